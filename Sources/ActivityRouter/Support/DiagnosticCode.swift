@@ -1,0 +1,91 @@
+/// The stable, machine-readable identifier of a kind of problem.
+///
+/// Codes are kebab-case strings that never change once published: `--json` output, fixtures
+/// and tests match on them. The wording of a message may improve; its code stays. The set is
+/// open (a struct, not an enum), so adding a code never breaks a program that switches on them.
+///
+/// ```swift
+/// if diagnostic.code == .duplicateRoute { ... }
+/// print(DiagnosticCode.duplicateRoute)  // duplicate-route
+/// ```
+public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+  public var rawValue: String
+  /// Wraps a raw code string.
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+  public var description: String { rawValue }
+}
+
+// MARK: - Reading JSON
+
+extension DiagnosticCode {
+  /// The text is not well-formed JSON (RFC 8259).
+  public static let jsonSyntax = DiagnosticCode("json-syntax")
+  /// Arrays and objects are nested deeper than the documented limit.
+  public static let jsonTooDeep = DiagnosticCode("json-too-deep")
+  /// The document is larger than the documented limit.
+  public static let jsonTooLarge = DiagnosticCode("json-too-large")
+  /// An object has the same key twice.
+  public static let jsonDuplicateKey = DiagnosticCode("json-duplicate-key")
+  /// A file could not be read.
+  public static let unreadableFile = DiagnosticCode("unreadable-file")
+}
+
+// MARK: - Route tables
+
+extension DiagnosticCode {
+  /// An object has a key that the format does not define.
+  public static let unknownKey = DiagnosticCode("unknown-key")
+  /// A required key is missing.
+  public static let missingKey = DiagnosticCode("missing-key")
+  /// A value has the wrong JSON type.
+  public static let wrongType = DiagnosticCode("wrong-type")
+  /// A value has the right type but is not one of the allowed values.
+  public static let invalidValue = DiagnosticCode("invalid-value")
+  /// Two scene declarations share an id.
+  public static let duplicateSceneID = DiagnosticCode("duplicate-scene-id")
+  /// A rule targets a scene declaration that the table does not declare.
+  public static let unknownScene = DiagnosticCode("unknown-scene")
+  /// Two rules share a name.
+  public static let duplicateRuleName = DiagnosticCode("duplicate-rule-name")
+  /// A URL pattern cannot be parsed.
+  public static let invalidPattern = DiagnosticCode("invalid-pattern")
+  /// A parameter has a type the format does not define.
+  public static let unknownParameterType = DiagnosticCode("unknown-parameter-type")
+  /// A parameter name is used twice in one rule.
+  public static let duplicateParameter = DiagnosticCode("duplicate-parameter")
+  /// A value template uses a parameter that the rule does not capture.
+  public static let unknownParameter = DiagnosticCode("unknown-parameter")
+  /// A value template uses an optional parameter without a fallback.
+  public static let optionalParameterInValue = DiagnosticCode("optional-parameter-in-value")
+  /// A target is not valid for its scene declaration (for example a value for a scene that presents none).
+  public static let invalidTarget = DiagnosticCode("invalid-target")
+}
+
+// MARK: - Compiling
+
+extension DiagnosticCode {
+  /// Two rules have the same pattern (or patterns that match exactly the same inputs).
+  public static let duplicateRoute = DiagnosticCode("duplicate-route")
+  /// Two rules match the same inputs and precedence cannot order them.
+  public static let ambiguousRoutes = DiagnosticCode("ambiguous-routes")
+  /// A rule can never be chosen, because another rule always wins over it.
+  public static let unreachableRoute = DiagnosticCode("unreachable-route")
+  /// The table exceeds a documented limit (rules, segments, parameters).
+  public static let tableLimit = DiagnosticCode("table-limit")
+}
+
+// MARK: - Events
+
+extension DiagnosticCode {
+  /// The text is not a URL the router accepts.
+  public static let invalidURL = DiagnosticCode("invalid-url")
+  /// Browsers and Foundation would read the URL differently, so the router refuses it.
+  public static let ambiguousURL = DiagnosticCode("ambiguous-url")
+  /// A JSON event does not have the documented shape.
+  public static let invalidEvent = DiagnosticCode("invalid-event")
+  /// An input line is longer than the documented limit.
+  public static let lineTooLong = DiagnosticCode("line-too-long")
+  /// An input line is not valid UTF-8.
+  public static let invalidUTF8 = DiagnosticCode("invalid-utf8")
+}
