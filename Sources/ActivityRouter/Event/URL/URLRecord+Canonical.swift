@@ -1,0 +1,136 @@
+// Foundation's serialization, reproduced: when `URL(string:)` finds a component with characters
+// outside its RFC 3986 set, it percent-encodes that whole component (every byte outside the set)
+// and rebuilds the string, with the port re-printed as a number and a non-ASCII host in IDNA form.
+// The reader refuses the inputs where that rebuild would change a meaning (`%` next to bytes to
+// encode, see `mixed-encoding`), so what remains is reproduced byte for byte here.
+
+extension URLRecord {
+  /// Exactly Foundation's `URL(string: text)?.absoluteString` (tested differentially).
+  ///
+  /// This is the string Apple's scene selection matches `handlesExternalEvents` conditions against.
+  public var absoluteString: String {
+    withBytes { bytes in
+      let r = ranges
+      let userinfoValid = (r.user.map { isValid(bytes, $0, .foundationUserinfo) } ?? true)
+        && (r.password.map { isValid(bytes, $0, .foundationUserinfo) } ?? true)
+      let componentsValid = userinfoValid && isValid(bytes, r.path, .foundationPath)
+        && (r.query.map { isValid(bytes, $0, .foundationQuery) } ?? true)
+        && (r.fragment.map { isValid(bytes, $0, .foundationQuery) } ?? true)
+      if componentsValid && r.hostIsASCII { return text }
+
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count &+ bytes.count / 2)
+      out.append(contentsOf: bytes[r.scheme])
+      out.append(0x3A)
+      if r.hasAuthority { out.append(contentsOf: [0x2F, 0x2F]) }
+      if let user = r.user {
+        append(bytes, user, .foundationUserinfo, to: &out)
+        if let password = r.password {
+          out.append(0x3A)
+          append(bytes, password, .foundationUserinfo, to: &out)
+        }
+        out.append(0x40)
+      }
+      if let host = r.host {
+        if r.hostIsIPLiteral {
+          out.append(0x5B)
+          out.append(contentsOf: bytes[host])
+          out.append(0x5D)
+        } else if r.hostIsASCII {
+          out.append(contentsOf: bytes[host])
+        } else if IDNA.percentEncodesHost(bytes, r.scheme) {
+          PercentDecoding.encode(bytes, host, allowing: .foundationHost, into: &out)
+        } else {
+          out.append(contentsOf: IDNA.asciiForm(bytes, host).utf8)
+        }
+      }
+      if let port = r.port {
+        out.append(0x3A)
+        out.append(contentsOf: String(port).utf8)
+      }
+      appendPath(bytes, to: &out)
+      if let query = r.query {
+        out.append(0x3F)
+        append(bytes, query, .foundationQuery, to: &out)
+      }
+      if let fragment = r.fragment {
+        out.append(0x23)
+        append(bytes, fragment, .foundationQuery, to: &out)
+      }
+      return String(decoding: out, as: UTF8.self)
+    }
+  }
+
+  var foundationHost: String? {
+    guard let host = ranges.host else { return nil }
+    if ranges.hostIsASCII { return string(host) }
+    return withBytes { bytes in
+      if IDNA.percentEncodesHost(bytes, ranges.scheme) {
+        var out: [UInt8] = []
+        PercentDecoding.encode(bytes, host, allowing: .foundationHost, into: &out)
+        return String(decoding: out, as: UTF8.self)
+      }
+      return PercentDecoding.encode(IDNA.unicodeForm(bytes, host), allowing: .foundationHost)
+    }
+  }
+
+  var foundationPath: String {
+    withBytes { bytes in
+      var out: [UInt8] = []
+      appendPath(bytes, to: &out)
+      return String(decoding: out, as: UTF8.self)
+    }
+  }
+
+  var normalizedHostForm: String? {
+    guard let host = ranges.host else { return nil }
+    return withBytes { bytes in
+      if ranges.hostIsIPLiteral {
+        return IPv6Address.parse(bytes, host)?.description ?? string(host).lowercased()
+      }
+      if ranges.hostIsASCII {
+        return String(decoding: bytes[host].map(URLSyntax.lowercasedASCII), as: UTF8.self)
+      }
+      return IDNA.asciiForm(bytes, host)
+    }
+  }
+
+  func foundationEncoded(_ range: Range<Int>, allowing set: ByteSet) -> String {
+    withBytes { bytes in
+      var out: [UInt8] = []
+      append(bytes, range, set, to: &out)
+      return String(decoding: out, as: UTF8.self)
+    }
+  }
+
+  /// Whether Foundation keeps the component as written: every byte is in `set` or starts an escape.
+  private func isValid(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ set: ByteSet) -> Bool {
+    for i in range where bytes[i] != 0x25 && !set.contains(bytes[i]) { return false }
+    return true
+  }
+
+  /// Appends the component as written when valid, else with every byte outside `set` encoded.
+  private func append(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ set: ByteSet, to out: inout [UInt8]
+  ) {
+    if isValid(bytes, range, set) {
+      out.append(contentsOf: bytes[range])
+    } else {
+      PercentDecoding.encode(bytes, range, allowing: set, into: &out)
+    }
+  }
+
+  /// Foundation encodes an invalid path in two parts: up to the first `/` without `:` (so that the
+  /// first segment cannot look like a scheme), the rest with the path set.
+  private func appendPath(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    let path = ranges.path
+    if isValid(bytes, path, .foundationPath) {
+      out.append(contentsOf: bytes[path])
+      return
+    }
+    var slash = path.lowerBound
+    while slash < path.upperBound && bytes[slash] != 0x2F { slash &+= 1 }
+    PercentDecoding.encode(bytes, path.lowerBound..<slash, allowing: .foundationPathFirstSegment, into: &out)
+    PercentDecoding.encode(bytes, slash..<path.upperBound, allowing: .foundationPath, into: &out)
+  }
+}

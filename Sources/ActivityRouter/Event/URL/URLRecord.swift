@@ -1,0 +1,174 @@
+/// A URL read from text: the original string plus component ranges, with String accessors.
+///
+/// The component accessors (``scheme``, ``host``, ``path``, ``query``, ``fragment``) return what
+/// Foundation's `URL(string:)` returns from `*(percentEncoded: true)` for the same text, and
+/// ``absoluteString`` is exactly Foundation's `absoluteString`. The `normalized*` accessors and
+/// ``pathSegments`` / ``queryItems`` are what routing compares. Reading it validates everything
+/// those need: once a record exists, every path segment and query item decodes.
+///
+/// ```swift
+/// let url = try URLRecord(parsing: "HTTPS://Bücher.example/a/%2e%2e/b%2Fc?q=1+2&q=3#top")
+/// url.normalizedScheme   // "https"
+/// url.normalizedHost     // "xn--bcher-kva.example"
+/// url.absoluteString     // "HTTPS://xn--bcher-kva.example/a/%2e%2e/b%2Fc?q=1+2&q=3#top"
+/// url.pathSegments       // ["b/c"]
+/// url.queryItems         // [("q", "1+2"), ("q", "3")]
+/// ```
+public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
+  /// The text as given.
+  public let text: String
+  /// The component ranges, as UTF-8 offsets into ``text``.
+  public let ranges: URLComponentRanges
+
+  /// Reads `text`; throws ``URLReadError`` when the reader refuses it (see `docs/url-reading.md`),
+  /// including when the path has more than ``PathSegments/maxCount`` segments.
+  public init(parsing text: String) throws(URLReadError) {
+    var text = text
+    let result: Result<URLComponentRanges, URLReadError> = text.withUTF8 { bytes in
+      URLSyntax.parse(bytes).flatMap { ranges in
+        var storage = [Range<Int>](repeating: 0..<0, count: PathSegments.maxCount)
+        let shape = storage.withUnsafeMutableBufferPointer { PathSegments.resolve(bytes, path: ranges.path, into: $0) }
+        return shape.map { _ in ranges }
+      }
+    }
+    switch result {
+    case .success(let ranges):
+      self.text = text
+      self.ranges = ranges
+    case .failure(let error):
+      throw error
+    }
+  }
+
+  /// Wraps ranges that ``URLSyntax/parse(_:)`` returned for exactly the UTF-8 bytes of `text`.
+  ///
+  /// The hot path parses once and keeps the result. Unlike ``init(parsing:)`` this does not check
+  /// the segment limit.
+  public init(text: String, ranges: URLComponentRanges) {
+    self.text = text
+    self.ranges = ranges
+  }
+
+  /// The text as given.
+  public var description: String { text }
+
+  // MARK: - As Foundation returns them
+
+  /// The scheme as written (Foundation's `scheme`).
+  public var scheme: String { string(ranges.scheme) }
+
+  /// The host as Foundation's `host(percentEncoded: true)` returns it: as written for an ASCII host,
+  /// without brackets for an IP literal, and for a non-ASCII host its IDNA-mapped Unicode form,
+  /// percent-encoded (`Bücher.example` → `b%C3%BCcher.example`).
+  public var host: String? { foundationHost }
+
+  /// The port (Foundation's `port`); nil when absent or empty.
+  public var port: Int? { ranges.port }
+
+  /// The path, percent-encoded as Foundation's `path(percentEncoded: true)` returns it.
+  public var path: String { foundationPath }
+
+  /// The query without `?`, percent-encoded as Foundation's `query(percentEncoded: true)` returns it.
+  public var query: String? { ranges.query.map { foundationEncoded($0, allowing: .foundationQuery) } }
+
+  /// The fragment without `#`, percent-encoded as Foundation's `fragment(percentEncoded: true)` returns it.
+  public var fragment: String? { ranges.fragment.map { foundationEncoded($0, allowing: .foundationQuery) } }
+
+  // MARK: - For routing
+
+  /// The scheme, lowercased.
+  public var normalizedScheme: String {
+    String(decoding: bytes(ranges.scheme).map(URLSyntax.lowercasedASCII), as: UTF8.self)
+  }
+
+  /// The host for comparison, or nil when there is no host.
+  ///
+  /// ASCII-lowercased; a non-ASCII host in its IDNA ASCII form (`xn--` labels); an IPv6 literal in
+  /// its WHATWG form without brackets (`::1`). A trailing dot is kept: `example.com.` is not
+  /// `example.com`.
+  public var normalizedHost: String? { normalizedHostForm }
+
+  /// The path segments, each percent-decoded exactly once (`%2F` stays inside its segment).
+  public var pathSegments: [String] {
+    segments.ranges.map { decodedString($0) }
+  }
+
+  /// Whether the path ends with a slash (see ``PathSegments``).
+  public var hasTrailingSlash: Bool { segments.hasTrailingSlash }
+
+  /// The path split on raw `/` with dot segments resolved, as ranges into ``text`` (see ``PathSegments``).
+  public var segments: PathSegments {
+    withBytes { bytes in
+      // Cannot fail: a path of n bytes has at most n + 1 segments.
+      (try? PathSegments(bytes, path: ranges.path, limit: ranges.path.count &+ 1))
+        ?? PathSegments(ranges: [], hasTrailingSlash: false)
+    }
+  }
+
+  /// The query split on `&`, then on the first `=`; names and values percent-decoded exactly once.
+  ///
+  /// A `+` is not a space. Empty pieces (`a&&b`) are skipped; `a` alone has a nil value, `a=` an
+  /// empty one.
+  public var queryItems: [(name: String, value: String?)] {
+    guard let query = ranges.query else { return [] }
+    var items: [(name: String, value: String?)] = []
+    forEachQueryItem(query) { name, value in
+      items.append((decodedString(name), value.map { decodedString($0) }))
+    }
+    return items
+  }
+
+  /// The fragment, percent-decoded once; nil when there is no `#`.
+  public var decodedFragment: String? { ranges.fragment.map { decodedString($0) } }
+
+  // MARK: - Helpers
+
+  /// Calls `body` with the name range and optional value range of each non-empty query piece.
+  func forEachQueryItem(_ query: Range<Int>, _ body: (Range<Int>, Range<Int>?) -> Void) {
+    withBytes { bytes in Self.forEachQueryItem(bytes, query, body) }
+  }
+
+  static func forEachQueryItem(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>, _ body: (Range<Int>, Range<Int>?) -> Void
+  ) {
+    var start = query.lowerBound
+    var equals = -1
+    var i = query.lowerBound
+    while i <= query.upperBound {
+      if i == query.upperBound || bytes[i] == 0x26 {
+        if i > start {
+          if equals >= 0 { body(start..<equals, equals &+ 1..<i) } else { body(start..<i, nil) }
+        }
+        start = i &+ 1
+        equals = -1
+      } else if bytes[i] == 0x3D && equals < 0 {
+        equals = i
+      }
+      i &+= 1
+    }
+  }
+
+  func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    return Array(text.utf8).withUnsafeBufferPointer(body)
+  }
+
+  func bytes(_ range: Range<Int>) -> [UInt8] {
+    withBytes { Array($0[range]) }
+  }
+
+  func string(_ range: Range<Int>) -> String {
+    withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+  }
+
+  func decodedString(_ range: Range<Int>) -> String {
+    withBytes { bytes in
+      var out: [UInt8] = []
+      // The reader validated every escape, so decoding cannot fail; fall back to the raw text if it did.
+      guard PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]), into: &out) else {
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      }
+      return String(decoding: out, as: UTF8.self)
+    }
+  }
+}
