@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let choice = try parsed.converted("color", ColorChoice.init(rawValue:)) ?? .auto
-/// let printer = DiagnosticPrinter(context.stderr, color: context.usesColor(choice, on: .stderr))
+/// let style: DiagnosticRenderer.Style = context.usesColor(choice, on: .stderr) ? .ansi : .plain
 /// ```
 enum ColorChoice: String, CaseIterable, Sendable {
   /// Colour when the stream is a terminal and the environment does not forbid it.

@@ -1,0 +1,101 @@
+/// The immutable, `Sendable` result of compiling a route table: the URL trie and the activity
+/// index, ready to match from any number of threads.
+///
+/// ```swift
+/// let compiled = RuleCompiler.compile(table)
+/// guard let router = compiled.router else { /* compiled.diagnostics */ }
+/// switch router.match(url: "notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11") {
+/// case .success(let match?): print(match.ruleName, match.parameters)   // note {"id": "6F0E…"}
+/// case .success(nil): print("no rule matches")
+/// case .failure(let error): print(error.message)                       // not a URL we accept
+/// }
+/// ```
+public struct CompiledRouter: Sendable {
+  /// The table the router was compiled from.
+  public let table: RouteTable
+  let urls: URLTrie
+  let activities: ActivityIndex
+
+  init(table: RouteTable, urls: URLTrie, activities: ActivityIndex) {
+    self.table = table
+    self.urls = urls
+    self.activities = activities
+  }
+
+  /// Matches a URL: the best rule and its parameters, nil when no rule matches, or the reason
+  /// the text is not a URL the router accepts.
+  public func match(url: String) -> Result<RouteMatch?, URLReadError> {
+    var scratch = MatchScratch()
+    var text = url
+    return text.withUTF8 { bytes in
+      switch URLSyntax.parse(bytes) {
+      case .failure(let error): return .failure(error)
+      case .success(let ranges):
+        let terminal = urls.match(bytes, ranges, &scratch)
+        guard terminal >= 0 else { return .success(nil) }
+        return .success(routeMatch(terminal: terminal, bytes, ranges, scratch))
+      }
+    }
+  }
+
+  /// Matches a URL without allocating: the index of the best rule in ``table``'s rules, or nil
+  /// when the text is not an accepted URL or no rule matches. The captures stay in `scratch`.
+  public func matchRule(url: String, scratch: inout MatchScratch) -> Int? {
+    var text = url
+    return text.withUTF8 { matchRule(utf8: $0, scratch: &scratch) }
+  }
+
+  /// Matches URL bytes without allocating; see ``matchRule(url:scratch:)``.
+  public func matchRule(utf8 bytes: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch) -> Int? {
+    guard case .success(let ranges) = URLSyntax.parse(bytes) else { return nil }
+    let terminal = urls.match(bytes, ranges, &scratch)
+    return terminal < 0 ? nil : Int(urls.terminals[Int(terminal)].rule)
+  }
+
+  /// Matches a user activity by type and `userInfo`.
+  public func match(activityType: String, userInfo: JSONObject = JSONObject()) -> RouteMatch? {
+    guard let (rule, parameters) = activities.match(type: activityType, userInfo: userInfo) else { return nil }
+    return RouteMatch(rule: rule, ruleName: table.rules[rule].name, parameters: parameters)
+  }
+
+  /// Builds the match (decoding the captured values) after a successful trie match.
+  func routeMatch(
+    terminal index: Int32, _ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URLComponentRanges,
+    _ scratch: borrowing MatchScratch
+  ) -> RouteMatch {
+    let terminal = urls.terminals[Int(index)]
+    let rule = table.rules[Int(terminal.rule)]
+    let pattern = rule.urlPatterns[Int(terminal.pattern)]
+    var types: [String: ParameterType] = [:]
+    for segment in pattern.segments {
+      switch segment {
+      case .parameter(let p), .optional(let p): types[p.name] = p.type
+      default: break
+      }
+    }
+    var parameters = JSONObject()
+    for k in 0..<Int(terminal.captureCount) {
+      let name = urls.names[Int(terminal.namesStart) + k]
+      let first = Int(scratch.captureFirst[k]), last = Int(scratch.captureLast[k])
+      var parts: [String] = []
+      for segment in first..<last {
+        let raw = UnsafeBufferPointer(rebasing: bytes[scratch.segments[segment]])
+        parts.append(CompiledRouter.decoded(raw))
+      }
+      parameters[name] = (types[name] ?? .string).value(of: parts.joined(separator: "/"))
+    }
+    for k in 0..<Int(terminal.constraintCount) {
+      let constraint = urls.constraints[Int(terminal.constraintStart) + k]
+      guard constraint.captureName >= 0, scratch.valueStart[k] >= 0 else { continue }
+      let raw = UnsafeBufferPointer(rebasing: bytes[Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])])
+      parameters[urls.names[Int(constraint.captureName)]] = constraint.type.value(of: CompiledRouter.decoded(raw))
+    }
+    return RouteMatch(rule: Int(terminal.rule), ruleName: rule.name, pattern: Int(terminal.pattern), parameters: parameters)
+  }
+
+  static func decoded(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    var out: [UInt8] = []
+    guard PercentDecoding.decode(raw, into: &out) else { return String(decoding: raw, as: UTF8.self) }
+    return String(decoding: out, as: UTF8.self)
+  }
+}

@@ -1,0 +1,79 @@
+extension DecisionRecord {
+  /// Appends the record as one line of NDJSON (with its `\n`).
+  ///
+  /// Fields, in this order, present when they have a value: `line`, `id`, `input`, `event`,
+  /// `outcome`, `scene`, `session`, `receiver`, `rule`, `params`, `action`, `value`, `closed`,
+  /// `appleRules`, `reason`, `message`, `error`, `trace` (with `explain`).
+  public func appendJSON(to out: inout [UInt8], explain: Bool = false) {
+    out.append(contentsOf: #"{"line":"#.utf8)
+    out.append(contentsOf: String(line).utf8)
+    switch result {
+    case .failure(let error):
+      field("input", input, &out)
+      field("outcome", "error", &out)
+      out.append(contentsOf: #","error":{"code":"#.utf8)
+      JSONWriter.appendString(error.code.rawValue, to: &out)
+      if let reason = error.reason { field("reason", reason, &out) }
+      out.append(contentsOf: #","column":"#.utf8)
+      out.append(contentsOf: String(error.column).utf8)
+      field("message", error.message, &out)
+      out.append(UInt8(ascii: "}"))
+    case .success(let (event, decision)):
+      if let id = event.correlation {
+        out.append(contentsOf: #","id":"#.utf8)
+        JSONWriter.append(id, to: &out)
+      }
+      field("input", input, &out)
+      field("event", event.kindName, &out)
+      field("outcome", decision.outcome.rawValue, &out)
+      if let scene = decision.scene { field("scene", scene, &out) }
+      if let session = decision.session { field("session", session, &out) }
+      if let receiver = decision.receiver {
+        out.append(contentsOf: #","receiver":{"scene":"#.utf8)
+        JSONWriter.appendString(receiver.scene, to: &out)
+        field("session", receiver.session, &out)
+        out.append(contentsOf: (receiver.isNew ? #","new":true}"# : #","new":false}"#).utf8)
+      }
+      if let match = decision.match {
+        field("rule", match.ruleName, &out)
+        out.append(contentsOf: #","params":"#.utf8)
+        JSONWriter.append(.object(match.parameters), to: &out)
+      }
+      if let action = decision.action { field("action", action.rawValue, &out) }
+      if let value = decision.value {
+        out.append(contentsOf: #","value":"#.utf8)
+        JSONWriter.append(value, to: &out)
+      }
+      if !decision.closedSessions.isEmpty {
+        out.append(contentsOf: #","closed":"#.utf8)
+        JSONWriter.append(.array(decision.closedSessions.map { .string($0) }), to: &out)
+      }
+      out.append(contentsOf: #","appleRules":"#.utf8)
+      JSONWriter.append(.array(decision.appleRules.map { .string($0) }), to: &out)
+      if let reason = decision.reason { field("reason", reason, &out) }
+      if !decision.message.isEmpty { field("message", decision.message, &out) }
+      if explain {
+        out.append(contentsOf: #","trace":["#.utf8)
+        for (i, step) in decision.trace.enumerated() {
+          if i > 0 { out.append(UInt8(ascii: ",")) }
+          out.append(contentsOf: #"{"stage":"#.utf8)
+          JSONWriter.appendString(step.stage.rawValue, to: &out)
+          field("subject", step.subject, &out)
+          field("verdict", step.verdict.rawValue, &out)
+          field("detail", step.detail, &out)
+          if let rule = step.rule { field("appleRule", rule, &out) }
+          out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
+      }
+    }
+    out.append(contentsOf: "}\n".utf8)
+  }
+
+  private func field(_ key: String, _ value: String, _ out: inout [UInt8]) {
+    out.append(contentsOf: #",""#.utf8)
+    out.append(contentsOf: key.utf8)
+    out.append(contentsOf: #"":"#.utf8)
+    JSONWriter.appendString(value, to: &out)
+  }
+}

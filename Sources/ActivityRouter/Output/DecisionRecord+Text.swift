@@ -1,0 +1,42 @@
+extension DecisionRecord {
+  /// Appends the record for people: one line, `N: outcome 'scene' …`, then the trace indented
+  /// when `explain` is set.
+  ///
+  /// ```
+  /// 1: open 'note-editor' ← route 'note' {"id":"6F0E…"} openWindow value "6F0E…" [W6]
+  /// 2: error [invalid-url] column 1: expected a scheme …
+  /// ```
+  public func appendText(to out: inout [UInt8], explain: Bool = false) {
+    var text = "\(line): "
+    switch result {
+    case .failure(let error):
+      text += "error [\(error.code.rawValue)\(error.reason.map { "/\($0)" } ?? "")] column \(error.column): \(error.message)"
+    case .success(let (_, decision)):
+      text += decision.outcome.rawValue
+      if let scene = decision.scene { text += " '\(scene)'" }
+      if let session = decision.session { text += " session \(session)" }
+      if let receiver = decision.receiver {
+        text += " (received by \(receiver.isNew ? "new" : "existing") '\(receiver.scene)' session \(receiver.session))"
+      }
+      if let match = decision.match {
+        text += " ← route '\(match.ruleName)'"
+        if match.parameters.count > 0 { text += " \(JSONValue.object(match.parameters).description)" }
+      }
+      if let action = decision.action { text += " \(action.rawValue)" }
+      if let value = decision.value { text += " value \(value.description)" }
+      if !decision.closedSessions.isEmpty { text += " closes \(decision.closedSessions.joined(separator: ", "))" }
+      if let reason = decision.reason { text += " (\(reason))" }
+      if !decision.appleRules.isEmpty { text += " [\(decision.appleRules.joined(separator: " "))]" }
+      if explain {
+        text += "\n   input: \(input)"
+        if !decision.message.isEmpty { text += "\n   \(decision.message)" }
+        for step in decision.trace {
+          text += "\n   \(step.verdict == .chosen ? "✓" : step.verdict == .rejected ? "✗" : "·") \(step.stage.rawValue): \(step.subject) — \(step.detail)"
+          if let rule = step.rule { text += " [\(rule)]" }
+        }
+      }
+    }
+    out.append(contentsOf: text.utf8)
+    out.append(UInt8(ascii: "\n"))
+  }
+}

@@ -1,0 +1,68 @@
+import ActivityRouter
+
+/// Turns input lines into decision records and writes them, batching into one buffer.
+struct RecordWriter {
+  let router: CompiledRouter
+  let json: Bool
+  let explain: Bool
+  let sink: any OutputSink
+  private var buffer: [UInt8] = []
+
+  init(router: CompiledRouter, json: Bool, explain: Bool, sink: any OutputSink) {
+    self.router = router
+    self.json = json
+    self.explain = explain
+    self.sink = sink
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  /// Routes one line and appends its record.
+  mutating func route(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
+    let input = String(decoding: bytes, as: UTF8.self)
+    let result: Result<(event: Event, decision: Decision), EventError>
+    if let bad = RecordWriter.firstInvalidUTF8(bytes) {
+      result = .failure(EventError(code: .invalidUTF8, message: "the line is not valid UTF-8", column: bad + 1))
+    } else {
+      result = EventReader.read(utf8: bytes).map { event in (event, DecisionEngine.decide(event, router: router)) }
+    }
+    append(DecisionRecord(line: line, input: input, result: result))
+  }
+
+  /// Appends the error record of a line over the length limit.
+  mutating func tooLong(line: Int, length: Int, limit: Int) {
+    let error = EventError(
+      code: .lineTooLong, message: "the line is \(length) bytes long; the limit is \(limit) bytes", column: limit + 1)
+    append(DecisionRecord(line: line, input: "", result: .failure(error)))
+  }
+
+  private mutating func append(_ record: DecisionRecord) {
+    if json { record.appendJSON(to: &buffer, explain: explain) } else { record.appendText(to: &buffer, explain: explain) }
+    // The sink batches writes; handing each record over at once keeps the coprocess rule
+    // (flush before blocking on input) exact.
+    flush()
+  }
+
+  /// Hands the buffered records to the sink.
+  mutating func flush() {
+    guard !buffer.isEmpty else { return }
+    buffer.withUnsafeBytes { sink.write($0) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// The offset of the first byte that is not valid UTF-8, or nil.
+  static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var ascii = true
+    for b in bytes where b >= 0x80 { ascii = false; break }
+    if ascii { return nil }
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let s): offset += UTF8.width(s)
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import ActivityRouter
+
+/// `route-cli route TABLE [EVENT...]`: one decision per event, in input order.
+struct RouteCommand: Command {
+  static let configuration = CommandConfiguration(
+    name: "route",
+    abstract: "Decide where URLs and user activities go.",
+    discussion: """
+      Events come from the arguments, or else from standard input, one per line: a bare URL, or \
+      a JSON object such as {"url": "..."} or {"activity": {"activityType": "...", "userInfo": {...}}}. \
+      Every input line yields exactly one record, in input order; a bad line yields an error \
+      record with its line number and the run goes on. With --json the records are NDJSON \
+      (docs/output-format.md). The exit status is 0 when the table loads, whatever the decisions.
+      """)
+
+  static let options: [OptionSpec] = [
+    .argument("table", help: "The route table (JSON; '-' reads it from standard input)."),
+    .argument("event", help: "Events to route; standard input when none are given.", arity: .variadic),
+    .flag("json", help: "Write one JSON object per line (NDJSON)."),
+    .flag("explain", help: "Add every step of each decision: candidates, and why they won or lost."),
+    .color,
+  ]
+
+  var table: String
+  var events: [String]
+  var json: Bool
+  var explain: Bool
+  var color: ColorChoice
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    table = parsed.positional("table") ?? "-"
+    events = parsed.values("event")
+    json = parsed.flag("json")
+    explain = parsed.flag("explain")
+    color = try parsed.converted("color", ColorChoice.init(rawValue:)) ?? .auto
+    if table == "-" && events.isEmpty {
+      throw .validation("the table and the events cannot both come from standard input; name the table file or give events as arguments")
+    }
+  }
+
+  func run(_ context: CommandContext) -> ExitStatus {
+    let loaded = RouterLoading.load(table, context: context)
+    let errors = loaded.diagnostics.filter { $0.severity == .error }
+    guard let router = loaded.router, errors.isEmpty else {
+      RouterLoading.printDiagnostics(errors, loaded.source, context: context, color: color)
+      return .failure
+    }
+    var writer = RecordWriter(router: router, json: json, explain: explain, sink: context.stdout)
+    if !events.isEmpty {
+      for (index, event) in events.enumerated() {
+        var text = event
+        text.withUTF8 { writer.route(line: index + 1, bytes: $0) }
+        if context.stdout.isBroken { break }
+      }
+    } else {
+      var reader = LineReader(source: context.stdin)
+      reader.forEachLine { line in
+        if line.isTooLong {
+          writer.tooLong(line: line.number, length: line.length, limit: LineReader.defaultLineLimit)
+        } else {
+          writer.route(line: line.number, bytes: line.bytes)
+        }
+      }
+      if let failure = reader.readFailure {
+        writer.flush()
+        context.stderr.write("error: cannot read standard input: \(failure)\n")
+        return .failure
+      }
+    }
+    writer.flush()
+    return .success
+  }
+}

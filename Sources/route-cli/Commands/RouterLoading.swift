@@ -1,0 +1,48 @@
+import ActivityRouter
+
+/// Loads and compiles the table a command names, printing diagnostics to stderr.
+struct RouterLoading {
+  /// The table, its diagnostics (loading and compiling) and its source, for rendering.
+  struct Loaded {
+    var router: CompiledRouter?
+    var table: RouteTable?
+    var diagnostics: [Diagnostic]
+    var source: SourceText
+  }
+
+  /// Reads `path` ('-' is stdin), loads and compiles it.
+  static func load(_ path: String, context: CommandContext) -> Loaded {
+    let loaded: LoadedTable
+    if path == "-" {
+      var input = context.stdin
+      do {
+        loaded = TableLoader.load(source: SourceText(file: "<stdin>", bytes: try input.readAll(limit: JSONLimits.default.maxBytes)))
+      } catch {
+        let d = Diagnostic(.error, .unreadableFile, "cannot read the route table from standard input: \(error)")
+        return Loaded(router: nil, table: nil, diagnostics: [d], source: SourceText(file: "<stdin>", bytes: []))
+      }
+    } else {
+      loaded = TableLoader.load(contentsOf: context.resolve(path), displayName: path)
+    }
+    var result = Loaded(router: nil, table: loaded.table, diagnostics: loaded.diagnostics, source: loaded.source)
+    guard let table = loaded.table, !loaded.diagnostics.hasErrors else { return result }
+    let compiled = RuleCompiler.compile(table)
+    result.router = compiled.router
+    result.diagnostics += compiled.diagnostics
+    return result
+  }
+
+  /// Prints diagnostics in the compiler form, coloured when stderr is a terminal (or asked).
+  static func printDiagnostics(_ diagnostics: [Diagnostic], _ source: SourceText, context: CommandContext, color: ColorChoice) {
+    guard !diagnostics.isEmpty else { return }
+    let style: DiagnosticRenderer.Style = context.usesColor(color, on: .stderr) ? .ansi : .plain
+    context.stderr.write(DiagnosticRenderer(sources: [source], style: style).render(diagnostics))
+  }
+}
+
+extension CommandContext {
+  /// A path relative to the current directory, as the user typed it.
+  func resolve(_ path: String) -> String {
+    path.hasPrefix("/") || currentDirectory.isEmpty ? path : currentDirectory + "/" + path
+  }
+}
