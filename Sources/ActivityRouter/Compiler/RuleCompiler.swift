@@ -50,7 +50,11 @@ public enum RuleCompiler {
       diagnostics += urlConflicts(sorted, table, strict: strict)
       recordShadowing(sorted, strict: strict, into: &shadowed)
     }
+    // A route already reported as a duplicate needs no second, weaker diagnostic.
+    let duplicates = Set(diagnostics.compactMap(\.location))
     for (rule, counts) in shadowed.sorted(by: { $0.key < $1.key }) where counts.hidden == counts.total {
+      let patterns = table.rules[rule].urlPatterns.compactMap(\.location)
+      if patterns.contains(where: duplicates.contains) { continue }
       let winner = table.rules[counts.by]
       diagnostics.append(Diagnostic(
         .warning, .unreachableRoute,

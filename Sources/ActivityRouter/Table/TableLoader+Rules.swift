@@ -184,7 +184,9 @@ extension TableLoader {
       } catch {
         reader.error(.invalidPattern, error.errors.first?.message ?? "invalid value template", at: valueMember.value.start)
       }
-      checkPresentedType(target, valueMember: valueMember, table: table, &reader)
+      if fields[sceneKey] == nil || target.scene != nil {
+        checkPresentedType(target, valueMember: valueMember, table: table, &reader)
+      }
     }
     if action == .openWindow && target.scene == nil && target.value == nil && fields[sceneKey] == nil {
       reader.error(.missingKey, "'openWindow' needs an 'id', a 'value' (with its 'type'), or both (W5)", at: member.value.start)

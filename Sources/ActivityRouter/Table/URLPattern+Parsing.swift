@@ -60,14 +60,13 @@ struct URLPatternParser {
     let (host, port) = parseAuthority(authorityStart..<index)
     // Path.
     let pathStart = index
-    while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") { index += 1 }
+    index = scan(from: index, stoppingAt: "?#")
     let (segments, trailingSlash) = parsePath(pathStart..<index)
     // Query.
     var query: [QueryConstraint] = []
     if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
       let queryStart = index + 1
-      index = queryStart
-      while index < bytes.count, bytes[index] != UInt8(ascii: "#") { index += 1 }
+      index = scan(from: queryStart, stoppingAt: "#")
       query = parseQuery(queryStart..<index)
     }
     // Fragment.
@@ -79,6 +78,21 @@ struct URLPatternParser {
     return URLPattern(
       text: text, scheme: scheme, host: host, port: port, segments: segments,
       trailingSlash: trailingSlash, query: query, fragment: fragment)
+  }
+
+  /// The index of the first byte in `stops` outside `{…}` (a `?` inside braces marks an
+  /// optional parameter, not the query), or the end.
+  private func scan(from start: Int, stoppingAt stops: String) -> Int {
+    var index = start
+    var inBraces = false
+    while index < bytes.count {
+      let b = bytes[index]
+      if b == UInt8(ascii: "{") { inBraces = true }
+      if b == UInt8(ascii: "}") { inBraces = false }
+      if !inBraces && stops.utf8.contains(b) { break }
+      index += 1
+    }
+    return index
   }
 
   private func isScheme(_ s: ArraySlice<UInt8>) -> Bool {
@@ -150,6 +164,7 @@ struct URLPatternParser {
     var trailingSlash = false
     var start = range.lowerBound + 1  // skip the leading '/'
     var optionalCount = 0
+    var catchAllStart = range.lowerBound
     if range.count == 1 { return ([], false) }  // "/" alone is the root
     while start <= range.upperBound {
       var end = start
@@ -162,7 +177,12 @@ struct URLPatternParser {
         }
       } else {
         if let last = segments.last, case .catchAll = last {
-          fail("a catch-all '{name*}' must be the last segment", at: start)
+          fail("a catch-all '{name*}' must be the last segment", at: catchAllStart)
+        }
+        if bytes[start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}"), end - start > 2,
+          bytes[end - 2] == UInt8(ascii: "*")
+        {
+          catchAllStart = start
         }
         if let segment = parseSegment(start..<end) {
           if case .optional = segment {

@@ -1,0 +1,70 @@
+import ActivityRouter
+import Testing
+
+/// The pattern grammar: what each form reads as, and where errors point.
+@Suite struct URLPatternTests {
+  @Test func readsEveryForm() throws {
+    let p = try URLPattern(parsing: "HTTPS://*.Example.com:8443/a/{id:int}/{tab?}/*/{rest*}?q={query}&type=repo&flag#{frag?}")
+    #expect(p.scheme == "https")
+    #expect(p.host == .subdomains(of: "example.com"))
+    #expect(p.port == 8443)
+    #expect(p.segments == [
+      .literal("a"), .parameter(.init(name: "id", type: .int)), .optional(.init(name: "tab")), .wildcard, .catchAll("rest"),
+    ])
+    #expect(p.query == [
+      .init(name: "q", value: .parameter(.init(name: "query"), required: true)),
+      .init(name: "type", value: .literal("repo")), .init(name: "flag", value: .present),
+    ])
+    #expect(p.fragment == .parameter(.init(name: "frag"), required: false))
+    #expect(p.parameterNames == ["id", "tab", "rest", "query", "frag"])
+  }
+
+  @Test(arguments: [
+    ("notes://note", 0, false), ("notes://note/", 0, false), ("app:///settings", 1, false), ("app://h/a/b/", 2, true),
+  ])
+  func segmentsAndTrailingSlash(_ text: String, _ count: Int, _ trailing: Bool) throws {
+    let p = try URLPattern(parsing: text)
+    #expect(p.segments.count == count)
+    #expect(p.trailingSlash == trailing)
+  }
+
+  @Test func literalsAreDecodedAndHostsLowercasedAndIDNAEncoded() throws {
+    let p = try URLPattern(parsing: "https://Bücher.example/caf%C3%A9")
+    #expect(p.host == .exact("xn--bcher-kva.example"))
+    #expect(p.segments == [.literal("café")])
+  }
+
+  @Test(arguments: [
+    ("no scheme", "1️⃣notes/note", DiagnosticCode.invalidPattern),
+    ("no slashes", "notes:1️⃣note", .invalidPattern),
+    ("unknown type", "a://h/{id:1️⃣number}", .unknownParameterType),
+    ("partial parameter", "a://h/x1️⃣{id}", .invalidPattern),
+    ("bad name", "a://h/{1️⃣9x}", .invalidPattern),
+    ("empty segment", "a://h/a/1️⃣/b", .invalidPattern),
+    ("host parameter", "a://1️⃣{host}/x", .invalidPattern),
+    ("bad escape", "a://h/1️⃣%zz", .invalidPattern),
+    ("port too large", "a://h:1️⃣70000/", .invalidPattern),
+    ("catch-all not last", "a://h/1️⃣{r*}/x", .invalidPattern),
+    ("typed catch-all", "a://h/{1️⃣r:int*}", .invalidPattern),
+    ("query key twice", "a://h/x?a=1&1️⃣a=2", .invalidPattern),
+    ("too many optionals", "a://h/{a?}/{b?}/{c?}/{d?}/1️⃣{e?}", .tableLimit),
+  ])
+  func errorsPointAtTheProblem(_ name: String, _ marked: String, _ code: DiagnosticCode) {
+    let text = MarkedText(marked)
+    do {
+      _ = try URLPattern(parsing: text.text)
+      Issue.record("accepted \(text.text)")
+    } catch {
+      let first = error.errors.first
+      #expect(first?.code == code, "\(error.errors)")
+      #expect(first?.offset == text.offsets["1️⃣"], "\(error.errors)")
+    }
+  }
+
+  @Test func valueTemplatesRenderTypedValuesAndText() throws {
+    let t = try ValueTemplate(json: ["id": "{id}", "title": "Note {id}", "braces": "{{x}}", "n": 3, "opt": "{missing}"])
+    let v = t.render(["id": .number(JSONNumber(7))])
+    #expect(v == ["id": 7, "title": "Note 7", "braces": "{x}", "n": 3, "opt": nil])
+    #expect(t.parameterNames == ["id", "missing"])
+  }
+}
