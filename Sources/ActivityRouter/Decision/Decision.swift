@@ -17,8 +17,12 @@ public struct Decision: Sendable, Hashable {
     case deliver
     /// An existing window is brought to the front (`openWindow` found it, or a `Window`).
     case front
-    /// Windows are closed (`dismissWindow`).
+    /// Windows are closed (`dismissWindow`, a person closing one, K14).
     case dismiss
+    /// A session changes without an event reaching it: its sets, its value or its state (V6, K13).
+    case update
+    /// The app relaunches and restores its sessions (W13, K8).
+    case restore
     /// The action is ignored (for example `openWindow` without multiple-window support, W11).
     case ignore
     /// The event reaches no handler, or no scene at all; it is lost.
@@ -65,13 +69,15 @@ public struct Decision: Sendable, Hashable {
   public var message: String
   /// Every step considered, in order.
   public var trace: [TraceStep]
+  /// What the decision does to the open sessions; ``SessionState/applying(_:)`` performs it.
+  public var effects: [SessionEffect]
 
   /// Creates a decision.
   public init(
     outcome: Outcome, scene: String? = nil, session: String? = nil, receiver: Receiver? = nil,
     match: RouteMatch? = nil, action: RuleTarget.Action? = nil, value: JSONValue? = nil,
     closedSessions: [String] = [], appleRules: [String] = [], reason: String? = nil, message: String = "",
-    trace: [TraceStep] = []
+    trace: [TraceStep] = [], effects: [SessionEffect] = []
   ) {
     self.outcome = outcome
     self.scene = scene
@@ -85,5 +91,14 @@ public struct Decision: Sendable, Hashable {
     self.reason = reason
     self.message = message
     self.trace = trace
+    self.effects = effects
+  }
+
+  /// The trace for people: one line a step, `✓` chosen, `✗` rejected, `·` noted.
+  public var explanation: String {
+    trace.map { step in
+      let mark = step.verdict == .chosen ? "✓" : step.verdict == .rejected ? "✗" : "·"
+      return "\(mark) \(step.stage.rawValue): \(step.subject) — \(step.detail)" + (step.rule.map { " [\($0)]" } ?? "")
+    }.joined(separator: "\n")
   }
 }

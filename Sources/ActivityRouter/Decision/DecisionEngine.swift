@@ -1,71 +1,40 @@
-/// Decides what happens to an event: the route it matches and the scene that receives it.
+/// Decides what happens to an event, as Apple's platforms do: which scene session receives it
+/// (stage one: the system and SwiftUI or UIKit), then what the app's route asks for (stage two:
+/// the receiving scene's handlers and the table's rules).
 ///
-/// A pure function of the compiled router and the event: it never performs I/O.
+/// A pure function of (compiled router, session state, event): it never performs I/O and never
+/// changes the state; ``SessionState/applying(_:)`` gives the next state.
 ///
 /// ```swift
-/// let decision = DecisionEngine.decide(event, router: router)
-/// print(decision.outcome, decision.scene ?? "-")   // open note-editor
+/// var state = SessionState()
+/// let decision = DecisionEngine.decide(event, router: router, state: state)
+/// print(decision.outcome, decision.scene ?? "-", decision.appleRules)  // open note-editor ["E1", "V3", "S3", …]
+/// state = state.applying(decision)
 /// ```
 public enum DecisionEngine {
-  /// Decides one event.
-  public static func decide(_ event: Event, router: CompiledRouter) -> Decision {
-    var trace: [TraceStep] = []
-    let match: RouteMatch?
+  /// Decides one event against the open sessions (none by default: a cold launch).
+  public static func decide(_ event: Event, router: CompiledRouter, state: SessionState = SessionState()) -> Decision {
+    var ctx = DecisionContext(router: router, state: state)
     switch event.kind {
-    case .url(let url):
-      match = matchURL(url.text, router, &trace)
-    case .activity(let activity):
-      if activity.activityType == UserActivity.browsingWeb, let web = activity.webpageURL {
-        trace.append(TraceStep(stage: .event, subject: "webpageURL", verdict: .info,
-                               detail: "a universal link reaches SwiftUI as a URL", rule: "E4"))
-        match = matchURL(web, router, &trace)
-      } else {
-        match = router.match(activityType: activity.activityType, userInfo: activity.userInfo)
-        trace.append(TraceStep(
-          stage: .route, subject: match.map { "route '\($0.ruleName)'" } ?? "activity routes", verdict: match == nil ? .rejected : .chosen,
-          detail: match == nil ? "no activity route takes '\(activity.activityType)' with this userInfo"
-                               : "takes '\(activity.activityType)'"))
-      }
-    case .notification, .shortcut:
-      match = nil
-    }
-    guard let match else {
-      return Decision(outcome: .drop, reason: "no-route", message: "no route of the table handles this event", trace: trace)
-    }
-    let rule = router.table.rules[match.rule]
-    let target = rule.target
-    let value = target.value?.render(Dictionary(uniqueKeysWithValues: match.parameters.members.map { ($0.key, $0.value) }))
-    let scene = target.scene ?? defaultScene(for: target, in: router.table)
-    switch target.action {
-    case .dismissWindow:
-      return Decision(outcome: .dismiss, scene: scene, match: match, action: target.action, value: value,
-                      message: "route '\(rule.name)' dismisses \(scene.map { "'\($0)'" } ?? "the current window")", trace: trace)
-    case .deliver, .openWindow:
-      return Decision(outcome: .open, scene: scene, match: match, action: target.action, value: value,
-                      message: "route '\(rule.name)' opens a new '\(scene ?? "?")' window", trace: trace)
+    case .url, .activity, .notification, .shortcut:
+      return ExternalEvents.decide(event, &ctx)
+    case .openWindow(let request):
+      return windowDecision(WindowActions.open(request, &ctx), action: .openWindow, ctx)
+    case .dismissWindow(let request):
+      return windowDecision(WindowActions.dismiss(request, &ctx), action: .dismissWindow, ctx)
+    case .activationRequest(let request):
+      return ActivationRequests.decide(request, &ctx)
+    case .session(let action):
+      return SessionActions.decide(action, &ctx)
+    case .launch:
+      return Lifecycle.launch(&ctx)
+    case .reopen:
+      return Lifecycle.reopen(&ctx)
     }
   }
 
-  private static func matchURL(_ text: String, _ router: CompiledRouter, _ trace: inout [TraceStep]) -> RouteMatch? {
-    switch router.match(url: text) {
-    case .success(let match?):
-      let pattern = router.table.rules[match.rule].urlPatterns[match.pattern]
-      trace.append(TraceStep(stage: .route, subject: "route '\(match.ruleName)'", verdict: .chosen, detail: "matches \(pattern.text)"))
-      return match
-    case .success(nil):
-      trace.append(TraceStep(stage: .route, subject: "URL routes", verdict: .rejected, detail: "no URL route matches \(text)"))
-      return nil
-    case .failure(let error):
-      trace.append(TraceStep(stage: .event, subject: "URL", verdict: .rejected, detail: error.message))
-      return nil
-    }
-  }
-
-  /// The group an `openWindow(value:)` without id targets: the first windowGroup presenting the type (W9).
-  static func defaultScene(for target: RuleTarget, in table: RouteTable) -> String? {
-    if let type = target.valueType {
-      return table.scenes.first { $0.kind == .windowGroup && $0.presents == type }?.id
-    }
-    return table.scenes.first?.id
+  static func windowDecision(_ r: WindowActions.Result, action: RuleTarget.Action, _ ctx: DecisionContext) -> Decision {
+    ctx.decision(r.outcome, scene: r.scene, session: r.session, action: action, value: r.value, closed: r.closed,
+                 reason: r.reason, message: r.message)
   }
 }

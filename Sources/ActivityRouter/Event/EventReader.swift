@@ -8,6 +8,12 @@
 /// {"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://notes.example.com/n/6F0E…"}}
 /// {"notification": {"targetContentIdentifier": "note-editor"}, "id": 7}
 /// {"shortcut": {"type": "com.example.notes.new", "targetContentIdentifier": "new-note"}}
+/// {"openWindow": {"id": "note-editor", "value": {"id": "6F0E…"}, "from": "s1"}}
+/// {"dismissWindow": {"id": "note-editor"}, "id": "close-all"}
+/// {"requestSceneSessionActivation": {"session": null, "activity": {"activityType": "NewTaskWindow"}}}
+/// {"session": {"activate": "s2"}}   {"session": {"close": "s2"}}   {"session": {"archive": "s1"}}
+/// {"session": {"update": "s2", "preferring": ["6F0E…"], "allowing": [], "value": {"id": "6F0E…"}}}
+/// {"launch": {}}   {"reopen": {}}
 /// ```
 ///
 /// ```swift
@@ -18,7 +24,10 @@
 /// ```
 public enum EventReader {
   /// The keys that name the kind of a JSON event.
-  static let kindKeys = ["url", "activity", "notification", "shortcut"]
+  static let kindKeys = [
+    "url", "activity", "notification", "shortcut", "openWindow", "dismissWindow", "requestSceneSessionActivation",
+    "session", "launch", "reopen",
+  ]
 
   /// Reads a line given as a string.
   public static func read(line: String) -> Result<Event, EventError> {
@@ -41,103 +50,6 @@ public enum EventReader {
     }
   }
 
-  static func readJSON(_ line: UnsafeBufferPointer<UInt8>) -> Result<Event, EventError> {
-    let root: JSONNode
-    do {
-      root = try JSONParser.parse(line, limits: JSONLimits.eventLine)
-    } catch {
-      return .failure(EventError(code: error.code, message: error.message, column: error.offset + 1))
-    }
-    func fail(_ message: String, at offset: Int) -> Result<Event, EventError> {
-      .failure(EventError(code: .invalidEvent, message: message, column: offset + 1))
-    }
-    guard case .object(let members) = root.kind else { return fail("expected a JSON object", at: root.start) }
-    var correlation: JSONValue?
-    var kinds: [JSONMember] = []
-    for member in members {
-      if member.key == "id" {
-        correlation = member.value.value
-      } else if kindKeys.contains(member.key) {
-        kinds.append(member)
-      } else {
-        return fail("unknown key '\(member.key)'.\(EditDistance.didYouMean(member.key, among: kindKeys + ["id"])) "
-                    + "An event has one of: \(kindKeys.joined(separator: ", ")), and an optional 'id'", at: member.keyStart)
-      }
-    }
-    guard kinds.count == 1, let member = kinds.first else {
-      return fail(kinds.isEmpty ? "expected one of the keys \(kindKeys.joined(separator: ", "))"
-                                : "an event has exactly one of \(kindKeys.joined(separator: ", "))", at: root.start)
-    }
-    let kind: Result<Event.Kind, EventError>
-    switch member.key {
-    case "url":
-      guard case .string(let text) = member.value.kind else { return fail("'url' must be a string", at: member.value.start) }
-      var copy = text
-      kind = copy.withUTF8 { readURL($0, columnBase: member.value.start + 2) }.map { .url($0) }
-    case "activity": kind = readActivity(member.value, line)
-    case "notification":
-      kind = readFields(member.value, keys: ["targetContentIdentifier"]).map {
-        .notification(targetContentIdentifier: $0["targetContentIdentifier"]?.stringValue)
-      }
-    default:
-      kind = readFields(member.value, keys: ["type", "targetContentIdentifier"]).flatMap {
-        guard let type = $0["type"]?.stringValue else {
-          return .failure(EventError(code: .invalidEvent, message: "a shortcut needs a 'type' string", column: member.value.start + 1))
-        }
-        return .success(.shortcut(type: type, targetContentIdentifier: $0["targetContentIdentifier"]?.stringValue))
-      }
-    }
-    return kind.map { Event($0, correlation: correlation) }
-  }
-
-  static func readActivity(_ node: JSONNode, _ line: UnsafeBufferPointer<UInt8>) -> Result<Event.Kind, EventError> {
-    let keys = ["activityType", "targetContentIdentifier", "webpageURL", "userInfo", "title"]
-    return readFields(node, keys: keys).flatMap { fields in
-      guard let type = fields["activityType"]?.stringValue, !type.isEmpty else {
-        return .failure(EventError(code: .invalidEvent, message: "an activity needs an 'activityType' string", column: node.start + 1))
-      }
-      var activity = UserActivity(activityType: type)
-      activity.targetContentIdentifier = fields["targetContentIdentifier"]?.stringValue
-      activity.title = fields["title"]?.stringValue
-      if let url = fields["webpageURL"]?.stringValue {
-        var copy = url
-        if case .failure(let e) = copy.withUTF8({ readURL($0, columnBase: 1) }) { return .failure(e) }
-        let scheme = url.prefix { $0 != ":" }.lowercased()
-        guard scheme == "http" || scheme == "https" else {
-          return .failure(EventError(code: .invalidEvent, message: "a webpageURL must be http or https (A3)", column: node.start + 1))
-        }
-        activity.webpageURL = url
-      }
-      if let info = fields["userInfo"] {
-        guard case .object(let object) = info else {
-          return .failure(EventError(code: .invalidEvent, message: "'userInfo' must be an object", column: node.start + 1))
-        }
-        activity.userInfo = object
-      }
-      return .success(.activity(activity))
-    }
-  }
-
-  /// The members of an object as values, with their types checked loosely; unknown keys are errors.
-  static func readFields(_ node: JSONNode, keys: [String]) -> Result<JSONObject, EventError> {
-    guard case .object(let members) = node.kind else {
-      return .failure(EventError(code: .invalidEvent, message: "expected an object, found \(node.typeName)", column: node.start + 1))
-    }
-    var object = JSONObject()
-    for member in members {
-      guard keys.contains(member.key) else {
-        return .failure(EventError(
-          code: .invalidEvent,
-          message: "unknown key '\(member.key)'.\(EditDistance.didYouMean(member.key, among: keys)) Expected: \(keys.joined(separator: ", "))",
-          column: member.keyStart + 1))
-      }
-      if member.key != "userInfo", case .string = member.value.kind {} else if member.key != "userInfo" {
-        return .failure(EventError(code: .invalidEvent, message: "'\(member.key)' must be a string", column: member.value.start + 1))
-      }
-      object[member.key] = member.value.value
-    }
-    return .success(object)
-  }
 }
 
 extension JSONLimits {

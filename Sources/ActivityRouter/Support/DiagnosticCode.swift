@@ -89,3 +89,12 @@ extension DiagnosticCode {
   /// An input line is not valid UTF-8.
   public static let invalidUTF8 = DiagnosticCode("invalid-utf8")
 }
+
+// MARK: - Scenes and sessions
+
+extension DiagnosticCode {
+  /// A hand-written activation predicate is outside the subset UIKit allows, or malformed.
+  public static let invalidPredicate = DiagnosticCode("invalid-predicate")
+  /// A session state file does not have the documented shape.
+  public static let invalidSessions = DiagnosticCode("invalid-sessions")
+}

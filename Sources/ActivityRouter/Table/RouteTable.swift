@@ -19,6 +19,13 @@ public struct RouteTable: Sendable, Hashable {
   /// Rules in table order.
   public var rules: [Rule]
   public var options: RoutingOptions
+  /// The answers to the ambiguities of Apple's documentation (the AMB register).
+  public var policies: ScenePolicies
+  /// Whether the app uses the SwiftUI app lifecycle or UIKit scene delegates.
+  public var lifecycle: Lifecycle
+  /// UIKit: `application(_:configurationForConnecting:options:)` as a table (K5, K7): the first
+  /// entry whose activity type equals the connecting activity's names the configuration.
+  public var configurationForConnecting: [ConfigurationChoice]
   /// The file the table came from (or a pseudo name such as `<inline>`).
   public var source: String
 
@@ -34,6 +41,41 @@ public struct RouteTable: Sendable, Hashable {
     self.rules = rules
     self.options = options
     self.source = source
+    self.policies = ScenePolicies()
+    self.lifecycle = .swiftUI
+    self.configurationForConnecting = []
+  }
+
+  /// The app lifecycle.
+  public enum Lifecycle: String, Sendable, Hashable, CaseIterable {
+    /// `App` with SwiftUI scenes.
+    case swiftUI = "swiftui"
+    /// `UIApplicationDelegate` and `UISceneDelegate` classes (scenes are configurations).
+    case uiKit = "uikit"
+  }
+
+  /// One row of the `configurationForConnecting` table.
+  public struct ConfigurationChoice: Sendable, Hashable {
+    /// The connecting activity's type.
+    public var activityType: String
+    /// The configuration (scene declaration id) to return.
+    public var configuration: String
+    /// Creates a row.
+    public init(activityType: String, configuration: String) {
+      self.activityType = activityType
+      self.configuration = configuration
+    }
+  }
+
+  /// Whether the app can show several scenes at once (`supportsMultipleWindows` for SwiftUI,
+  /// `supportsMultipleScenes` for UIKit; W11, K2, MAC3, AMB15).
+  public var supportsMultipleScenes: Bool {
+    switch platform {
+    case .iOS: return false
+    case .macOS: return lifecycle == .swiftUI ? true : multipleScenes
+    case .iPadOS, .visionOS, .macCatalyst:
+      return policies.singleScene == .iPhoneOnly ? true : multipleScenes
+    }
   }
 
   /// The scene declaration with this id.

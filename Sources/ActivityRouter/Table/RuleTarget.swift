@@ -15,6 +15,17 @@ public struct RuleTarget: Sendable, Hashable {
     case openWindow
     /// The handler calls `dismissWindow()`, `dismissWindow(id:)`, `(value:)` or `(id:value:)`.
     case dismissWindow
+    /// UIKit: the handler calls `requestSceneSessionActivation(_:userActivity:options:)` (K9) or
+    /// activates with a role-based `UISceneSessionActivationRequest` (U9).
+    case requestSceneSessionActivation
+  }
+
+  /// For `requestSceneSessionActivation`: which session to ask for.
+  public enum SessionRequest: String, Sendable, Hashable, CaseIterable {
+    /// `nil`: a new session (K9), its configuration chosen by `configurationForConnecting` (K5–K7).
+    case new
+    /// A role-based request: an existing session whose conditions the activity satisfies, else a new one (U9).
+    case matching
   }
 
   public var action: Action
@@ -25,6 +36,11 @@ public struct RuleTarget: Sendable, Hashable {
   public var valueType: String?
   /// The value template, or nil when the action takes no value.
   public var value: ValueTemplate?
+  /// `requestSceneSessionActivation`: the session asked for, the activity's type and its
+  /// `targetContentIdentifier` template.
+  public var sessionRequest: SessionRequest = .new
+  public var activityType: String?
+  public var targetContentIdentifier: ValueTemplate?
   /// Where the target is written.
   public var location: SourceLocation?
 

@@ -1,6 +1,6 @@
 extension TableLoader {
-  static let ruleKeys = ["name", "url", "activity", "userInfo", "priority", "deliver", "openWindow", "dismissWindow"]
-  static let actionKeys = ["deliver", "openWindow", "dismissWindow"]
+  static let actionKeys = ["deliver", "openWindow", "dismissWindow", "requestSceneSessionActivation"]
+  static let ruleKeys = ["name", "url", "activity", "userInfo", "priority"] + actionKeys
 
   /// Reads the rules, in table order; reports duplicate names with both locations.
   static func readRules(
@@ -66,8 +66,9 @@ extension TableLoader {
     }
     let priority = reader.int(fields["priority"]) ?? 0
     guard let name, let trigger, let target else { return nil }
-    if let template = target.value {
-      checkParameters(template.parameterNames, trigger: trigger, label: label, at: actions[0].value.start, &reader)
+    let used = (target.value?.parameterNames ?? []) + (target.targetContentIdentifier?.parameterNames ?? [])
+    if !used.isEmpty {
+      checkParameters(used, trigger: trigger, label: label, at: actions[0].value.start, &reader)
     }
     return Rule(
       name: name, index: index, trigger: trigger, target: target, priority: priority,
@@ -159,9 +160,17 @@ extension TableLoader {
   static func readTarget(_ member: JSONMember, table: RouteTable, _ reader: inout JSONFieldReader) -> RuleTarget? {
     guard let action = RuleTarget.Action(rawValue: member.key) else { return nil }
     let what = "'\(member.key)'"
-    let keys = action == .deliver ? ["scene", "value"] : ["id", "value", "type"]
+    let keys: [String]
+    switch action {
+    case .deliver: keys = ["scene", "value"]
+    case .openWindow, .dismissWindow: keys = ["id", "value", "type"]
+    case .requestSceneSessionActivation: keys = ["session", "activityType", "targetContentIdentifier", "value"]
+    }
     guard let fields = reader.object(member.value, what: what, keys: keys) else { return nil }
     var target = RuleTarget(action: action, location: reader.location(member.keyStart))
+    if action == .requestSceneSessionActivation {
+      return readActivationRequest(fields, target, member, &reader)
+    }
     let sceneKey = action == .deliver ? "scene" : "id"
     if let sceneMember = fields[sceneKey], let id = reader.string(sceneMember, in: member.value, what: what) {
       if let scene = table.scene(id) {
@@ -190,6 +199,28 @@ extension TableLoader {
     }
     if action == .openWindow && target.scene == nil && target.value == nil && fields[sceneKey] == nil {
       reader.error(.missingKey, "'openWindow' needs an 'id', a 'value' (with its 'type'), or both (W5)", at: member.value.start)
+    }
+    return target
+  }
+
+  /// `"requestSceneSessionActivation": {"session": "new", "activityType": "NewTaskWindow",
+  /// "targetContentIdentifier": "task-{id}", "value": {"taskID": "{id}"}}`; `value` is the userInfo.
+  static func readActivationRequest(
+    _ fields: [String: JSONMember], _ target: RuleTarget, _ member: JSONMember, _ reader: inout JSONFieldReader
+  ) -> RuleTarget {
+    var target = target
+    let what = "'requestSceneSessionActivation'"
+    if let session = fields["session"], let request = reader.choice(session, RuleTarget.SessionRequest.self) {
+      target.sessionRequest = request
+    }
+    target.activityType = reader.string(fields["activityType"], in: member.value, what: what)
+    if let tci = fields["targetContentIdentifier"], let text = reader.string(tci, in: member.value, what: what) {
+      do { target.targetContentIdentifier = try ValueTemplate(parsing: text) } catch { reader.report(error, inString: tci.value) }
+    }
+    if let value = fields["value"] {
+      do { target.value = try ValueTemplate(json: value.value.value) } catch {
+        reader.error(.invalidPattern, error.errors.first?.message ?? "invalid value template", at: value.value.start)
+      }
     }
     return target
   }

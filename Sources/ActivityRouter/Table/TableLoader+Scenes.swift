@@ -1,5 +1,8 @@
 extension TableLoader {
-  static let sceneKeys = ["id", "kind", "title", "presents", "defaultValue", "matching", "contentTypes"]
+  static let sceneKeys = [
+    "id", "kind", "title", "presents", "defaultValue", "matching", "matchingModifiers", "contentTypes",
+    "preferring", "allowing", "onOpenURL", "onContinueUserActivity", "role", "delegateClass", "activationConditions",
+  ]
 
   /// Reads the scene declarations, in order; reports duplicate ids with both locations.
   static func readScenes(_ member: JSONMember?, root: JSONNode, _ reader: inout JSONFieldReader) -> [SceneDeclaration] {
@@ -29,6 +32,31 @@ extension TableLoader {
     return scenes
   }
 
+  /// `[["a"], ["b", "c"]]`: the sets of repeated modifiers, innermost first.
+  static func readSetList(_ member: JSONMember, _ reader: inout JSONFieldReader) -> [[String]] {
+    guard case .array(let items) = member.value.kind else {
+      reader.error(.wrongType, "'\(member.key)' must be an array of string arrays", at: member.value.start)
+      return []
+    }
+    return items.map { item in
+      reader.strings(JSONMember(key: member.key, keyStart: member.keyStart, value: item))?.map(\.0) ?? []
+    }
+  }
+
+  /// `{"prefers": "<predicate>", "can": "<predicate>"}` (UIKit, M8).
+  static func readActivationConditions(_ member: JSONMember, into scene: inout SceneDeclaration, _ reader: inout JSONFieldReader) {
+    guard let fields = reader.object(member.value, what: "'activationConditions'", keys: ["prefers", "can"]) else { return }
+    for key in ["prefers", "can"] {
+      guard let m = fields[key], let text = reader.string(m, in: member.value, what: "'activationConditions'") else { continue }
+      do {
+        let predicate = try ActivationPredicate(parsing: text)
+        if key == "prefers" { scene.prefers = predicate } else { scene.can = predicate }
+      } catch {
+        reader.report(error, inString: m.value)
+      }
+    }
+  }
+
   static func readScene(_ node: JSONNode, _ reader: inout JSONFieldReader) -> SceneDeclaration? {
     let what = "a scene declaration"
     guard let fields = reader.object(node, what: what, keys: sceneKeys) else { return nil }
@@ -46,9 +74,31 @@ extension TableLoader {
     }
     if let matching = fields["matching"] {
       scene.matching = reader.strings(matching)?.map(\.0) ?? []
-      if kind == .documentGroup {
-        reader.warning(.invalidValue, "DocumentGroup ignores handlesExternalEvents(matching:) (S7)", at: matching.keyStart)
+      if kind == .documentGroup || kind == .settings {
+        reader.warning(.invalidValue, "\(kind.rawValue) ignores handlesExternalEvents(matching:) (S7, S8)", at: matching.keyStart)
       }
+      if fields["matchingModifiers"] != nil {
+        reader.error(.invalidValue, "use 'matching' or 'matchingModifiers', not both", at: matching.keyStart)
+      }
+    } else if let modifiers = fields["matchingModifiers"] {
+      scene.matchingModifiers = readSetList(modifiers, &reader)
+    }
+    scene.preferring = reader.strings(fields["preferring"])?.map(\.0)
+    scene.allowing = reader.strings(fields["allowing"])?.map(\.0)
+    if (scene.preferring == nil) != (scene.allowing == nil) {
+      // One view modifier always sets both; a missing one is empty.
+      scene.preferring = scene.preferring ?? []
+      scene.allowing = scene.allowing ?? []
+    }
+    if fields["onOpenURL"] != nil || fields["onContinueUserActivity"] != nil {
+      scene.handlers = SceneDeclaration.Handlers(
+        openURL: reader.bool(fields["onOpenURL"]) ?? false,
+        activityTypes: reader.strings(fields["onContinueUserActivity"])?.map(\.0) ?? [])
+    }
+    if let role = reader.string(fields["role"], in: node, what: what) { scene.role = role }
+    scene.delegateClass = reader.string(fields["delegateClass"], in: node, what: what)
+    if let conditions = fields["activationConditions"] {
+      readActivationConditions(conditions, into: &scene, &reader)
     }
     scene.contentTypes = reader.strings(fields["contentTypes"])?.map(\.0) ?? []
     if kind == .documentGroup && scene.contentTypes.isEmpty {

@@ -26,7 +26,10 @@ public struct LoadedTable: Sendable {
 /// ```
 public enum TableLoader {
   /// The top-level keys of a table.
-  static let topLevelKeys = ["formatVersion", "app", "platform", "multipleScenes", "scenes", "routes", "options"]
+  static let topLevelKeys = [
+    "formatVersion", "app", "platform", "multipleScenes", "lifecycle", "scenes", "routes", "options", "policies",
+    "configurationForConnecting",
+  ]
 
   /// Loads a table file; `displayName` is the name diagnostics use (default: the path).
   public static func load(contentsOf path: String, displayName: String? = nil) -> LoadedTable {
@@ -70,6 +73,18 @@ public enum TableLoader {
     var table = RouteTable(
       app: app, platform: platform, multipleScenes: multipleScenes, scenes: scenes, rules: [],
       options: options, source: reader.source.file)
+    table.lifecycle = fields["lifecycle"].flatMap { reader.choice($0, RouteTable.Lifecycle.self) } ?? .swiftUI
+    table.policies = readPolicies(fields["policies"], &reader)
+    table.configurationForConnecting = readConfigurationChoices(fields["configurationForConnecting"], table: table, &reader)
+    table.scenes = table.scenes.map { scene in
+      var scene = scene
+      if let modifiers = scene.matchingModifiers {
+        // S9, AMB14: the outermost application wins, or the union.
+        scene.matching = table.policies.repeatedMatching == .outermost
+          ? modifiers.last : Array(modifiers.joined())
+      }
+      return scene
+    }
     table.rules = readRules(fields["routes"], root: root, table: table, &reader)
     return table
   }

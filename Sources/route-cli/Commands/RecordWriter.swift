@@ -6,10 +6,16 @@ struct RecordWriter {
   let json: Bool
   let explain: Bool
   let sink: any OutputSink
+  /// The open sessions every event is decided against.
+  private(set) var state: SessionState
+  /// Whether each decision is applied before the next event.
+  let stateful: Bool
   private var buffer: [UInt8] = []
 
-  init(router: CompiledRouter, json: Bool, explain: Bool, sink: any OutputSink) {
+  init(router: CompiledRouter, state: SessionState, stateful: Bool, json: Bool, explain: Bool, sink: any OutputSink) {
     self.router = router
+    self.state = state
+    self.stateful = stateful
     self.json = json
     self.explain = explain
     self.sink = sink
@@ -23,8 +29,9 @@ struct RecordWriter {
     if let bad = RecordWriter.firstInvalidUTF8(bytes) {
       result = .failure(EventError(code: .invalidUTF8, message: "the line is not valid UTF-8", column: bad + 1))
     } else {
-      result = EventReader.read(utf8: bytes).map { event in (event, DecisionEngine.decide(event, router: router)) }
+      result = EventReader.read(utf8: bytes).map { event in (event, DecisionEngine.decide(event, router: router, state: state)) }
     }
+    if stateful, case .success(let (_, decision)) = result { state = state.applying(decision) }
     append(DecisionRecord(line: line, input: input, result: result))
   }
 

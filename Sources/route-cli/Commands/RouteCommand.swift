@@ -10,7 +10,9 @@ struct RouteCommand: Command {
       a JSON object such as {"url": "..."} or {"activity": {"activityType": "...", "userInfo": {...}}}. \
       Every input line yields exactly one record, in input order; a bad line yields an error \
       record with its line number and the run goes on. With --json the records are NDJSON \
-      (docs/output-format.md). The exit status is 0 when the table loads, whatever the decisions.
+      (docs/output-format.md). Decisions start from the open sessions of --sessions (none: a cold \
+      launch); with --stateful each decision is applied before the next event, and --state writes \
+      the final sessions. The exit status is 0 when the table loads, whatever the decisions.
       """)
 
   static let options: [OptionSpec] = [
@@ -18,6 +20,9 @@ struct RouteCommand: Command {
     .argument("event", help: "Events to route; standard input when none are given.", arity: .variadic),
     .flag("json", help: "Write one JSON object per line (NDJSON)."),
     .flag("explain", help: "Add every step of each decision: candidates, and why they won or lost."),
+    .option("sessions", valueName: "file", help: "The open sessions to start from (JSON, docs/sessions.md)."),
+    .flag("stateful", help: "Apply each decision before the next event (new windows stay open)."),
+    .option("state", valueName: "file", help: "With --stateful, write the final sessions here (atomically)."),
     .color,
   ]
 
@@ -26,8 +31,17 @@ struct RouteCommand: Command {
   var json: Bool
   var explain: Bool
   var color: ColorChoice
+  var sessions: String?
+  var stateful: Bool
+  var stateFile: String?
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
+    sessions = parsed.value("sessions")
+    stateful = parsed.flag("stateful")
+    stateFile = parsed.value("state")
+    if stateFile != nil && !stateful {
+      throw .validation("'--state' writes the sessions a stateful run ends with; add '--stateful'")
+    }
     table = parsed.positional("table") ?? "-"
     events = parsed.values("event")
     json = parsed.flag("json")
@@ -45,7 +59,12 @@ struct RouteCommand: Command {
       RouterLoading.printDiagnostics(errors, loaded.source, context: context, color: color)
       return .failure
     }
-    var writer = RecordWriter(router: router, json: json, explain: explain, sink: context.stdout)
+    var initial = SessionState()
+    if let sessions {
+      guard let loadedState = SessionFiles.load(sessions, table: router.table, context: context, color: color) else { return .failure }
+      initial = loadedState
+    }
+    var writer = RecordWriter(router: router, state: initial, stateful: stateful, json: json, explain: explain, sink: context.stdout)
     if !events.isEmpty {
       for (index, event) in events.enumerated() {
         var text = event
@@ -68,6 +87,14 @@ struct RouteCommand: Command {
       }
     }
     writer.flush()
+    if let stateFile {
+      do {
+        try SessionFiles.writeAtomically(writer.state.jsonText(), to: context.resolve(stateFile))
+      } catch {
+        context.stderr.write("error: cannot write the session state to '\(stateFile)': \(error)\n")
+        return .failure
+      }
+    }
     return .success
   }
 }

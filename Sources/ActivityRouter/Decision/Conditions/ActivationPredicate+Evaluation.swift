@@ -1,0 +1,87 @@
+import Foundation
+
+extension ActivationPredicate {
+  /// Evaluates the predicate against an event identifier; a nil identifier (E3) makes every
+  /// comparison false, so only `TRUEPREDICATE` (and negations) can hold.
+  public func evaluate(_ identifier: String?) -> Bool {
+    switch self {
+    case .always: return true
+    case .never: return false
+    case .comparison(let c):
+      guard let identifier else { return false }
+      return c.evaluate(identifier)
+    case .and(let parts): return parts.allSatisfy { $0.evaluate(identifier) }
+    case .or(let parts): return parts.contains { $0.evaluate(identifier) }
+    case .not(let p): return !p.evaluate(identifier)
+    }
+  }
+}
+
+extension ActivationPredicate.Comparison {
+  /// Evaluates `identifier <op>[options] value`, folding case and diacritics as `NSPredicate`'s
+  /// `[c]` and `[d]` do (Unicode case folding; combining marks removed after decomposition).
+  func evaluate(_ identifier: String) -> Bool {
+    let lhs = TextFolding.fold(identifier, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
+    let rhs = TextFolding.fold(value, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
+    switch op {
+    case .equals: return lhs == rhs
+    case .beginsWith: return lhs.unicodeScalars.starts(with: rhs.unicodeScalars)
+    case .endsWith: return lhs.unicodeScalars.reversed().starts(with: rhs.unicodeScalars.reversed())
+    case .contains: return rhs.isEmpty ? true : TextFolding.contains(lhs, rhs)
+    case .like: return TextFolding.like(Array(lhs.unicodeScalars), Array(rhs.unicodeScalars))
+    }
+  }
+}
+
+/// Case and diacritic folding for condition matching (M4, M7), with Foundation's folding as the
+/// definition of `[c]` and `[d]`, and substring and `LIKE` matching over the folded text.
+enum TextFolding {
+  /// Folds a string; ASCII text under `[c]` takes a fast path.
+  static func fold(_ s: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> String {
+    if !caseInsensitive && !diacriticInsensitive { return s }
+    if s.utf8.allSatisfy({ $0 < 0x80 }) {
+      return caseInsensitive ? String(decoding: s.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self) : s
+    }
+    var options: String.CompareOptions = []
+    if caseInsensitive { options.insert(.caseInsensitive) }
+    if diacriticInsensitive { options.insert(.diacriticInsensitive) }
+    return s.folding(options: options, locale: nil)
+  }
+
+  /// Whether `needle` occurs in `haystack`, by Unicode scalars.
+  static func contains(_ haystack: String, _ needle: String) -> Bool {
+    let h = Array(haystack.utf8), n = Array(needle.utf8)
+    guard n.count <= h.count else { return false }
+    if n.isEmpty { return true }
+    var i = 0
+    while i + n.count <= h.count {
+      if h[i] == n[0] && h[i..<(i + n.count)].elementsEqual(n) { return true }
+      i += 1
+    }
+    return false
+  }
+
+  /// `LIKE`: `*` any run, `?` one character, the rest literal; linear-time two-pointer matching.
+  static func like(_ text: [Unicode.Scalar], _ pattern: [Unicode.Scalar]) -> Bool {
+    var t = 0, p = 0
+    var star = -1, mark = 0
+    while t < text.count {
+      if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) && pattern[p] != "*" {
+        t += 1
+        p += 1
+      } else if p < pattern.count && pattern[p] == "*" {
+        star = p
+        mark = t
+        p += 1
+      } else if star >= 0 {
+        p = star + 1
+        mark += 1
+        t = mark
+      } else {
+        return false
+      }
+    }
+    while p < pattern.count && pattern[p] == "*" { p += 1 }
+    return p == pattern.count
+  }
+}

@@ -1,0 +1,69 @@
+/// The working state of one decision: the trace, the Apple rules cited, the session effects and
+/// the numbering of new sessions. The engine builds it, then turns it into a ``Decision``.
+struct DecisionContext {
+  let router: CompiledRouter
+  let state: SessionState
+  var trace: [TraceStep] = []
+  var rules: [String] = []
+  var effects: [SessionEffect] = []
+  private var nextNumber: Int
+  private var clock: Int
+
+  init(router: CompiledRouter, state: SessionState) {
+    self.router = router
+    self.state = state
+    self.nextNumber = state.nextSessionNumber
+    self.clock = state.clock
+  }
+
+  var table: RouteTable { router.table }
+  var policies: ScenePolicies { router.table.policies }
+
+  /// Records an Apple rule as deciding (once, in order).
+  mutating func cite(_ rule: String) {
+    if !rules.contains(rule) { rules.append(rule) }
+  }
+
+  /// Adds a step to the trace; a chosen or rejected step with a rule also cites it.
+  mutating func step(
+    _ stage: TraceStep.Stage, _ subject: String, _ verdict: TraceStep.Verdict, _ detail: String, rule: String? = nil,
+    cites: Bool = true
+  ) {
+    trace.append(TraceStep(stage: stage, subject: subject, verdict: verdict, detail: detail, rule: rule))
+    if let rule, cites, verdict != .skipped { cite(rule) }
+  }
+
+  /// A new session of a declaration, numbered and stamped, recorded as an effect.
+  mutating func createSession(_ scene: SceneDeclaration, value: JSONValue?) -> Session {
+    clock += 1
+    let session = Session(
+      id: "s\(nextNumber)", scene: scene.id, value: value, valueType: value == nil ? nil : scene.presents,
+      preferring: nil, allowing: nil, state: .foregroundActive, lastActivated: clock, created: clock)
+    nextNumber += 1
+    effects.append(.create(session))
+    return session
+  }
+
+  /// Brings a session to the foreground as the most recent.
+  mutating func activate(_ session: Session) {
+    clock += 1
+    effects.append(.activate(session.id))
+  }
+
+  /// The sessions open after the effects so far (to see windows created earlier in this decision).
+  var currentSessions: [Session] {
+    var s = state
+    for effect in effects { s.apply(effect) }
+    return s.sessions
+  }
+
+  func decision(
+    _ outcome: Decision.Outcome, scene: String? = nil, session: String? = nil, receiver: Decision.Receiver? = nil,
+    match: RouteMatch? = nil, action: RuleTarget.Action? = nil, value: JSONValue? = nil, closed: [String] = [],
+    reason: String? = nil, message: String
+  ) -> Decision {
+    Decision(
+      outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action, value: value,
+      closedSessions: closed, appleRules: rules, reason: reason, message: message, trace: trace, effects: effects)
+  }
+}

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import ActivityRouter
+import Foundation
+
+/// Reading session state files, and writing them so that a reader never sees half a file.
+enum SessionFiles {
+  /// Loads `path` against the table; prints diagnostics and returns nil on errors.
+  static func load(_ path: String, table: RouteTable, context: CommandContext, color: ColorChoice) -> SessionState? {
+    guard let data = FileManager.default.contents(atPath: context.resolve(path)) else {
+      context.stderr.write("error: cannot read the session state '\(path)'\n")
+      return nil
+    }
+    let source = SourceText(file: path, bytes: Array(data))
+    let (state, diagnostics) = SessionState.load(source: source, table: table)
+    RouterLoading.printDiagnostics(diagnostics, source, context: context, color: color)
+    return diagnostics.hasErrors ? nil : state
+  }
+
+  /// Writes `text` to a temporary file beside `path`, flushes it to disk, then renames it over
+  /// `path`: a run killed half-way leaves the previous file intact.
+  static func writeAtomically(_ text: String, to path: String) throws {
+    let temporary = path + ".tmp-\(getpid())"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { throw SystemError(code: errno) }
+    var bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress.map { $0 + written }, $0.count - written) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        let error = SystemError(code: errno)
+        close(fd)
+        unlink(temporary)
+        throw error
+      }
+      written += n
+    }
+    bytes.removeAll()
+    guard fsync(fd) == 0, close(fd) == 0 else {
+      let error = SystemError(code: errno)
+      unlink(temporary)
+      throw error
+    }
+    guard rename(temporary, path) == 0 else {
+      let error = SystemError(code: errno)
+      unlink(temporary)
+      throw error
+    }
+  }
+}
