@@ -101,7 +101,12 @@ public enum EventReader {
       activity.title = fields["title"]?.stringValue
       if let url = fields["webpageURL"]?.stringValue {
         var copy = url
-        if case .failure(let e) = copy.withUTF8({ readURL($0, columnBase: 1) }) { return .failure(e) }
+        // Columns count in the whole line: the URL starts after the opening quote of its value.
+        var columnBase = 1
+        if case .object(let members) = node.kind, let member = members.last(where: { $0.key == "webpageURL" }) {
+          columnBase = member.value.start + 2
+        }
+        if case .failure(let e) = copy.withUTF8({ readURL($0, columnBase: columnBase) }) { return .failure(e) }
         let scheme = url.prefix { $0 != ":" }.lowercased()
         guard scheme == "http" || scheme == "https" else {
           return .failure(EventError(code: .invalidEvent, message: "a webpageURL must be http or https (A3)", column: node.start + 1))

@@ -257,6 +257,29 @@ import Testing
     #expect(text.stdoutLines[1].hasPrefix("2: error [\(bad.code)"))
   }
 
+  /// A URL inside a JSON event: the error column counts from the start of the line.
+  struct URLInJSON: CustomTestStringConvertible, Sendable {
+    var testDescription: String
+    var line: String
+  }
+
+  static let urlsInJSON: [URLInJSON] = [
+    URLInJSON(testDescription: "url", line: #"{"url": "https://notes.example.com\\evil.com/"}"#),
+    URLInJSON(
+      testDescription: "webpageURL",
+      line: #"{"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://notes.example.com\\evil.com/"}}"#),
+  ]
+
+  @Test(arguments: urlsInJSON)
+  func anErrorInAURLInsideJSONHasItsColumnInTheLine(_ test: URLInJSON) throws {
+    let run = runRouteCLI(["route", Self.table, "--json", test.line])
+    let record = try parseJSONObject(try #require(run.stdoutLines.first))
+    let error = try #require(record["error"] as? [String: Any])
+    #expect(error["code"] as? String == "ambiguous-url")
+    let backslash = try #require(test.line.utf8.firstIndex(of: UInt8(ascii: "\\")))
+    #expect(error["column"] as? Int == test.line.utf8.distance(from: test.line.utf8.startIndex, to: backslash) + 1)
+  }
+
   @Test func crlfEndsALineAndIsNotPartOfIt() throws {
     let run = runRouteCLI(["route", Self.table, "--json"], stdin: "notes://tag/a\r\nnotes://tag/b\r\n\r\nnotes://tag/c")
     let records = try run.stdoutLines.map(parseJSONObject)
