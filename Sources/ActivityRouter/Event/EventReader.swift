@@ -48,15 +48,17 @@ public enum EventReader {
     } catch {
       return .failure(EventError(code: error.code, message: error.message, column: error.offset + 1))
     }
+    var correlation: JSONValue?
     func fail(_ message: String, at offset: Int) -> Result<Event, EventError> {
-      .failure(EventError(code: .invalidEvent, message: message, column: offset + 1))
+      .failure(EventError(code: .invalidEvent, message: message, column: offset + 1, correlation: correlation))
     }
     guard case .object(let members) = root.kind else { return fail("expected a JSON object", at: root.start) }
-    var correlation: JSONValue?
+    // Known before anything can fail: a bad event's error record echoes the id too.
+    correlation = members.last { $0.key == "id" }?.value.value
     var kinds: [JSONMember] = []
     for member in members {
       if member.key == "id" {
-        correlation = member.value.value
+        continue
       } else if kindKeys.contains(member.key) {
         kinds.append(member)
       } else {
@@ -87,7 +89,11 @@ public enum EventReader {
         return .success(.shortcut(type: type, targetContentIdentifier: $0["targetContentIdentifier"]?.stringValue))
       }
     }
-    return kind.map { Event($0, correlation: correlation) }
+    return kind.map { Event($0, correlation: correlation) }.mapError { error in
+      var error = error
+      error.correlation = correlation
+      return error
+    }
   }
 
   static func readActivity(_ node: JSONNode, _ line: UnsafeBufferPointer<UInt8>) -> Result<Event.Kind, EventError> {

@@ -139,7 +139,7 @@ import Testing
       "line", "id", "input", "event", "outcome", "scene", "session", "receiver", "rule", "params", "action", "value",
       "closed", "appleRules", "reason", "message", "error", "trace",
     ]
-    let events = try FixturePaths.notesEventLines() + [#"{"id":"a","url":"notes://tag/x"}"#]
+    let events = try FixturePaths.notesEventLines() + [#"{"id":"a","url":"notes://tag/x"}"#, #"{"id":"b","url":7}"#]
     let run = runRouteCLI(["route", Self.table, "--json", "--explain"] + events)
     try #require(run.stdoutLines.count == events.count)
     for line in run.stdoutLines {
@@ -376,6 +376,24 @@ import Testing
     let record = try parseJSONObject(line)
     #expect(try canonicalJSON(record["id"]) == canonicalJSON(literal: correlation.id))
     #expect(record["rule"] as? String == "tag")
+  }
+
+  @Test(arguments: [
+    #"{"id": 3, "url": 5}"#, #"{"uri": "notes://tag/a", "id": 3}"#, #"{"id": 3, "url": "https://a\\b/"}"#,
+    #"{"id": 3, "activity": {"userInfo": {}}}"#,
+  ])
+  func aJSONObjectThatIsNoValidEventStillEchoesItsID(_ line: String) throws {
+    let run = runRouteCLI(["route", Self.table, "--json"], stdin: line + "\n")
+    let record = try #require(run.stdoutLines.first)
+    #expect(record.hasPrefix(#"{"line":1,"id":3,"input":"#))
+    #expect(try parseJSONObject(record)["outcome"] as? String == "error")
+  }
+
+  @Test func aLineThatIsNotJSONHasNoID() throws {
+    let run = runRouteCLI(["route", Self.table, "--json"], stdin: #"{"id": 3, "url": "# + "\n")
+    let record = try parseJSONObject(try #require(run.stdoutLines.first))
+    #expect(record["id"] == nil)
+    #expect((record["error"] as? [String: Any])?["code"] as? String == "json-syntax")
   }
 
   @Test func anEventWithoutAnIDHasNoIDField() throws {
