@@ -119,12 +119,15 @@ import Testing
     let run = runRouteCLI(["check", "broken.routes.json"], currentDirectory: directory.path)
     #expect(run.status == .failure)
     #expect(run.stdout == "broken.routes.json: 2 scenes, 3 routes; 4 errors, 0 warnings\n")
-    let expected = try Self.brokenDiagnostics.map { try $0.rendered(file: "broken.routes.json", table: Self.brokenTable) }
+    let expected = try Self.brokenDiagnostics.map {
+      try $0.rendered(file: "broken.routes.json", table: Self.brokenTable)
+    }
     #expect(run.stderr == expected.joined())
     // Spot-check the arithmetic above against numbers written out by hand.
     #expect(run.stderr.hasPrefix("broken.routes.json:5:40: error: unknown key 'colour'"))
     #expect(run.stderr.contains("\nbroken.routes.json:10:29: error: no scene declaration has id 'note-editr'"))
-    #expect(run.stderr.contains("\nbroken.routes.json:12:5: error: route name 'tag' is used twice [duplicate-rule-name]\n"))
+    #expect(
+      run.stderr.contains("\nbroken.routes.json:12:5: error: route name 'tag' is used twice [duplicate-rule-name]\n"))
     #expect(run.stderr.contains("\nbroken.routes.json:11:5: note: 'tag' is first used here\n"))
     #expect(run.stderr.contains("\nbroken.routes.json:13:92: error: unknown key 'priorty'"))
   }
@@ -213,7 +216,8 @@ import Testing
     #expect(run.status == .failure)
     let duplicate = Expected(
       line: 7, needle: #""notes://tag/{label}""#,
-      message: "route 'label' ('notes://tag/{label}') matches exactly the same URLs as route 'tag' ('notes://tag/{name}');"
+      message: "route 'label' ('notes://tag/{label}') matches exactly the same URLs as route 'tag'"
+        + " ('notes://tag/{name}');"
         + " precedence cannot order them, so one would never match",
       code: "duplicate-route",
       note: (line: 6, needle: #""notes://tag/{name}""#, message: "route 'tag' is declared here"))

@@ -42,7 +42,7 @@ enum FixturePaths {
 
   /// The lines of the Notes events fixture (without their newlines).
   static func notesEventLines() throws -> [String] {
-    try text(notesEvents).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    try text(notesEvents).split(separator: "\n").map(String.init)
   }
 }
 

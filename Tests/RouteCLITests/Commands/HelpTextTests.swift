@@ -137,10 +137,14 @@ import Testing
     }
   }
 
-  @Test(arguments: [["--version"], ["route", "--version"], ["check", "x.json", "--version"]])
-  func version(_ arguments: [String]) {
-    let run = runRouteCLI(arguments)
-    #expect(run.stdout == ActivityRouterVersion.string + "\n")
+  static let versionRequests: [Screen] = [["--version"], ["route", "--version"], ["check", "x.json", "--version"]].map {
+    Screen(arguments: $0, expected: ActivityRouterVersion.string + "\n")
+  }
+
+  @Test(arguments: versionRequests)
+  func version(_ request: Screen) {
+    let run = runRouteCLI(request.arguments)
+    #expect(run.stdout == request.expected)
     #expect(run.stderr == "")
     #expect(run.status == .success)
   }

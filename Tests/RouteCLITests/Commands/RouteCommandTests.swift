@@ -257,21 +257,23 @@ import Testing
     #expect(text.stdoutLines[1].hasPrefix("2: error [\(bad.code)"))
   }
 
-  /// A URL inside a JSON event: the error column counts from the start of the line.
-  struct URLInJSON: CustomTestStringConvertible, Sendable {
+  /// One input line, named for the test report.
+  struct NamedLine: CustomTestStringConvertible, Sendable {
     var testDescription: String
     var line: String
   }
 
-  static let urlsInJSON: [URLInJSON] = [
-    URLInJSON(testDescription: "url", line: #"{"url": "https://notes.example.com\\evil.com/"}"#),
-    URLInJSON(
+  /// A URL inside a JSON event: the error column counts from the start of the line.
+
+  static let urlsInJSON: [NamedLine] = [
+    NamedLine(testDescription: "url", line: #"{"url": "https://notes.example.com\\evil.com/"}"#),
+    NamedLine(
       testDescription: "webpageURL",
       line: #"{"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://notes.example.com\\evil.com/"}}"#),
   ]
 
   @Test(arguments: urlsInJSON)
-  func anErrorInAURLInsideJSONHasItsColumnInTheLine(_ test: URLInJSON) throws {
+  func anErrorInAURLInsideJSONHasItsColumnInTheLine(_ test: NamedLine) throws {
     let run = runRouteCLI(["route", Self.table, "--json", test.line])
     let record = try parseJSONObject(try #require(run.stdoutLines.first))
     let error = try #require(record["error"] as? [String: Any])
@@ -290,7 +292,8 @@ import Testing
   }
 
   @Test func aByteOrderMarkAtTheStartIsDropped() throws {
-    let run = runRouteCLI(["route", Self.table, "--json"], stdin: [.bytes([0xEF, 0xBB, 0xBF] + Array("notes://tag/a\n".utf8))])
+    let input: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("notes://tag/a\n".utf8)
+    let run = runRouteCLI(["route", Self.table, "--json"], stdin: [.bytes(input)])
     let record = try parseJSONObject(try #require(run.stdoutLines.first))
     #expect(record["input"] as? String == "notes://tag/a")
     #expect(record["rule"] as? String == "tag")
@@ -378,12 +381,16 @@ import Testing
     #expect(record["rule"] as? String == "tag")
   }
 
-  @Test(arguments: [
-    #"{"id": 3, "url": 5}"#, #"{"uri": "notes://tag/a", "id": 3}"#, #"{"id": 3, "url": "https://a\\b/"}"#,
-    #"{"id": 3, "activity": {"userInfo": {}}}"#,
-  ])
-  func aJSONObjectThatIsNoValidEventStillEchoesItsID(_ line: String) throws {
-    let run = runRouteCLI(["route", Self.table, "--json"], stdin: line + "\n")
+  static let invalidEventsWithIDs: [NamedLine] = [
+    NamedLine(testDescription: "url not a string", line: #"{"id": 3, "url": 5}"#),
+    NamedLine(testDescription: "unknown key before the id", line: #"{"uri": "notes://tag/a", "id": 3}"#),
+    NamedLine(testDescription: "refused URL", line: #"{"id": 3, "url": "https://a\\b/"}"#),
+    NamedLine(testDescription: "activity without a type", line: #"{"id": 3, "activity": {"userInfo": {}}}"#),
+  ]
+
+  @Test(arguments: invalidEventsWithIDs)
+  func aJSONObjectThatIsNoValidEventStillEchoesItsID(_ event: NamedLine) throws {
+    let run = runRouteCLI(["route", Self.table, "--json"], stdin: event.line + "\n")
     let record = try #require(run.stdoutLines.first)
     #expect(record.hasPrefix(#"{"line":1,"id":3,"input":"#))
     #expect(try parseJSONObject(record)["outcome"] as? String == "error")
@@ -478,7 +485,8 @@ import Testing
       #expect(run.stderr == expected)
     }
     // With events on stdin too: nothing is read or routed.
-    let fromStdin = runRouteCLI(["route", "bad.routes.json"], stdin: "notes://tag/b\n", currentDirectory: directory.path)
+    let fromStdin = runRouteCLI(
+      ["route", "bad.routes.json"], stdin: "notes://tag/b\n", currentDirectory: directory.path)
     #expect(fromStdin.status == .failure)
     #expect(fromStdin.stdout == "")
     #expect(fromStdin.stderr == expected)
