@@ -14,12 +14,15 @@ public struct EventError: Error, Sendable, Hashable {
   public var message: String
   /// The 1-based byte column in the line.
   public var column: Int
+  /// The `id` of a JSON event that could not be read, echoed in its error record.
+  public var correlation: JSONValue?
 
   /// Creates an error.
-  public init(code: DiagnosticCode, reason: String? = nil, message: String, column: Int) {
+  public init(code: DiagnosticCode, reason: String? = nil, message: String, column: Int, correlation: JSONValue? = nil) {
     self.code = code
     self.reason = reason
     self.message = message
     self.column = column
+    self.correlation = correlation
   }
 }

@@ -8,23 +8,29 @@ extension EventReader {
       return .failure(EventError(code: error.code, message: error.message, column: error.offset + 1))
     }
     guard case .object(let members) = root.kind else { return fail("expected a JSON object", at: root.start) }
-    var correlation: JSONValue?
+    // Known before anything can fail: a bad event's error record echoes the id too.
+    let correlation = members.last { $0.key == "id" }?.value.value
+    return readEvent(members, root).map { Event($0, correlation: correlation) }.mapError { error in
+      var error = error
+      error.correlation = correlation
+      return error
+    }
+  }
+
+  static func readEvent(_ members: [JSONMember], _ root: JSONNode) -> Result<Event.Kind, EventError> {
     var kinds: [JSONMember] = []
-    for member in members {
-      if member.key == "id" {
-        correlation = member.value.value
-      } else if kindKeys.contains(member.key) {
-        kinds.append(member)
-      } else {
+    for member in members where member.key != "id" {
+      guard kindKeys.contains(member.key) else {
         return fail("unknown key '\(member.key)'.\(EditDistance.didYouMean(member.key, among: kindKeys + ["id"])) "
                     + "An event has one of: \(kindKeys.joined(separator: ", ")), and an optional 'id'", at: member.keyStart)
       }
+      kinds.append(member)
     }
     guard kinds.count == 1, let member = kinds.first else {
       return fail(kinds.isEmpty ? "expected one of the keys \(kindKeys.joined(separator: ", "))"
                                 : "an event has exactly one of \(kindKeys.joined(separator: ", "))", at: root.start)
     }
-    return readKind(member).map { Event($0, correlation: correlation) }
+    return readKind(member)
   }
 
   static func fail<T>(_ message: String, at offset: Int) -> Result<T, EventError> {
@@ -77,7 +83,9 @@ extension EventReader {
       activity.title = fields["title"]?.stringValue
       if let url = fields["webpageURL"]?.stringValue {
         var copy = url
-        if case .failure(let e) = copy.withUTF8({ readURL($0, columnBase: 1) }) { return .failure(e) }
+        // Columns count in the whole line: the URL starts after the opening quote of its value.
+        let columnBase = (node.members?.last { $0.key == "webpageURL" }).map { $0.value.start + 2 } ?? 1
+        if case .failure(let e) = copy.withUTF8({ readURL($0, columnBase: columnBase) }) { return .failure(e) }
         let scheme = url.prefix { $0 != ":" }.lowercased()
         guard scheme == "http" || scheme == "https" else { return fail("a webpageURL must be http or https (A3)", at: node.start) }
         activity.webpageURL = url

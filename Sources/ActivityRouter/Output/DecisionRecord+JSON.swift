@@ -9,6 +9,10 @@ extension DecisionRecord {
     out.append(contentsOf: String(line).utf8)
     switch result {
     case .failure(let error):
+      if let id = error.correlation {
+        out.append(contentsOf: #","id":"#.utf8)
+        JSONWriter.append(id, to: &out)
+      }
       field("input", input, &out)
       field("outcome", "error", &out)
       out.append(contentsOf: #","error":{"code":"#.utf8)

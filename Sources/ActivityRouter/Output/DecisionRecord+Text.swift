@@ -14,9 +14,9 @@ extension DecisionRecord {
     case .success(let (_, decision)):
       text += decision.outcome.rawValue
       if let scene = decision.scene { text += " '\(scene)'" }
-      if let session = decision.session { text += " session \(session)" }
-      if let receiver = decision.receiver {
-        text += " (received by \(receiver.isNew ? "new" : "existing") '\(receiver.scene)' session \(receiver.session))"
+      if let session = decision.session { text += " (\(session))" }
+      if let receiver = decision.receiver, receiver.session != decision.session {
+        text += " via \(receiver.isNew ? "new" : "open") '\(receiver.scene)' (\(receiver.session))"
       }
       if let match = decision.match {
         text += " ← route '\(match.ruleName)'"
