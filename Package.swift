@@ -31,6 +31,7 @@ let package = Package(
     .testTarget(
       name: "RouteCLITests",
       dependencies: ["route-cli", "ActivityRouter"],
+      exclude: ["Goldens"],
       swiftSettings: strictness
     ),
   ],

@@ -30,13 +30,13 @@ import Testing
   }
 
   @Test func anExtraArgumentIsAUsageError() {
-    let run = runRouteCLI(["schema", "extra"])
+    let run = runRouteCLI(["schema", "fixture", "extra"])
     #expect(run.status == .usageError)
     #expect(run.stdout == "")
     #expect(
       run.stderr == """
         Error: Unexpected argument 'extra'
-        Usage: route-cli schema
+        Usage: route-cli schema [<format>]
           See 'route-cli schema --help' for more information.
 
         """)
