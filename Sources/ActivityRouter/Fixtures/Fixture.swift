@@ -26,8 +26,9 @@ public struct Fixture: Sendable {
     public var expectSessions: JSONValue?
     /// Where the step is written.
     public var location: SourceLocation?
-    /// Where its `expect` object starts, for `--update`.
+    /// The byte ranges of its `expect` and `expectSessions` values, for `--update`.
     public var expectRange: Range<Int>?
+    public var expectSessionsRange: Range<Int>?
 
     /// Creates a step.
     public init(name: String? = nil, event: String, expect: JSONValue? = nil, expectSessions: JSONValue? = nil) {

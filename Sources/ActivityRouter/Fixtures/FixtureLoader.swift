@@ -43,7 +43,7 @@ public enum FixtureLoader {
     }
     let directory = source.file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     func resolve(_ path: String) -> String {
-      path.hasPrefix("/") || directory.isEmpty ? path : directory + "/" + path
+      FixtureLoader.normalize(path.hasPrefix("/") || directory.isEmpty ? path : directory + "/" + path)
     }
     // The table: a path or an inline object.
     var table: RouteTable?
@@ -92,6 +92,20 @@ public enum FixtureLoader {
     }
     return .success(Fixture(name: name, cites: cites, file: source.file, router: router, tablePath: tablePath,
                             initialState: state, steps: steps, source: source))
+  }
+
+  /// Removes `.` and `name/..` components, so a table reached from several fixtures has one name.
+  static func normalize(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != "..", !last.isEmpty {
+        parts.removeLast()
+        continue
+      }
+      parts.append(part)
+    }
+    return parts.joined(separator: "/")
   }
 
   static func readSessions(
@@ -155,6 +169,7 @@ public enum FixtureLoader {
                               expect: f["expect"]?.value.value, expectSessions: f["expectSessions"]?.value.value)
       step.location = reader.location(item.start)
       step.expectRange = f["expect"].map { $0.value.start..<$0.value.end }
+      step.expectSessionsRange = f["expectSessions"].map { $0.value.start..<$0.value.end }
       steps.append(step)
     }
     return steps

@@ -1,0 +1,139 @@
+import ActivityRouter
+import Foundation
+
+/// `route-cli test PATH...`: run fixture files and report, with diffs, JUnit and coverage.
+struct TestCommand: Command {
+  static let configuration = CommandConfiguration(
+    name: "test",
+    abstract: "Run route regression fixtures.",
+    discussion: """
+      Runs every *.fixture.json under the paths (directories are searched recursively; \
+      docs/testing.md). Steps are stateful. Each failing step is shown with its event and an \
+      expected (-) / actual (+) diff. The exit status is 0 only when every fixture loads and \
+      passes (and coverage is at least --min-coverage).
+      """)
+
+  static let options: [OptionSpec] = [
+    .argument("path", help: "Fixture files or directories.", arity: .oneOrMore),
+    .flag("update", help: "Rewrite the expectations of failing steps from the actual decisions."),
+    .option("junit", valueName: "file", help: "Also write JUnit XML for CI systems."),
+    .flag("json", help: "Print one JSON document with every result instead."),
+    .flag("coverage", help: "Report the routes, scenes and Apple rules no fixture exercised."),
+    .option("min-coverage", valueName: "percent", help: "Fail when routes and scenes exercised are below this percent."),
+    .flag("verbose", help: "List passing fixtures too."),
+    .color,
+  ]
+
+  var paths: [String]
+  var update: Bool
+  var junit: String?
+  var json: Bool
+  var coverage: Bool
+  var minCoverage: Double?
+  var verbose: Bool
+  var color: ColorChoice
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    paths = parsed.values("path")
+    update = parsed.flag("update")
+    junit = parsed.value("junit")
+    json = parsed.flag("json")
+    coverage = parsed.flag("coverage")
+    minCoverage = try parsed.converted("min-coverage", reason: "expected a number from 0 to 100") {
+      Double($0).flatMap { (0...100).contains($0) ? $0 : nil }
+    }
+    verbose = parsed.flag("verbose")
+    color = try parsed.converted("color", ColorChoice.init(rawValue:)) ?? .auto
+  }
+
+  func run(_ context: CommandContext) -> ExitStatus {
+    let files = FixtureSuite.files(in: paths.map(context.resolve))
+    if files.isEmpty {
+      context.stderr.write("error: no *.fixture.json under \(paths.joined(separator: ", "))\n")
+      return .failure
+    }
+    // Progress only when stderr is a terminal: never in pipes or CI logs.
+    let progress = context.stderrIsTerminal && !json
+    let suite = FixtureSuite.run(files: files, displayName: { display($0, context) }) { done, total in
+      if progress { context.stderr.write("\r\u{1B}[2KRunning fixtures: \(done)/\(total)") }
+    }
+    if progress { context.stderr.write("\r\u{1B}[2K") }
+    let covered = coverage || minCoverage != nil ? FixtureCoverage(suite) : nil
+    var status: ExitStatus = suite.passed ? .success : .failure
+    if json {
+      var out: [UInt8] = []
+      JSONWriter.appendPretty(suite.json(coverage: covered), to: &out)
+      out.append(UInt8(ascii: "\n"))
+      context.stdout.write(out)
+    } else {
+      let style: FixtureSuite.Style = context.usesColor(color, on: .stdout) ? .ansi : .plain
+      context.stdout.write(suite.textReport(style: style, verbose: verbose))
+      if let covered, coverage { context.stdout.write(Self.coverageReport(covered)) }
+    }
+    if let minCoverage, let covered, covered.percent < minCoverage {
+      context.stderr.write("error: routes and scenes exercised: \(Self.percent(covered.percent)), below --min-coverage \(Self.percent(minCoverage))\n")
+      status = .failure
+    }
+    if let junit {
+      do {
+        try suite.junitXML().write(toFile: context.resolve(junit), atomically: true, encoding: .utf8)
+      } catch {
+        context.stderr.write("error: cannot write '\(junit)': \(error.localizedDescription)\n")
+        status = .failure
+      }
+    }
+    if update { status = updateFixtures(suite, context) }
+    return status
+  }
+
+  /// Rewrites failing fixtures and says what changed; the run then counts as passed.
+  private func updateFixtures(_ suite: FixtureSuite, _ context: CommandContext) -> ExitStatus {
+    var updated = 0
+    for (fixture, result) in suite.results where !result.passed {
+      do {
+        let changes = try FixtureUpdater.write(fixture, result, to: context.resolve(fixture.file))
+        guard !changes.isEmpty else { continue }
+        updated += 1
+        context.stderr.write("updated \(fixture.file):\n" + changes.map { "  \($0)\n" }.joined())
+      } catch {
+        context.stderr.write("error: cannot update '\(fixture.file)': \(error.localizedDescription)\n")
+        return .failure
+      }
+    }
+    context.stderr.write("\(updated) fixture\(updated == 1 ? "" : "s") updated\n")
+    return suite.loadFailures.isEmpty ? .success : .failure
+  }
+
+  static func coverageReport(_ c: FixtureCoverage) -> String {
+    var out = "\nCoverage: routes and scenes \(percent(c.percent)), Apple rules \(percent(c.appleRulePercent))\n"
+    for (title, items) in [("routes not exercised", c.uncoveredRoutes), ("scenes not reached", c.uncoveredDeclarations)]
+    where !items.isEmpty {
+      out += "  \(title) (\(items.count)):\n" + items.map { "    \($0)\n" }.joined()
+    }
+    let rules = c.uncoveredAppleRules
+    if !rules.isEmpty {
+      out += "  Apple rules no step cited (\(rules.count)):\n"
+      var line = "   "
+      for id in rules {
+        if line.count + id.count + 1 > 80 {
+          out += line + "\n"
+          line = "   "
+        }
+        line += " " + id
+      }
+      out += line + "\n"
+    }
+    return out
+  }
+
+  /// One decimal: `97.5%`.
+  static func percent(_ value: Double) -> String {
+    "\(Double(Int((value * 10).rounded())) / 10)%"
+  }
+
+  /// A path as the user would write it: relative to the current directory when inside it.
+  private func display(_ path: String, _ context: CommandContext) -> String {
+    let prefix = context.currentDirectory.hasSuffix("/") ? context.currentDirectory : context.currentDirectory + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+}

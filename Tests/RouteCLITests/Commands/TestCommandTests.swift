@@ -1,0 +1,159 @@
+import ActivityRouter
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@testable import route_cli
+
+/// `route-cli test`: a fixture that must fail fails with the right diff, `--update` round-trips,
+/// JUnit XML reads back with the right counts, coverage and `--min-coverage`.
+@Suite struct TestCommandTests {
+  static let noteID = "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"
+
+  /// A fixture on the Notes table with two steps; the second expects the wrong outcome.
+  static func fixture(secondOutcome: String) -> String {
+    """
+    {
+      "name": "two steps",
+      "table": "\(FixturePaths.notesTable)",
+      "steps": [
+        { "event": "notes://note/\(noteID)", "expect": { "outcome": "open", "scene": "note-editor" } },
+        { "name": "tag", "event": "notes://tag/work",
+          "expect": { "outcome": "\(secondOutcome)", "receiver": { "scene": "note-editor" } } }
+      ]
+    }
+    """
+  }
+
+  @Test func aPassingFixturePasses() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("ok.fixture.json", Self.fixture(secondOutcome: "drop"))
+    let run = runRouteCLI(["test", directory.path])
+    #expect(run.status == .success)
+    #expect(run.stdout == "1 fixture, 2 steps: 2 passed\n")
+    #expect(run.stderr == "")
+  }
+
+  @Test func aFailingFixtureFailsWithTheDiff() throws {
+    let directory = try TemporaryDirectory()
+    let file = try directory.write("bad.fixture.json", Self.fixture(secondOutcome: "deliver"))
+    let run = runRouteCLI(["test", file])
+    #expect(run.status == .failure)
+    #expect(
+      run.stdout == """
+        ✗ \(file) — two steps
+          step 2 "tag" (line 6): notes://tag/work
+            - outcome: "deliver"
+            + outcome: "drop"
+        1 fixture, 2 steps: 1 passed, 1 failed
+
+        """)
+  }
+
+  @Test func updateRewritesTheExpectationAndRoundTrips() throws {
+    let directory = try TemporaryDirectory()
+    let file = try directory.write("bad.fixture.json", Self.fixture(secondOutcome: "deliver"))
+    let update = runRouteCLI(["test", file, "--update"])
+    #expect(update.status == .success)
+    #expect(update.stderr.contains("step 2: outcome: \"deliver\" → \"drop\""))
+    #expect(update.stderr.hasSuffix("1 fixture updated\n"))
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(text.contains(#"{ "outcome": "drop", "receiver": { "scene": "note-editor" } }"#))
+    #expect(text.contains(#""expect": { "outcome": "open", "scene": "note-editor" }"#), "passing steps are kept")
+    let again = runRouteCLI(["test", file])
+    #expect(again.status == .success)
+    let noop = runRouteCLI(["test", file, "--update"])
+    #expect(noop.stderr == "0 fixtures updated\n")
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
+  }
+
+  @Test func junitXMLReadsBackWithTheRightCounts() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("a.fixture.json", Self.fixture(secondOutcome: "deliver"))
+    try directory.write("b.fixture.json", Self.fixture(secondOutcome: "drop"))
+    try directory.write("c.fixture.json", #"{ "table": "missing.json", "steps": [] }"#)
+    let report = directory.path + "/junit.xml"
+    let run = runRouteCLI(["test", directory.path, "--junit", report])
+    #expect(run.status == .failure)
+    let data = try Data(contentsOf: URL(fileURLWithPath: report))
+    let counter = JUnitCounter()
+    let parser = XMLParser(data: data)
+    parser.delegate = counter
+    #expect(parser.parse(), "well-formed XML: \(String(describing: parser.parserError))")
+    #expect(counter.suites == 3)
+    #expect(counter.cases == 5)  // 2 + 2 steps, 1 load failure
+    #expect(counter.failures == 2)  // one failing step, one load failure
+    #expect(counter.rootTests == "5")
+    #expect(counter.rootFailures == "2")
+  }
+
+  @Test func jsonReportsEveryStep() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("bad.fixture.json", Self.fixture(secondOutcome: "deliver"))
+    let run = runRouteCLI(["test", directory.path, "--json"])
+    #expect(run.status == .failure)
+    let root = try parseJSONObject(run.stdout)
+    #expect(root["schemaVersion"] as? Int == 1)
+    #expect(root["command"] as? String == "test")
+    #expect(root["passed"] as? Bool == false)
+    let fixtures = try #require(root["fixtures"] as? [[String: Any]])
+    let steps = try #require(fixtures.first?["steps"] as? [[String: Any]])
+    #expect(steps.count == 2)
+    let differences = try #require(steps[1]["differences"] as? [[String: Any]])
+    #expect(differences.first?["path"] as? String == "outcome")
+    #expect(differences.first?["expected"] as? String == "deliver")
+    #expect(differences.first?["actual"] as? String == "drop")
+  }
+
+  @Test func coverageNamesWhatNoFixtureExercised() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("ok.fixture.json", Self.fixture(secondOutcome: "drop"))
+    let run = runRouteCLI(["test", directory.path, "--coverage"])
+    #expect(run.status == .success)
+    #expect(run.stdout.contains("routes not exercised (6):"))
+    #expect(run.stdout.contains(": route 'search'"))
+    #expect(!run.stdout.contains(": route 'note'\n"))
+    #expect(run.stdout.contains("Coverage: routes and scenes 40.0%"))  // note, tag; main, note-editor of 8 + 2
+    let below = runRouteCLI(["test", directory.path, "--min-coverage", "50"])
+    #expect(below.status == .failure)
+    #expect(below.stderr.contains("below --min-coverage 50.0%"))
+    let above = runRouteCLI(["test", directory.path, "--min-coverage", "40"])
+    #expect(above.status == .success)
+  }
+
+  @Test func noFixturesIsAnError() throws {
+    let directory = try TemporaryDirectory()
+    let run = runRouteCLI(["test", directory.path])
+    #expect(run.status == .failure)
+    #expect(run.stderr.hasPrefix("error: no *.fixture.json under"))
+  }
+
+  @Test func everyBundledFixturePasses() {
+    let run = runRouteCLI(["test", "Fixtures"])
+    #expect(run.status == .success, "\(run.stdout)")
+  }
+}
+
+/// Counts JUnit elements and reads the root totals.
+private final class JUnitCounter: NSObject, XMLParserDelegate {
+  var suites = 0, cases = 0, failures = 0
+  var rootTests: String?, rootFailures: String?
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    switch name {
+    case "testsuites":
+      rootTests = attributes["tests"]
+      rootFailures = attributes["failures"]
+    case "testsuite": suites += 1
+    case "testcase": cases += 1
+    case "failure": failures += 1
+    default: break
+    }
+  }
+}
