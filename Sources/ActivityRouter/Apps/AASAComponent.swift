@@ -39,7 +39,8 @@ public struct AASAComponent: Sendable, Hashable {
   public var effective: AASAMatchingOptions.Effective
   /// `comment`, which the system ignores.
   public var comment: String?
-  /// The component as compact JSON (a legacy path: the JSON string), for explanations.
+  /// The component as compact JSON without its `comment` (a legacy path: the JSON string), for
+  /// explanations.
   public var text: String
   /// Where the component starts in the file.
   public var location: SourceLocation?

@@ -52,7 +52,7 @@ extension AASAReader {
     let options = AASAMatchingOptions(caseSensitive: bool(fields["caseSensitive"]), percentEncoded: bool(fields["percentEncoded"]))
     let effective = AASAMatchingOptions.resolve(levels + [options])
     var component = AASAComponent(
-      index: index, origin: .components, options: options, effective: effective, text: node.value.description,
+      index: index, origin: .components, options: options, effective: effective, text: AASAReader.text(of: node),
       location: location(node.start))
     component.exclude = bool(fields["exclude"])?.value ?? false
     if let comment = fields["comment"] {
@@ -107,6 +107,13 @@ extension AASAReader {
     return AASAComponent(
       index: index, origin: .paths, path: pattern, exclude: exclude, effective: effective,
       text: JSONValue.string(text).description, location: location(node.start))
+  }
+
+  /// A component as compact JSON without its `comment`, which the system ignores.
+  static func text(of node: JSONNode) -> String {
+    guard case .object(var object) = node.value else { return node.value.description }
+    object["comment"] = nil
+    return JSONValue.object(object).description
   }
 
   /// A query or fragment pattern, reporting undefined variables.

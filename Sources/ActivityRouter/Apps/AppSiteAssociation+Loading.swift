@@ -45,6 +45,11 @@ extension AppSiteAssociation {
       }
     }
     let association = reader.read(root, domain: normalized)
-    return LoadedAppSiteAssociation(association: association, diagnostics: reader.diagnostics, source: source)
+    // In file order (unlocated ones first), as a compiler lists them.
+    let diagnostics = reader.diagnostics.enumerated().sorted { a, b in
+      let (x, y) = (a.element.location?.offset ?? -1, b.element.location?.offset ?? -1)
+      return x != y ? x < y : a.offset < b.offset
+    }.map(\.element)
+    return LoadedAppSiteAssociation(association: association, diagnostics: diagnostics, source: source)
   }
 }
