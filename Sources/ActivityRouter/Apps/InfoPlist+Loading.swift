@@ -42,7 +42,7 @@ extension InfoPlist {
 
   /// A `plist-syntax` error, at the line Foundation names when it names one.
   private static func syntaxFailure(_ error: any Error, bytes: [UInt8], file: String) -> LoadedInfoPlist {
-    let text = "\(error)"
+    let text = describe(error)
     let isBinary = bytes.starts(with: Array("bplist".utf8))
     let source = isBinary ? nil : SourceText(file: file, bytes: bytes)
     var location = SourceLocation.fileOnly(file)
@@ -50,11 +50,11 @@ extension InfoPlist {
       location = source.location(at: source.lines.lineStarts[line - 1])
     }
     let what = isBinary ? "a binary property list" : "a property list"
-    let d = Diagnostic(.error, .plistSyntax, "the file is not \(what) that can be read: \(describe(error))", at: location)
+    let d = Diagnostic(.error, .plistSyntax, "the file is not \(what) that can be read: \(text)", at: location)
     return LoadedInfoPlist(plist: nil, diagnostics: [d], source: source)
   }
 
-  /// The number after the last "line " in Foundation's message, if any.
+  /// The number after the last "line " in Foundation's debug description, if any.
   private static func lineNumber(in message: String) -> Int? {
     var found: Int?
     var rest = Substring(message)
