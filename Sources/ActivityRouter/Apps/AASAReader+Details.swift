@@ -19,7 +19,9 @@ extension AASAReader {
       entry.appIDs.append(Located(id, at: location(offset)))
     }
     if entry.appIDs.isEmpty {
-      report(.warning, .missingKey, "this 'details' entry names no app ('appID' or 'appIDs'), so it applies to none", at: node.start)
+      report(
+        .warning, .missingKey, "this 'details' entry names no app ('appID' or 'appIDs'), so it applies to none",
+        at: node.start)
     }
     entry.defaults = readOptions(fields["defaults"], what: "the 'defaults' of a 'details' entry")
     let levels = [domainDefaults, entry.defaults]
@@ -31,7 +33,9 @@ extension AASAReader {
           at: paths.keyStart)
       }
       guard let items = components.value.elements else {
-        report(.error, .wrongType, "'components' must be an array, found \(components.value.typeName)", at: components.value.start)
+        report(
+          .error, .wrongType, "'components' must be an array, found \(components.value.typeName)",
+          at: components.value.start)
         return entry
       }
       entry.components = items.enumerated().compactMap { i, item in readComponent(item, index: i, levels: levels) }
@@ -49,7 +53,8 @@ extension AASAReader {
   /// One object of `components`.
   mutating func readComponent(_ node: JSONNode, index: Int, levels: [AASAMatchingOptions]) -> AASAComponent? {
     guard let fields = object(node, what: "a component", keys: AASAReader.componentKeys) else { return nil }
-    let options = AASAMatchingOptions(caseSensitive: bool(fields["caseSensitive"]), percentEncoded: bool(fields["percentEncoded"]))
+    let options = AASAMatchingOptions(
+      caseSensitive: bool(fields["caseSensitive"]), percentEncoded: bool(fields["percentEncoded"]))
     let effective = AASAMatchingOptions.resolve(levels + [options])
     var component = AASAComponent(
       index: index, origin: .components, options: options, effective: effective, text: AASAReader.text(of: node),

@@ -70,7 +70,9 @@ struct AASAReader {
   mutating func strings(_ member: JSONMember?) -> [(String, JSONNode)]? {
     guard let member else { return nil }
     guard let items = member.value.elements else {
-      report(.error, .wrongType, "'\(member.key)' must be an array of strings, found \(member.value.typeName)", at: member.value.start)
+      report(
+        .error, .wrongType, "'\(member.key)' must be an array of strings, found \(member.value.typeName)",
+        at: member.value.start)
       return nil
     }
     var out: [(String, JSONNode)] = []
@@ -133,7 +135,9 @@ struct AASAReader {
   mutating func readVariables(_ member: JSONMember?) -> SubstitutionVariables {
     guard let member, let members = member.value.members else {
       if let member {
-        report(.error, .wrongType, "'substitutionVariables' must be an object, found \(member.value.typeName)", at: member.value.start)
+        report(
+          .error, .wrongType, "'substitutionVariables' must be an object, found \(member.value.typeName)",
+          at: member.value.start)
       }
       return SubstitutionVariables()
     }

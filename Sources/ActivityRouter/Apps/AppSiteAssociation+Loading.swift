@@ -23,9 +23,8 @@ extension AppSiteAssociation {
   /// Reads an apple-app-site-association file already in memory.
   ///
   /// ```swift
-  /// let loaded = AppSiteAssociation.parse(
-  ///   source: SourceText(file: "aasa.json", text: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"}]}]}}"#),
-  ///   domain: "example.com")
+  /// let text = #"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "components": [{"/": "/buy/*"}]}]}}"#
+  /// let loaded = AppSiteAssociation.parse(source: SourceText(file: "aasa.json", text: text), domain: "example.com")
   /// loaded.association?.details.first?.components.first?.path?.text   // "/buy/*"
   /// ```
   public static func parse(source: SourceText, domain: String? = nil) -> LoadedAppSiteAssociation {

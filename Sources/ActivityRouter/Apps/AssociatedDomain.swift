@@ -73,7 +73,8 @@ public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
     guard let domain = AppSiteAssociation.normalizedDomain(String(rest)) else {
       return failure("'\(rest)' is not a domain name (no scheme, port, path or other wildcard)")
     }
-    return .success(AssociatedDomain(service: service, domain: domain, includesSubdomains: wildcard, mode: mode, location: location))
+    return .success(
+      AssociatedDomain(service: service, domain: domain, includesSubdomains: wildcard, mode: mode, location: location))
   }
 
   /// Whether the entry covers `host` (normalized, as ``URLRecord/normalizedHost`` gives it).

@@ -156,10 +156,8 @@ struct PlistReader {
       for role in roles.keys.sorted() {
         let rolePath = rolesPath + [.key(role)]
         if !SceneManifest.knownRoles.contains(role) {
-          report(
-            .warning, .unknownSceneRole,
-            "'\(role)' is not a scene session role UIKit defines.\(EditDistance.didYouMean(role, among: SceneManifest.knownRoles))",
-            at: rolePath)
+          let suggestion = EditDistance.didYouMean(role, among: SceneManifest.knownRoles)
+          report(.warning, .unknownSceneRole, "'\(role)' is not a scene session role UIKit defines.\(suggestion)", at: rolePath)
         }
         guard let value = roles[role], let entries = array(value, at: rolePath) else { continue }
         let configurations = entries.enumerated().compactMap { i, entry in
@@ -183,7 +181,8 @@ struct PlistReader {
     if configuration.name == nil {
       report(
         .warning, .missingKey,
-        "scene configuration \(index) of '\(role)' has no UISceneConfigurationName; the app delegate cannot ask for it by name (K4)",
+        "scene configuration \(index) of '\(role)' has no UISceneConfigurationName; "
+          + "the app delegate cannot ask for it by name (K4)",
         at: path)
     }
     return configuration

@@ -57,7 +57,7 @@ struct AASACommand: Command {
         let verdict = association.evaluate(url, appID: appID)
         line = json ? jsonLine(index + 1, text, verdict) : textLine(text, verdict)
       } catch {
-        line = json ? jsonLine(index + 1, text, error) : "\(text): error [\(error.code)/\(error.reason)] column \(error.offset + 1): \(error.message)"
+        line = json ? jsonLine(index + 1, text, error) : textLine(text, error)
       }
       context.stdout.write(line + "\n")
       if context.stdout.isBroken { break }
@@ -72,6 +72,11 @@ struct AASACommand: Command {
     }
     let apps = verdict.appIDs.isEmpty ? "none" : verdict.appIDs.joined(separator: ", ")
     return "\(url): \(verdict.outcome.rawValue) by \(label) \(pattern) (apps: \(apps))"
+  }
+
+  /// `URL: error [invalid-url/no-scheme] column 1: message`.
+  func textLine(_ url: String, _ error: URLReadError) -> String {
+    "\(url): error [\(error.code)/\(error.reason)] column \(error.offset + 1): \(error.message)"
   }
 
   func jsonLine(_ line: Int, _ url: String, _ verdict: AASAVerdict) -> String {
