@@ -111,7 +111,7 @@ struct AASAReader {
     variables = readVariables(links["substitutionVariables"])
     association.substitutionVariables = variables
     association.defaults = readOptions(links["defaults"], what: "'applinks.defaults'")
-    association.details = readDetails(links["details"], domainDefaults: association.defaults)
+    association.details = readDetails(links["details"], in: appLinks.value, domainDefaults: association.defaults)
     return association
   }
 
@@ -170,9 +170,9 @@ struct AASAReader {
   }
 
   /// `details`: the array form, or the oldest form, an object keyed by app ID (L14).
-  mutating func readDetails(_ member: JSONMember?, domainDefaults: AASAMatchingOptions) -> [AASADetails] {
+  mutating func readDetails(_ member: JSONMember?, in appLinks: JSONNode, domainDefaults: AASAMatchingOptions) -> [AASADetails] {
     guard let member else {
-      report(.warning, .missingKey, "'applinks' has no 'details', so it claims no universal links", at: 0)
+      report(.warning, .missingKey, "'applinks' has no 'details', so it claims no universal links", at: appLinks.start)
       return []
     }
     if let entries = member.value.elements {
