@@ -4,7 +4,7 @@ import ActivityRouter
 struct AASACommand: Command {
   static let configuration = CommandConfiguration(
     name: "aasa",
-    abstract: "Say whether an apple-app-site-association file opens URLs in the app.",
+    abstract: "Check URLs against an apple-app-site-association file.",
     discussion: """
       Reads the file's applinks (details, components, defaults, substitution variables, legacy \
       paths) and prints one line per URL: opens, excluded or unclaimed, the details entry and \
