@@ -3,23 +3,13 @@ import Testing
 
 @testable import route_cli
 
-/// `route-cli aasa`, run in-process from the package root: exact output, exit statuses, NDJSON.
+/// `route-cli aasa`, run in-process through the real tool from the package root: exact output,
+/// exit statuses, NDJSON.
 @Suite struct AASACommandTests {
-  /// The package root: four folders up from this file.
-  static let root: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(4)
-    return parts.joined(separator: "/")
-  }()
-
-  /// A tool with just this command, so the test does not depend on the root subcommand list.
-  static let tool = CommandLineTool(name: "route-cli", version: "test", abstract: "test", subcommands: [AASACommand.self])
-
+  /// Runs `route-cli aasa …` in-process through the real tool, from the package root.
   static func run(_ arguments: [String]) -> (stdout: String, stderr: String, status: ExitStatus) {
-    var (context, out, err) = CommandContext.inMemory()
-    context.currentDirectory = root
-    let status = tool.run(arguments: ["aasa"] + arguments, context: context)
-    return (out.text, err.text, status)
+    let result = runRouteCLI(["aasa"] + arguments)
+    return (result.stdout, result.stderr, result.status)
   }
 
   static let examples = "Fixtures/Apps/aasa/apple-examples.json"
@@ -116,7 +106,7 @@ import Testing
       testDescription: "a missing file fails",
       arguments: ["Fixtures/Apps/aasa/missing.json", "https://x.example/"],
       stdout: "",
-      stderr: "error: cannot read the apple-app-site-association file '\(root)/Fixtures/Apps/aasa/missing.json' [unreadable-file]\n",
+      stderr: "error: cannot read the apple-app-site-association file '\(FixturePaths.packageRoot)/Fixtures/Apps/aasa/missing.json' [unreadable-file]\n",
       status: .failure),
   ]
 
