@@ -6,7 +6,7 @@ extension InfoPlist {
   /// ```swift
   /// let loaded = InfoPlist.load(path: "/src/Tasks/Info.plist", displayName: "Tasks/Info.plist")
   /// loaded.diagnostics.first?.description
-  /// // Tasks/Info.plist:30:3: error: 'UIApplicationSupportsMultipleScenes' must be a boolean, found string [wrong-type]
+  /// // Tasks/Info.plist:44:3: error: 'UIApplicationSupportsMultipleScenes' must be a boolean, found string [wrong-type]
   /// ```
   public static func load(path: String, displayName: String? = nil) -> LoadedInfoPlist {
     let file = displayName ?? path

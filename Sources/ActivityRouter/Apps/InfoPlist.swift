@@ -12,7 +12,7 @@
 /// guard let plist = loaded.plist, !loaded.diagnostics.hasErrors else { ... }
 /// plist.sceneManifest?.supportsMultipleScenes?.value     // true
 /// plist.declares(activityType: "NewTaskWindow")          // true
-/// plist.registers(scheme: "tasks")                       // false
+/// plist.registers(scheme: "tasks")                       // true
 /// plist.configurationNames.map(\.value)                  // ["Default Configuration", "New Task Configuration"]
 /// ```
 public struct InfoPlist: Sendable, Hashable {

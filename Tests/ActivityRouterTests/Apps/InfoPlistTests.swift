@@ -34,7 +34,8 @@ import Testing
     #expect(configurations.first?.storyboardFile?.value == "Main")
     #expect(plist.declares(activityType: "NewTaskWindow"))
     #expect(!plist.declares(activityType: "newtaskwindow"))
-    #expect(plist.urlTypes.isEmpty && !plist.registers(scheme: "tasks"))
+    #expect(plist.userActivityTypes?.map(\.value) == ["NewTaskWindow", "com.example.tasks.view"])
+    #expect(plist.registers(scheme: "tasks") && !plist.registers(scheme: "notes"))
   }
 
   @Test func valuesKeepTheLineAndColumnOfTheirKey() throws {
@@ -42,12 +43,12 @@ import Testing
     func position(_ location: ActivityRouter.SourceLocation?) -> String { location.map { "\($0.line):\($0.column)" } ?? "none" }
     #expect(position(plist.bundleIdentifier?.location) == "9:2")
     #expect(plist.bundleIdentifier?.location?.file == "Tasks/Info.plist")
-    #expect(position(plist.userActivityTypes?.first?.location) == "26:3")
+    #expect(position(plist.userActivityTypes?.first?.location) == "39:3")
     let manifest = try #require(plist.sceneManifest)
-    #expect(position(manifest.location) == "28:2")
-    #expect(position(manifest.supportsMultipleScenes?.location) == "30:3")
-    #expect(position(manifest.roles.first?.name.location) == "36:4")
-    #expect(plist.configurationNames.map { position($0.location) } == ["39:6", "47:6"])
+    #expect(position(manifest.location) == "42:2")
+    #expect(position(manifest.supportsMultipleScenes?.location) == "44:3")
+    #expect(position(manifest.roles.first?.name.location) == "50:4")
+    #expect(plist.configurationNames.map { position($0.location) } == ["53:6", "61:6"])
   }
 
   @Test func notesSchemesAndRoles() throws {
