@@ -98,3 +98,33 @@ extension DiagnosticCode {
   /// A session state file does not have the documented shape.
   public static let invalidSessions = DiagnosticCode("invalid-sessions")
 }
+
+// MARK: - App files
+
+extension DiagnosticCode {
+  /// A file is not a property list that Foundation's `PropertyListSerialization` can read.
+  public static let plistSyntax = DiagnosticCode("plist-syntax")
+  /// A scene configuration role is not one that UIKit defines (K3).
+  public static let unknownSceneRole = DiagnosticCode("unknown-scene-role")
+  /// Two scene configurations share a `UISceneConfigurationName` (K4 asks for unique names).
+  public static let duplicateConfigurationName = DiagnosticCode("duplicate-configuration-name")
+  /// A value is listed twice where once is meant (an activity type, a URL scheme).
+  public static let duplicateValue = DiagnosticCode("duplicate-value")
+  /// A URL scheme is not valid scheme syntax (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`).
+  public static let invalidURLScheme = DiagnosticCode("invalid-url-scheme")
+  /// An apple-app-site-association file has no `applinks` key, so it claims no universal links.
+  public static let noAppLinks = DiagnosticCode("no-applinks")
+  /// An app ID is not of the form `<TeamID>.<BundleID>` (L3).
+  public static let invalidAppID = DiagnosticCode("invalid-app-id")
+  /// A key the system reads but ignores in this place (`/`, `?`, `#` in `defaults`, AMB12;
+  /// `paths` beside `components`, L15; a `?` dictionary with a non-string value, L16).
+  public static let ignoredKey = DiagnosticCode("ignored-key")
+  /// A pattern uses `$(name)` for a variable that is neither defined nor predefined; it never matches (L13).
+  public static let undefinedSubstitutionVariable = DiagnosticCode("undefined-substitution-variable")
+  /// A substitution variable's name or value breaks the rules of L13.
+  public static let invalidSubstitutionVariable = DiagnosticCode("invalid-substitution-variable")
+  /// A custom substitution variable has the name of a predefined one, and hides it (L13).
+  public static let shadowedSubstitutionVariable = DiagnosticCode("shadowed-substitution-variable")
+  /// An associated-domains entitlement entry is not `service:domain[?mode=…]` (L1).
+  public static let invalidAssociatedDomain = DiagnosticCode("invalid-associated-domain")
+}
