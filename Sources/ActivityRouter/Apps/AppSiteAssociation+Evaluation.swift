@@ -16,7 +16,9 @@ extension AppSiteAssociation {
   /// verdict.outcome   // .opens
   /// verdict.appIDs    // the apps of the entry that opened it
   /// ```
-  public func evaluate(_ url: URLRecord, appID: String?) -> AASAVerdict {
+  /// - Parameter exclusionsStopLaterEntries: with an app ID, whether an exclusion in one entry
+  ///   decides (the AMB11 default, `firstDecision`), or later entries may still open the URL.
+  public func evaluate(_ url: URLRecord, appID: String?, exclusionsStopLaterEntries: Bool = true) -> AASAVerdict {
     guard url.normalizedScheme == "https" else {
       return AASAVerdict(
         outcome: .unclaimed, reason: .notHTTPS, appleRules: ["L1", "L16"],
@@ -38,7 +40,7 @@ extension AppSiteAssociation {
       listed = true
       guard let component = entry.components.first(where: { $0.matches(input) }) else { continue }
       let verdict = decided(entry, component)
-      if verdict.opens || appID != nil { return verdict }
+      if verdict.opens || (appID != nil && exclusionsStopLaterEntries) { return verdict }
       if firstExclusion == nil { firstExclusion = verdict }
     }
     if let firstExclusion { return firstExclusion }

@@ -6,6 +6,7 @@ enum ExternalEvents {
       return ctx.decision(.error, reason: "not-external", message: "not an external event")
     }
     let url = ExternalEvents.url(of: event)
+    if let url, let notForApp = LinkGate.check(url, &ctx) { return notForApp }
     let choice: ReceiverChoice
     if ctx.table.lifecycle == .uiKit {
       var activityType: String?

@@ -128,3 +128,18 @@ extension DiagnosticCode {
   /// An associated-domains entitlement entry is not `service:domain[?mode=…]` (L1).
   public static let invalidAssociatedDomain = DiagnosticCode("invalid-associated-domain")
 }
+
+// MARK: - App files and the table
+
+extension DiagnosticCode {
+  /// The table and a file it references say different things.
+  public static let conflictingDeclaration = DiagnosticCode("conflicting-declaration")
+  /// A URL route for a host or path the app's AASA files do not claim: it can never open the app.
+  public static let deadRoute = DiagnosticCode("dead-route")
+  /// An AASA file claims paths that no route handles: those links open the app and go nowhere.
+  public static let unhandledLink = DiagnosticCode("unhandled-link")
+  /// A route uses a URL scheme the app does not register.
+  public static let unregisteredScheme = DiagnosticCode("unregistered-scheme")
+  /// An activity route's type is not in NSUserActivityTypes.
+  public static let undeclaredActivityType = DiagnosticCode("undeclared-activity-type")
+}

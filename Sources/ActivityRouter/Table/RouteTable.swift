@@ -8,7 +8,7 @@
 /// let table = try TableLoader.load(contentsOf: "Fixtures/Notes/Notes.routes.json").get()
 /// table.scenes.map(\.id)   // ["main", "note-editor"]
 /// ```
-public struct RouteTable: Sendable, Hashable {
+public struct RouteTable: Sendable {
   /// The app's name, for people.
   public var app: String
   public var platform: Platform
@@ -21,6 +21,9 @@ public struct RouteTable: Sendable, Hashable {
   public var options: RoutingOptions
   /// The answers to the ambiguities of Apple's documentation (the AMB register).
   public var policies: ScenePolicies
+  /// The schemes, activity types and associated domains the app claims, from the table and the
+  /// files it references.
+  public var claims: AppClaims
   /// Whether the app uses the SwiftUI app lifecycle or UIKit scene delegates.
   public var lifecycle: Lifecycle
   /// UIKit: `application(_:configurationForConnecting:options:)` as a table (K5, K7): the first
@@ -42,6 +45,7 @@ public struct RouteTable: Sendable, Hashable {
     self.options = options
     self.source = source
     self.policies = ScenePolicies()
+    self.claims = AppClaims()
     self.lifecycle = .swiftUI
     self.configurationForConnecting = []
   }

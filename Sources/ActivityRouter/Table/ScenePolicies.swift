@@ -98,6 +98,21 @@ public struct ScenePolicies: Sendable, Hashable {
     case prefersOnly
   }
 
+  /// AMB11 (L17): several `details` entries of an AASA file naming the app.
+  public enum AASADetails: String, Sendable, Hashable, CaseIterable {
+    /// Document order; the first entry that decides (opens or excludes) wins. The default.
+    case firstDecision
+    /// Document order; an exclusion only covers its own entry, the first entry that opens wins.
+    case firstOpening
+  }
+
+  /// AMB12 (L10): what keys of `applinks.defaults` mean.
+  public enum AASADefaults: String, Sendable, Hashable, CaseIterable {
+    /// Only `caseSensitive` and `percentEncoded` are honoured; `/ ? # exclude` there are ignored
+    /// with a warning. The only reading modelled (no source gives another meaning).
+    case caseAndEncodingOnly
+  }
+
   /// AMB13 (D4): which `onOpenURL` closures of the receiving scene run.
   public enum URLHandlers: String, Sendable, Hashable, CaseIterable {
     /// All of them (each subscribes to the scene's publisher). The default.
@@ -140,6 +155,8 @@ public struct ScenePolicies: Sendable, Hashable {
   public var presentedValueScope: PresentedValueScope = .sameGroup
   public var coldLaunch: ColdLaunch = .selectDeclaration
   public var activationRequestMatch: ActivationRequestMatch = .prefersThenCan
+  public var aasaDetails: AASADetails = .firstDecision
+  public var aasaDefaults: AASADefaults = .caseAndEncodingOnly
   public var urlHandlers: URLHandlers = .all
   public var repeatedMatching: RepeatedMatching = .outermost
   public var singleScene: SingleScene = .supportsMultipleWindows
@@ -152,7 +169,8 @@ public struct ScenePolicies: Sendable, Hashable {
   public static let keys: [(key: String, amb: String)] = [
     ("unmodifiedScenes", "AMB1"), ("ties", "AMB2"), ("missingIdentifier", "AMB3"), ("noMatchingScene", "AMB4"),
     ("matchingKinds", "AMB5"), ("documentGroups", "AMB6"), ("openWindowByType", "AMB7"),
-    ("presentedValueScope", "AMB8"), ("coldLaunch", "AMB9"), ("activationRequestMatch", "AMB10"),
+    ("presentedValueScope", "AMB8"), ("coldLaunch", "AMB9"), ("activationRequestMatch", "AMB10"), ("aasaDetails", "AMB11"),
+    ("aasaDefaults", "AMB12"),
     ("urlHandlers", "AMB13"), ("repeatedMatching", "AMB14"), ("singleScene", "AMB15"), ("unroutedEvents", "-"),
   ]
 }

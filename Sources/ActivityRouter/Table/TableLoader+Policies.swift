@@ -27,6 +27,8 @@ extension TableLoader {
     if let v = reader.choice(f["presentedValueScope"], ScenePolicies.PresentedValueScope.self) { p.presentedValueScope = v }
     if let v = reader.choice(f["coldLaunch"], ScenePolicies.ColdLaunch.self) { p.coldLaunch = v }
     if let v = reader.choice(f["activationRequestMatch"], ScenePolicies.ActivationRequestMatch.self) { p.activationRequestMatch = v }
+    if let v = reader.choice(f["aasaDetails"], ScenePolicies.AASADetails.self) { p.aasaDetails = v }
+    if let v = reader.choice(f["aasaDefaults"], ScenePolicies.AASADefaults.self) { p.aasaDefaults = v }
     if let v = reader.choice(f["urlHandlers"], ScenePolicies.URLHandlers.self) { p.urlHandlers = v }
     if let v = reader.choice(f["repeatedMatching"], ScenePolicies.RepeatedMatching.self) { p.repeatedMatching = v }
     if let v = reader.choice(f["singleScene"], ScenePolicies.SingleScene.self) { p.singleScene = v }

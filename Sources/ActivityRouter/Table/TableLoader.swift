@@ -13,6 +13,8 @@ public struct LoadedTable: Sendable {
   public var diagnostics: [Diagnostic]
   /// The source, for rendering diagnostics with their lines.
   public var source: SourceText
+  /// The table and every file it references (Info.plist, AASA files), for rendering diagnostics.
+  public var sources: [SourceText] = []
 }
 
 /// Reads route tables from JSON, reporting every error with file, line and column.
@@ -28,7 +30,7 @@ public enum TableLoader {
   /// The top-level keys of a table.
   static let topLevelKeys = [
     "formatVersion", "app", "platform", "multipleScenes", "lifecycle", "scenes", "routes", "options", "policies",
-    "configurationForConnecting",
+    "configurationForConnecting", "appID", "infoPlist", "urlSchemes", "activityTypes", "associatedDomains",
   ]
 
   /// Loads a table file; `displayName` is the name diagnostics use (default: the path).
@@ -50,11 +52,17 @@ public enum TableLoader {
       return LoadedTable(table: nil, diagnostics: [error.diagnostic(in: source.lines)], source: source)
     }
     var reader = JSONFieldReader(source: source)
-    let table = readTable(root, &reader)
-    return LoadedTable(table: table, diagnostics: reader.diagnostics, source: source)
+    var referenced: [SourceText] = []
+    let table = readTable(root, &reader, referenced: &referenced)
+    return LoadedTable(table: table, diagnostics: reader.diagnostics, source: source, sources: [source] + referenced)
   }
 
   static func readTable(_ root: JSONNode, _ reader: inout JSONFieldReader) -> RouteTable? {
+    var referenced: [SourceText] = []
+    return readTable(root, &reader, referenced: &referenced)
+  }
+
+  static func readTable(_ root: JSONNode, _ reader: inout JSONFieldReader, referenced: inout [SourceText]) -> RouteTable? {
     guard let fields = reader.object(root, what: "the route table", keys: topLevelKeys) else { return nil }
     if let version = reader.int(fields["formatVersion"]), version != 1 {
       reader.error(.invalidValue, "this version of ActivityRouter reads formatVersion 1, found \(version)",
@@ -86,6 +94,7 @@ public enum TableLoader {
       return scene
     }
     table.rules = readRules(fields["routes"], root: root, table: table, &reader)
+    readAppFiles(fields, into: &table, multipleScenesSet: fields["multipleScenes"], &reader, &referenced)
     return table
   }
 

@@ -111,6 +111,38 @@ extension TableSchema {
           }
         }
       }
+    },
+    "appID": {
+      "type": "string",
+      "description": "<TeamID>.<BundleID>: the app the AASA files are asked about."
+    },
+    "infoPlist": {
+      "type": "string",
+      "description": "Path (relative to the table) of the app's Info.plist, XML or binary: multiple scenes, scene configurations, NSUserActivityTypes, CFBundleURLTypes are merged with the table."
+    },
+    "urlSchemes": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      },
+      "description": "Registered URL schemes (merged with the Info.plist's). When any are declared, other custom schemes are not for the app."
+    },
+    "activityTypes": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      },
+      "description": "NSUserActivityTypes (merged with the Info.plist's)."
+    },
+    "associatedDomains": {
+      "type": "object",
+      "additionalProperties": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "description": "Associated domains entitlement entries ('applinks:example.com', 'applinks:*.example.com') mapped to the path of the domain's apple-app-site-association file, or null. When any are declared, an https URL is a universal link only when they say so."
     }
   },
   "$defs": {
@@ -531,6 +563,21 @@ extension TableSchema {
           ],
           "default": "drop",
           "description": "What a handler does with an event no route matches."
+        },
+        "aasaDetails": {
+          "enum": [
+            "firstDecision",
+            "firstOpening"
+          ],
+          "default": "firstDecision",
+          "description": "AMB11"
+        },
+        "aasaDefaults": {
+          "enum": [
+            "caseAndEncodingOnly"
+          ],
+          "default": "caseAndEncodingOnly",
+          "description": "AMB12"
         }
       }
     }

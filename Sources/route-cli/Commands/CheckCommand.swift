@@ -31,7 +31,8 @@ struct CheckCommand: Command {
   }
 
   func run(_ context: CommandContext) -> ExitStatus {
-    let loaded = RouterLoading.load(table, context: context)
+    var loaded = RouterLoading.load(table, context: context)
+    if let router = loaded.router { loaded.diagnostics += AppFilesLinter.check(router) }
     let errors = loaded.diagnostics.filter { $0.severity == .error }.count
     let warnings = loaded.diagnostics.filter { $0.severity == .warning }.count
     let failed = errors > 0 || (strict && warnings > 0)
@@ -51,7 +52,7 @@ struct CheckCommand: Command {
       out.append(UInt8(ascii: "\n"))
       context.stdout.write(out)
     } else {
-      RouterLoading.printDiagnostics(loaded.diagnostics, loaded.source, context: context, color: color)
+      RouterLoading.printDiagnostics(loaded.diagnostics, loaded.source, context: context, color: color, more: loaded.sources)
       var summary = "\(loaded.source.file): "
       if let table = loaded.table {
         summary += "\(table.scenes.count) scene\(table.scenes.count == 1 ? "" : "s"), "

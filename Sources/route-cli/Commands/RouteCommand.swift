@@ -56,7 +56,7 @@ struct RouteCommand: Command {
     let loaded = RouterLoading.load(table, context: context)
     let errors = loaded.diagnostics.filter { $0.severity == .error }
     guard let router = loaded.router, errors.isEmpty else {
-      RouterLoading.printDiagnostics(errors, loaded.source, context: context, color: color)
+      RouterLoading.printDiagnostics(errors, loaded.source, context: context, color: color, more: loaded.sources)
       return .failure
     }
     var initial = SessionState()

@@ -8,6 +8,8 @@ struct RouterLoading {
     var table: RouteTable?
     var diagnostics: [Diagnostic]
     var source: SourceText
+    /// The table and the files it references.
+    var sources: [SourceText] = []
   }
 
   /// Reads `path` ('-' is stdin), loads and compiles it.
@@ -24,7 +26,8 @@ struct RouterLoading {
     } else {
       loaded = TableLoader.load(contentsOf: context.resolve(path), displayName: path)
     }
-    var result = Loaded(router: nil, table: loaded.table, diagnostics: loaded.diagnostics, source: loaded.source)
+    var result = Loaded(router: nil, table: loaded.table, diagnostics: loaded.diagnostics, source: loaded.source,
+                        sources: loaded.sources)
     guard let table = loaded.table, !loaded.diagnostics.hasErrors else { return result }
     let compiled = RuleCompiler.compile(table)
     result.router = compiled.router
@@ -33,10 +36,12 @@ struct RouterLoading {
   }
 
   /// Prints diagnostics in the compiler form, coloured when stderr is a terminal (or asked).
-  static func printDiagnostics(_ diagnostics: [Diagnostic], _ source: SourceText, context: CommandContext, color: ColorChoice) {
+  static func printDiagnostics(
+    _ diagnostics: [Diagnostic], _ source: SourceText, context: CommandContext, color: ColorChoice, more: [SourceText] = []
+  ) {
     guard !diagnostics.isEmpty else { return }
     let style: DiagnosticRenderer.Style = context.usesColor(color, on: .stderr) ? .ansi : .plain
-    context.stderr.write(DiagnosticRenderer(sources: [source], style: style).render(diagnostics))
+    context.stderr.write(DiagnosticRenderer(sources: [source] + more, style: style).render(diagnostics))
   }
 }
 

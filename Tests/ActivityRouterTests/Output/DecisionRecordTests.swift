@@ -5,9 +5,9 @@ import Testing
 /// NDJSON records are valid JSON lines with the documented fields.
 @Suite struct DecisionRecordTests {
   static func record(_ line: String, number: Int = 1, explain: Bool = false) throws -> [String: Any] {
-    let router = try TestTables.router(TableLoader.load(contentsOf: FixturePaths.notesTable).source.bytes.withUnsafeBufferPointer {
-      String(decoding: $0, as: UTF8.self)
-    })
+    let loaded = TableLoader.load(contentsOf: FixturePaths.notesTable)
+    let table = try #require(loaded.table)
+    let router = try #require(RuleCompiler.compile(table).router)
     let result = EventReader.read(line: line).map { (event: $0, decision: DecisionEngine.decide($0, router: router)) }
     var out: [UInt8] = []
     DecisionRecord(line: number, input: line, result: result).appendJSON(to: &out, explain: explain)

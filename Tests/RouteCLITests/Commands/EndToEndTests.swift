@@ -82,7 +82,7 @@ import Testing
       currentDirectory: FixturePaths.packageRoot)
     #expect(run.status == 0)
     #expect(run.stderr == "")
-    #expect(run.stdout == RouteCommandTests.notesText)
+    Golden.expect(run.stdout, named: RouteCommandTests.notesGolden)
   }
 
   @Test func aBrokenTableWritesStderrOnlyAndExits1() throws {
