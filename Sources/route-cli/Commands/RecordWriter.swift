@@ -10,6 +10,10 @@ struct RecordWriter {
   private(set) var state: SessionState
   /// Whether each decision is applied before the next event.
   let stateful: Bool
+  /// Whether records start with their line number; without it (`--no-line`) a record depends
+  /// only on its input line, the table and the sessions, so sharded runs concatenate to the
+  /// output of one run (docs/scale-out.md).
+  var includesLine = true
   private var buffer: [UInt8] = []
 
   init(router: CompiledRouter, state: SessionState, stateful: Bool, json: Bool, explain: Bool, sink: any OutputSink) {
@@ -43,7 +47,9 @@ struct RecordWriter {
   }
 
   private mutating func append(_ record: DecisionRecord) {
+    let start = buffer.count
     if json { record.appendJSON(to: &buffer, explain: explain) } else { record.appendText(to: &buffer, explain: explain) }
+    if !includesLine { RecordWriter.removeLineNumber(from: &buffer, recordStart: start, json: json) }
     // The sink batches writes; handing each record over at once keeps the coprocess rule
     // (flush before blocking on input) exact.
     flush()
@@ -54,6 +60,20 @@ struct RecordWriter {
     guard !buffer.isEmpty else { return }
     buffer.withUnsafeBytes { sink.write($0) }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Removes the line number a record starts with: `"line":N,` after the `{` of a JSON record
+  /// (always its first field, docs/output-format.md), or `N: ` at the start of a text record.
+  static func removeLineNumber(from buffer: inout [UInt8], recordStart start: Int, json: Bool) {
+    let prefix = Array((json ? #"{"line":"# : "").utf8)
+    var end = start + prefix.count
+    guard buffer.count > end, buffer[start..<end].elementsEqual(prefix) else { return }
+    let digitsStart = end
+    while end < buffer.count, buffer[end] >= UInt8(ascii: "0"), buffer[end] <= UInt8(ascii: "9") { end += 1 }
+    guard end > digitsStart else { return }
+    let separator = Array((json ? "," : ": ").utf8)
+    guard buffer.count >= end + separator.count, buffer[end..<end + separator.count].elementsEqual(separator) else { return }
+    buffer.removeSubrange((json ? start + 1 : start)..<end + separator.count)
   }
 
   /// The offset of the first byte that is not valid UTF-8, or nil.

@@ -20,6 +20,7 @@ struct RouteCommand: Command {
     .argument("event", help: "Events to route; standard input when none are given.", arity: .variadic),
     .flag("json", help: "Write one JSON object per line (NDJSON)."),
     .flag("explain", help: "Add every step of each decision: candidates, and why they won or lost."),
+    .flag("no-line", help: "Leave out the line number: a record then depends only on its line (docs/scale-out.md)."),
     .option("sessions", valueName: "file", help: "The open sessions to start from (JSON, docs/sessions.md)."),
     .flag("stateful", help: "Apply each decision before the next event (new windows stay open)."),
     .option("state", valueName: "file", help: "With --stateful, write the final sessions here (atomically)."),
@@ -30,6 +31,8 @@ struct RouteCommand: Command {
   var events: [String]
   var json: Bool
   var explain: Bool
+  /// Whether records leave out their line number (`--no-line`).
+  var noLine: Bool
   var color: ColorChoice
   var sessions: String?
   var stateful: Bool
@@ -46,6 +49,7 @@ struct RouteCommand: Command {
     events = parsed.values("event")
     json = parsed.flag("json")
     explain = parsed.flag("explain")
+    noLine = parsed.flag("no-line")
     color = try parsed.converted("color", ColorChoice.init(rawValue:)) ?? .auto
     if table == "-" && events.isEmpty {
       throw .validation("the table and the events cannot both come from standard input; name the table file or give events as arguments")
@@ -65,6 +69,7 @@ struct RouteCommand: Command {
       initial = loadedState
     }
     var writer = RecordWriter(router: router, state: initial, stateful: stateful, json: json, explain: explain, sink: context.stdout)
+    writer.includesLine = !noLine
     if !events.isEmpty {
       for (index, event) in events.enumerated() {
         var text = event
