@@ -1,0 +1,78 @@
+import ActivityRouter
+
+/// Answers request lines with NDJSON decision records, as `route-cli route --json` does.
+///
+/// The router is compiled once and shared by every connection: ``CompiledRouter`` is an
+/// immutable `Sendable` value, so connections on many threads read it without locks. What
+/// belongs to one connection (its line count and, with `--stateful`, its sessions) lives in a
+/// ``Conversation`` that only that connection's thread touches.
+///
+/// ```swift
+/// let resolver = Resolver(router: router, stateful: false, explain: false)
+/// var conversation = resolver.startConversation()
+/// let answer = resolver.answer(Array("notes://tag/work".utf8), in: &conversation)
+/// // {"line":1,"input":"notes://tag/work","event":"url","outcome":"open","scene":"main",…}\n
+/// ```
+struct Resolver: Sendable {
+  let router: CompiledRouter
+  /// Whether each connection keeps the sessions its decisions open and close.
+  let stateful: Bool
+  /// Whether records carry their trace.
+  let explain: Bool
+
+  /// What one connection has seen so far.
+  struct Conversation {
+    /// The number of the last line answered.
+    var lineNumber = 0
+    /// The open sessions the next event is decided against; a connection starts from none
+    /// (a cold launch) and, with `--stateful`, applies every decision.
+    var state = SessionState()
+  }
+
+  func startConversation() -> Conversation { Conversation() }
+
+  /// The record for one request line (without its line end), ending in `\n`.
+  func answer(_ line: [UInt8], in conversation: inout Conversation) -> [UInt8] {
+    conversation.lineNumber += 1
+    let result: Result<(event: Event, decision: Decision), EventError>
+    if let offset = Self.firstInvalidUTF8(line) {
+      result = .failure(EventError(code: .invalidUTF8, message: "the line is not valid UTF-8", column: offset + 1))
+    } else {
+      result = line.withUnsafeBufferPointer { EventReader.read(utf8: $0) }.map { event in
+        (event, DecisionEngine.decide(event, router: router, state: conversation.state))
+      }
+    }
+    if stateful, case .success(let (_, decision)) = result {
+      conversation.state = conversation.state.applying(decision)
+    }
+    let record = DecisionRecord(
+      line: conversation.lineNumber, input: String(decoding: line, as: UTF8.self), result: result)
+    var out: [UInt8] = []
+    record.appendJSON(to: &out, explain: explain)
+    return out
+  }
+
+  /// The error record for a line longer than the service accepts.
+  func tooLong(limit: Int, in conversation: inout Conversation) -> [UInt8] {
+    conversation.lineNumber += 1
+    let error = EventError(
+      code: .lineTooLong, message: "the line is longer than \(limit) bytes; the connection is closed", column: limit + 1)
+    var out: [UInt8] = []
+    DecisionRecord(line: conversation.lineNumber, input: "", result: .failure(error)).appendJSON(to: &out)
+    return out
+  }
+
+  /// The offset of the first byte that is not part of valid UTF-8, or nil.
+  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): offset += UTF8.width(scalar)
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+}
