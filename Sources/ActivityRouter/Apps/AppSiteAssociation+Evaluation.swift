@@ -16,8 +16,11 @@ extension AppSiteAssociation {
   /// verdict.outcome   // .opens
   /// verdict.appIDs    // the apps of the entry that opened it
   /// ```
-  /// - Parameter exclusionsStopLaterEntries: with an app ID, whether an exclusion in one entry
-  ///   decides (the AMB11 default, `firstDecision`), or later entries may still open the URL.
+  /// - Parameters:
+  ///   - url: the URL to ask about.
+  ///   - appID: the app (`TEAMID.bundle.id`), or nil for whichever app the file names.
+  ///   - exclusionsStopLaterEntries: with an app ID, whether an exclusion in one entry
+  ///     decides (the AMB11 default, `firstDecision`), or later entries may still open the URL.
   public func evaluate(_ url: URLRecord, appID: String?, exclusionsStopLaterEntries: Bool = true) -> AASAVerdict {
     guard url.normalizedScheme == "https" else {
       return AASAVerdict(

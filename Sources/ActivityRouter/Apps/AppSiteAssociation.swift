@@ -3,7 +3,7 @@
 ///
 /// Load a file with ``load(path:domain:displayName:)``: it is read with the positioned JSON reader,
 /// so every problem has file, line and column, and every component keeps its location. Then ask
-/// ``evaluate(_:appID:)`` about URLs. The file applies to its own ``domain`` only (L16); without a
+/// ``evaluate(_:appID:exclusionsStopLaterEntries:)`` about URLs. The file applies to its own ``domain`` only (L16); without a
 /// domain the host is not checked, which suits testing a file on its own.
 ///
 /// ```swift

@@ -28,6 +28,9 @@ extension CompiledRouter {
   /// try router.url(for: "search", parameters: ["query": "a&b c"])   // "notes://search?q=a%26b%20c"
   /// ```
   /// - Parameters:
+  ///   - rule: the route's name in the table.
+  ///   - parameters: the value of each parameter, as text (an `int` as digits, a `uuid` in any
+  ///     case); a parameter the pattern does not have is ignored, an optional one may be left out.
   ///   - pattern: which of the route's URL patterns to use (0, the first, by default).
   public func url(for rule: String, parameters: [String: String] = [:], pattern: Int = 0) throws(URLBuildError) -> String {
     guard let index = table.rules.firstIndex(where: { $0.name == rule }) else {
