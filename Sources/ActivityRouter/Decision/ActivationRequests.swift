@@ -22,12 +22,6 @@ enum ActivationRequests {
       return ctx.decision(.deliver, scene: session.scene, session: session.id, action: .requestSceneSessionActivation,
                           message: "\(call) activates '\(session.scene)' (\(session.id))")
     }
-    guard table.supportsMultipleScenes else {
-      ctx.step(.action, call, .rejected, "the app does not support multiple scenes: the error handler gets multipleScenesNotSupported",
-               rule: "K2")
-      return ctx.decision(.ignore, action: .requestSceneSessionActivation, reason: "multiple-scenes-not-supported",
-                          message: "\(call) fails with UISceneError.multipleScenesNotSupported")
-    }
     // A role-based request: an existing session whose conditions the activity satisfies (U9).
     if let role = request.role {
       let identifier = EventIdentifier(text: activity?.targetContentIdentifier, rule: activity?.targetContentIdentifier == nil ? "E3" : "E5",
@@ -54,6 +48,13 @@ enum ActivationRequests {
       ctx.step(.action, call, .info, "no session of the role accepts the target content: a new session", rule: "U9")
     } else {
       ctx.step(.action, call, .info, "nil session: the system creates a new scene and session", rule: "K9")
+    }
+    // Only a new session needs multiple scenes (K2); activating an open one does not (U9).
+    guard table.supportsMultipleScenes else {
+      ctx.step(.action, call, .rejected, "the app does not support multiple scenes: the error handler gets multipleScenesNotSupported",
+               rule: "K2")
+      return ctx.decision(.ignore, action: .requestSceneSessionActivation, reason: "multiple-scenes-not-supported",
+                          message: "\(call) fails with UISceneError.multipleScenesNotSupported")
     }
     guard let declaration = UIKitSelector.configuration(for: activity?.activityType, &ctx) else {
       return ctx.decision(.ignore, action: .requestSceneSessionActivation, reason: "no-configuration",
