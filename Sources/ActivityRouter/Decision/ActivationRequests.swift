@@ -56,14 +56,32 @@ enum ActivationRequests {
       return ctx.decision(.ignore, action: .requestSceneSessionActivation, reason: "multiple-scenes-not-supported",
                           message: "\(call) fails with UISceneError.multipleScenesNotSupported")
     }
-    guard let declaration = UIKitSelector.configuration(for: activity?.activityType, &ctx) else {
-      return ctx.decision(.ignore, action: .requestSceneSessionActivation, reason: "no-configuration",
-                          message: "\(call): the app declares no scene configuration")
+    let session: Session
+    if table.lifecycle == .swiftUI {
+      // SwiftUI creates the new scene as for any external event: the first declaration whose
+      // matching set accepts the activity's identifier (S3), else S4/S6; never Settings (S8).
+      let tci = activity?.targetContentIdentifier
+      let identifier = EventIdentifier(text: tci, rule: tci == nil ? "E3" : "E5", source: "the activity's targetContentIdentifier")
+      switch SceneSelector(identifier: identifier, url: nil).selectDeclaration(&ctx) {
+      case .new(let created): session = created
+      case .existing(let open):
+        ctx.activate(open)
+        return ctx.decision(.deliver, scene: open.scene, session: open.id, action: .requestSceneSessionActivation,
+                            message: "\(call) activates the open '\(open.scene)' window (a Window is unique)")
+      case .none(let reason, let message):
+        return ctx.decision(.drop, action: .requestSceneSessionActivation, reason: reason, message: "\(call): " + message)
+      }
+    } else {
+      guard let declaration = UIKitSelector.configuration(for: activity?.activityType, &ctx) else {
+        return ctx.decision(.ignore, action: .requestSceneSessionActivation, reason: "no-configuration",
+                            message: "\(call): the app declares no scene configuration")
+      }
+      session = ctx.createSession(declaration, value: nil)
     }
-    let session = ctx.createSession(declaration, value: nil)
-    if activity != nil { ctx.step(.handler, "'\(declaration.id)' (\(session.id))", .info,
+    let declaration = session.scene
+    if activity != nil { ctx.step(.handler, "'\(declaration)' (\(session.id))", .info,
                                   "the activity is in connectionOptions.userActivities", rule: "K15") }
-    return ctx.decision(.open, scene: declaration.id, session: session.id, action: .requestSceneSessionActivation,
-                        message: "\(call) opens a new '\(declaration.id)' scene")
+    return ctx.decision(.open, scene: declaration, session: session.id, action: .requestSceneSessionActivation,
+                        message: "\(call) opens a new '\(declaration)' scene")
   }
 }
