@@ -72,7 +72,9 @@ enum ActivationRequests {
         return ctx.decision(.drop, action: .requestSceneSessionActivation, reason: reason, message: "\(call): " + message)
       }
     } else {
-      guard let declaration = UIKitSelector.configuration(for: activity?.activityType, &ctx) else {
+      // A new session of the requested role (K3), or of the app-window role.
+      let role = request.role ?? SceneDeclaration.applicationRole
+      guard let declaration = UIKitSelector.configuration(for: activity?.activityType, role: role, &ctx) else {
         return ctx.decision(.ignore, action: .requestSceneSessionActivation, reason: "no-configuration",
                             message: "\(call): the app declares no scene configuration")
       }
