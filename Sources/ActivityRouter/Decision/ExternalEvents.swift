@@ -13,7 +13,7 @@ enum ExternalEvents {
       if case .activity(let a) = event.kind { activityType = a.activityType }
       choice = UIKitSelector(identifier: identifier, activityType: activityType).select(&ctx)
     } else {
-      choice = SceneSelector(identifier: identifier, url: url).select(&ctx)
+      choice = SceneSelector(identifier: identifier, url: url ?? documentURL(of: event)).select(&ctx)
     }
     let receiver: Session
     let isNew: Bool
@@ -39,6 +39,13 @@ enum ExternalEvents {
       return a.webpageURL.flatMap { try? URLRecord(parsing: $0) }
     default: return nil
     }
+  }
+
+  /// The URL a `DocumentGroup` compares with its content types (S7): an activity's webpageURL,
+  /// whatever its type ("the incoming URL or user activity's webpageURL").
+  static func documentURL(of event: Event) -> URLRecord? {
+    guard case .activity(let a) = event.kind else { return nil }
+    return a.webpageURL.flatMap { try? URLRecord(parsing: $0) }
   }
 
   /// Handlers (D1–D4), then the table's route, then its action.

@@ -38,7 +38,9 @@ enum Lifecycle {
         ctx.step(.state, subject, .chosen,
                  "its stored '\(type)' value no longer decodes as '\(declaration.presents ?? "nothing")': \(fallback == nil ? "nil" : "the default value") instead",
                  rule: "W13")
-        ctx.effects.append(.update(session.id, SessionUpdate(value: .some(fallback))))
+        // The window now presents the fallback, a value of the group's type (or nothing).
+        let fallbackType: String? = fallback == nil ? nil : declaration.presents
+        ctx.effects.append(.update(session.id, SessionUpdate(value: .some(fallback), valueType: .some(fallbackType))))
       }
     }
     return ctx.decision(.restore, message: "the app relaunches and restores \(ctx.state.sessions.count) session(s)")

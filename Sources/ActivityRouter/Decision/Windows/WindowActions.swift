@@ -40,9 +40,10 @@ struct WindowActions {
     }
     guard let value = request.value else {
       let initial = group.defaultValue
-      ctx.step(.action, call, .chosen,
-               "by id, a WindowGroup always gets a new window, with \(initial == nil ? "a nil value" : "the default value")", rule: "W6")
-      ctx.cite("W10")
+      let presented = group.presents == nil ? "" : ", with \(initial == nil ? "a nil value" : "the default value")"
+      ctx.step(.action, call, .chosen, "by id, a WindowGroup always gets a new window\(presented)", rule: "W6")
+      // W10 is about the value of a group that presents data.
+      if group.presents != nil { ctx.cite("W10") }
       let session = ctx.createSession(group, value: initial)
       return Result(outcome: .open, scene: group.id, session: session.id, value: initial,
                     message: "\(call) opens a new '\(group.id)' window")
