@@ -1,4 +1,5 @@
 import Foundation
+import ActivityRouter
 import Testing
 
 /// `docs/semantics.md` and the fixtures agree: every rule ID of Apple's semantics has one row;
@@ -103,6 +104,18 @@ import Testing
       for id in fixture.cites {
         #expect(known.contains(id), "\(fixture.path) cites '\(id)', which docs/semantics.md does not list")
       }
+    }
+  }
+}
+
+/// The library's catalog of Apple rules says the same as `docs/semantics.md`.
+@Suite struct AppleRuleCatalogTests {
+  @Test func catalogAgreesWithTheSemanticsPage() {
+    let rows = Dictionary(SemanticsCoverageTests.rows.map { ($0.id, $0.status) }, uniquingKeysWith: { a, _ in a })
+    #expect(Set(AppleRule.catalog.map(\.id)) == Set(rows.keys))
+    for rule in AppleRule.catalog {
+      guard let status = rows[rule.id] else { continue }
+      #expect(rule.modelled == status.hasPrefix("implemented"), "\(rule.id): catalog \(rule.modelled), page '\(status)'")
     }
   }
 }
