@@ -175,7 +175,7 @@ import Testing
   @Test(arguments: [ScenarioTests.notes, ScenarioTests.mail, ScenarioTests.tasks])
   func randomWalkKeepsTheInvariants(_ table: String) throws {
     let router = try Self.router(table)
-    var g = ActivationPredicateMatchingTests.SeededGenerator(state: 0xC0FFEE)
+    var g = SeededGenerator(seed: 0xC0FFEE)
     let urls: [String] = [
       "notes://note/\(Self.note)", "notes://tag/work", "notes://note/\(Self.note)/close", "notes://new", "notes://unknown",
       "mailapp://message/\(Self.u1)", "mailapp://message/\(Self.u2)/close", "mailapp://close/\(Self.u1)", "mailapp://doctor",

@@ -61,27 +61,10 @@ enum TextFolding {
     return false
   }
 
-  /// `LIKE`: `*` any run, `?` one character, the rest literal; linear-time two-pointer matching.
+  /// `LIKE`: `*` any run, `?` one character, the rest literal; the same two-pointer glob the
+  /// AASA patterns use (no backtracking blow-up).
   static func like(_ text: [Unicode.Scalar], _ pattern: [Unicode.Scalar]) -> Bool {
-    var t = 0, p = 0
-    var star = -1, mark = 0
-    while t < text.count {
-      if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) && pattern[p] != "*" {
-        t += 1
-        p += 1
-      } else if p < pattern.count && pattern[p] == "*" {
-        star = p
-        mark = t
-        p += 1
-      } else if star >= 0 {
-        p = star + 1
-        mark += 1
-        t = mark
-      } else {
-        return false
-      }
-    }
-    while p < pattern.count && pattern[p] == "*" { p += 1 }
-    return p == pattern.count
+    let tokens: [WildcardPattern.Token] = pattern.map { $0 == "*" ? .star : $0 == "?" ? .any : .scalar($0) }
+    return WildcardPattern.globMatch(tokens, text)
   }
 }
