@@ -30,15 +30,15 @@ struct UIKitSelector {
       guard let declaration = ctx.table.scene(session.scene) else { continue }
       let prefers = session.prefers ?? declaration.prefers ?? .never
       let canActivate = session.can ?? declaration.can ?? .always
-      let subject = "session \(session.id) ('\(session.scene)')"
+      let subject = { "session \(session.id) ('\(session.scene)')" }
       if identifier.satisfies(prefers, ctx.policies) {
         prefer.append(session)
-        ctx.step(.session, subject, .info, "prefers it: \(prefers)", rule: "U2", cites: false)
+        ctx.step(.session, subject(), .info, "prefers it: \(prefers)", rule: "U2", cites: false)
       } else if identifier.satisfies(canActivate, ctx.policies) {
         can.append(session)
-        ctx.step(.session, subject, .info, "can activate for it: \(canActivate)", rule: "U3", cites: false)
+        ctx.step(.session, subject(), .info, "can activate for it: \(canActivate)", rule: "U3", cites: false)
       } else {
-        ctx.step(.session, subject, .rejected, "neither prefers (\(prefers)) nor can (\(canActivate))", rule: "U4", cites: false)
+        ctx.step(.session, subject(), .rejected, "neither prefers (\(prefers)) nor can (\(canActivate))", rule: "U4", cites: false)
       }
     }
     for (group, rule, word) in [(prefer, "U2", "prefers"), (can, "U3", "can activate for")] where !group.isEmpty {
