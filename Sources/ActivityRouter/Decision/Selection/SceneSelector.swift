@@ -46,8 +46,8 @@ struct SceneSelector {
         continue
       }
       if fromPolicy { byPolicy.insert(session.id) }
-      let prefers = identifier.satisfies(ActivationPredicate(matching: sets.preferring), ctx.policies)
-      let allows = identifier.satisfies(ActivationPredicate(matching: sets.allowing), ctx.policies)
+      let prefers = identifier.satisfies(set: sets.preferring, ctx.policies)
+      let allows = identifier.satisfies(set: sets.allowing, ctx.policies)
       if prefers {
         preferring.append(session)
         ctx.step(.session, subject(), .info, "prefers it (preferring \(sets.preferring))", rule: "V2", cites: false)
@@ -146,8 +146,7 @@ struct SceneSelector {
       case .window where ctx.policies.matchingKinds == .windowGroupOnly && declaration.matching != nil:
         ctx.step(.declaration, subject(), .skipped, "handlesExternalEvents(matching:) is ignored on a Window (matchingKinds)", rule: "AMB5")
       case .window, .windowGroup:
-        guard let matching = declaration.matching else { continue }
-        let predicate = ActivationPredicate(matching: matching)
+        guard let matching = declaration.matching, let predicate = declaration.matchingPredicate else { continue }
         if identifier.satisfies(predicate, ctx.policies) {
           let why = matching.contains("*") ? "contains \"*\", which matches anything" : "contains a string the identifier contains"
           ctx.step(.declaration, subject(), .chosen, "the first declaration whose matching set \(matching) matches: it \(why)", rule: "S3")
