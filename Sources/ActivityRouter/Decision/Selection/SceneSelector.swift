@@ -66,7 +66,7 @@ struct SceneSelector {
       ctx.cite("V2")
       var detail = "an open scene that \(word) the event receives it"
       if group.count > 1 {
-        detail += "; \(group.count) sessions \(word) it, the tie-break (\(TieBreak.describe(ctx.policies))) picks this one"
+        detail += "; \(group.count) sessions \(word == "prefers" ? "prefer" : "allow") it, the tie-break (\(TieBreak.describe(ctx.policies))) picks this one"
         ctx.cite("V10")
       }
       if chosen.state == .unattached {
