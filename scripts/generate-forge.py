@@ -25,7 +25,7 @@ scenes = [
     {"id": "pull-request", "title": "Pull Request", "presents": "PullRequestID"},
     {"id": "file", "title": "File", "presents": "FileRef"},
     {"id": "profile", "title": "Profile", "presents": "Handle"},
-    {"id": "settings", "kind": "window", "title": "Settings", "comment": "Window(\"Settings\", id: \"settings\")"},
+    {"id": "settings", "title": "Settings", "comment": "WindowGroup(\"Settings\", id: \"settings\")"},
 ]
 
 routes = []

@@ -3,15 +3,18 @@
 struct DecisionContext {
   let router: CompiledRouter
   let state: SessionState
+  /// Whether to build the trace and the message; off, only the decision's fields are computed.
+  let explains: Bool
   var trace: [TraceStep] = []
   var rules: [String] = []
   var effects: [SessionEffect] = []
   private var nextNumber: Int
   private var clock: Int
 
-  init(router: CompiledRouter, state: SessionState) {
+  init(router: CompiledRouter, state: SessionState, explains: Bool = true) {
     self.router = router
     self.state = state
+    self.explains = explains
     self.nextNumber = state.nextSessionNumber
     self.clock = state.clock
   }
@@ -24,12 +27,13 @@ struct DecisionContext {
     if !rules.contains(rule) { rules.append(rule) }
   }
 
-  /// Adds a step to the trace; a chosen or rejected step with a rule also cites it.
+  /// Adds a step to the trace; a chosen or rejected step with a rule also cites it. The texts
+  /// are only built when the decision explains itself.
   mutating func step(
-    _ stage: TraceStep.Stage, _ subject: String, _ verdict: TraceStep.Verdict, _ detail: String, rule: String? = nil,
-    cites: Bool = true
+    _ stage: TraceStep.Stage, _ subject: @autoclosure () -> String, _ verdict: TraceStep.Verdict,
+    _ detail: @autoclosure () -> String, rule: String? = nil, cites: Bool = true
   ) {
-    trace.append(TraceStep(stage: stage, subject: subject, verdict: verdict, detail: detail, rule: rule))
+    if explains { trace.append(TraceStep(stage: stage, subject: subject(), verdict: verdict, detail: detail(), rule: rule)) }
     if let rule, cites, verdict != .skipped { cite(rule) }
   }
 
@@ -52,6 +56,7 @@ struct DecisionContext {
 
   /// The sessions open after the effects so far (to see windows created earlier in this decision).
   var currentSessions: [Session] {
+    if effects.isEmpty { return state.sessions }
     var s = state
     for effect in effects { s.apply(effect) }
     return s.sessions
@@ -60,10 +65,11 @@ struct DecisionContext {
   func decision(
     _ outcome: Decision.Outcome, scene: String? = nil, session: String? = nil, receiver: Decision.Receiver? = nil,
     match: RouteMatch? = nil, action: RuleTarget.Action? = nil, value: JSONValue? = nil, closed: [String] = [],
-    reason: String? = nil, message: String
+    reason: String? = nil, message: @autoclosure () -> String
   ) -> Decision {
     Decision(
       outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action, value: value,
-      closedSessions: closed, appleRules: rules, reason: reason, message: message, trace: trace, effects: effects)
+      closedSessions: closed, appleRules: rules, reason: reason, message: explains ? message() : "", trace: trace,
+      effects: effects)
   }
 }

@@ -13,8 +13,13 @@
 /// ```
 public enum DecisionEngine {
   /// Decides one event against the open sessions (none by default: a cold launch).
-  public static func decide(_ event: Event, router: CompiledRouter, state: SessionState = SessionState()) -> Decision {
-    var ctx = DecisionContext(router: router, state: state)
+  ///
+  /// With `explains` false, the decision has no trace and no message (every other field is the
+  /// same): the fast form for bulk routing.
+  public static func decide(
+    _ event: Event, router: CompiledRouter, state: SessionState = SessionState(), explains: Bool = true
+  ) -> Decision {
+    var ctx = DecisionContext(router: router, state: state, explains: explains)
     switch event.kind {
     case .url, .activity, .notification, .shortcut:
       return ExternalEvents.decide(event, &ctx)

@@ -39,6 +39,20 @@ public struct EventIdentifier: Sendable, Hashable {
     }
   }
 
+  /// Whether a `handlesExternalEvents` set matches, as the predicate SwiftUI makes of it would
+  /// (M1–M6, V9), without building that predicate.
+  func satisfies(set: [String], _ policies: ScenePolicies) -> Bool {
+    if text == nil && policies.missingIdentifier == .matchesNothing { return false }
+    if set.contains("*") { return true }
+    guard let text else { return false }
+    for s in set where !s.isEmpty {
+      if ActivationPredicate.Comparison(.contains, s, caseInsensitive: true, diacriticInsensitive: true).evaluate(text) {
+        return true
+      }
+    }
+    return false
+  }
+
   /// Whether a predicate holds for this identifier, under the missing-identifier policy (AMB3).
   func satisfies(_ predicate: ActivationPredicate, _ policies: ScenePolicies) -> Bool {
     if text == nil && policies.missingIdentifier == .matchesNothing { return false }

@@ -13,7 +13,7 @@ enum ExternalEvents {
       if case .activity(let a) = event.kind { activityType = a.activityType }
       choice = UIKitSelector(identifier: identifier, activityType: activityType).select(&ctx)
     } else {
-      choice = SceneSelector(identifier: identifier, url: url).select(&ctx)
+      choice = SceneSelector(identifier: identifier, url: url ?? documentURL(of: event)).select(&ctx)
     }
     let receiver: Session
     let isNew: Bool
@@ -41,50 +41,58 @@ enum ExternalEvents {
     }
   }
 
+  /// The URL a `DocumentGroup` compares with its content types (S7): an activity's webpageURL,
+  /// whatever its type ("the incoming URL or user activity's webpageURL").
+  static func documentURL(of event: Event) -> URLRecord? {
+    guard case .activity(let a) = event.kind else { return nil }
+    return a.webpageURL.flatMap { try? URLRecord(parsing: $0) }
+  }
+
   /// Handlers (D1–D4), then the table's route, then its action.
   static func stageTwo(_ event: Event, url: URLRecord?, receiver: Session, isNew: Bool, _ ctx: inout DecisionContext) -> Decision {
     let table = ctx.table
     let r = Decision.Receiver(scene: receiver.scene, session: receiver.id, isNew: isNew)
     let arrival: Decision.Outcome = isNew ? .open : .deliver
-    let subject = "'\(receiver.scene)' (\(receiver.id))"
+    let subject = { "'\(receiver.scene)' (\(receiver.id))" }
     var activityType: String?
     if case .activity(let a) = event.kind, url == nil { activityType = a.activityType }
     let routable = url != nil || activityType != nil
     if routable, table.lifecycle == .swiftUI, let declaration = table.scene(receiver.scene) {
       let kind = url != nil ? "onOpenURL" : "onContinueUserActivity(\"\(activityType ?? "")\")"
       if !declaration.handles(url: url != nil, activityType: activityType) {
-        ctx.step(.handler, subject, .rejected, "has no \(kind) handler: the event is lost, SwiftUI does not re-route it",
+        ctx.step(.handler, subject(), .rejected, "has no \(kind) handler: the event is lost, SwiftUI does not re-route it",
                  rule: url != nil ? "D1" : "D2")
         ctx.cite("D3")
         ctx.cite("S5")
         return ctx.decision(.drop, receiver: r, reason: "no-handler",
-                            message: "the event reaches \(subject), which has no \(kind) handler")
+                            message: "the event reaches \(subject()), which has no \(kind) handler")
       }
       if url != nil {
-        if case .activity = event.kind { ctx.step(.handler, subject, .info, "SwiftUI passes a universal link to onOpenURL as a URL", rule: "E4") }
-        ctx.step(.handler, subject, .chosen, ctx.policies.urlHandlers == .all ? "its onOpenURL handlers run (all of them)" : "its first onOpenURL handler runs",
+        if case .activity = event.kind { ctx.step(.handler, subject(), .info, "SwiftUI passes a universal link to onOpenURL as a URL", rule: "E4") }
+        let all = ctx.policies.urlHandlers == .all
+        ctx.step(.handler, subject(), .chosen, all ? "its onOpenURL handlers run (all of them)" : "its first onOpenURL handler runs",
                  rule: "D1")
-        if ctx.policies.urlHandlers == .all { ctx.cite("D4") }
+        if all { ctx.cite("D4") }
       } else {
-        ctx.step(.handler, subject, .chosen, "its onContinueUserActivity(\"\(activityType ?? "")\") handler runs", rule: "D2")
+        ctx.step(.handler, subject(), .chosen, "its onContinueUserActivity(\"\(activityType ?? "")\") handler runs", rule: "D2")
       }
       if isNew { ctx.cite("D6") }
     } else if table.lifecycle == .uiKit {
-      ctx.step(.handler, subject, .info,
+      ctx.step(.handler, subject(), .info,
                isNew ? "the scene delegate gets it in scene(_:willConnectTo:options:)" : "the scene delegate gets it (openURLContexts / continue)",
                rule: "K16")
     }
     guard routable else {
       return ctx.decision(arrival, scene: receiver.scene, session: receiver.id, receiver: r,
-                          message: "\(isNew ? "a new" : "the open") \(subject) receives the event")
+                          message: "\(isNew ? "a new" : "the open") \(subject()) receives the event")
     }
     guard let match = route(url: url, event: event, &ctx) else {
       if ctx.policies.unroutedEvents == .deliver {
         return ctx.decision(arrival, scene: receiver.scene, session: receiver.id, receiver: r,
-                            message: "\(subject) receives the event; no route matches it (unroutedEvents: deliver)")
+                            message: "\(subject()) receives the event; no route matches it (unroutedEvents: deliver)")
       }
       ctx.cite("D3")
-      return ctx.decision(.drop, receiver: r, reason: "no-route", message: "the event reaches \(subject), but no route handles it")
+      return ctx.decision(.drop, receiver: r, reason: "no-route", message: "the event reaches \(subject()), but no route handles it")
     }
     let rule = table.rules[match.rule]
     let parameters = Dictionary(uniqueKeysWithValues: match.parameters.members.map { ($0.key, $0.value) })
@@ -95,10 +103,10 @@ enum ExternalEvents {
         ctx.step(.handler, "route '\(rule.name)'", .rejected,
                  "is handled in '\(scene)', but the event reached '\(receiver.scene)': SwiftUI does not re-route it", rule: "D3")
         return ctx.decision(.drop, receiver: r, match: match, action: .deliver, value: value, reason: "wrong-scene",
-                            message: "route '\(rule.name)' belongs to '\(scene)', but the event reaches \(subject)")
+                            message: "route '\(rule.name)' belongs to '\(scene)', but the event reaches \(subject())")
       }
       return ctx.decision(arrival, scene: receiver.scene, session: receiver.id, receiver: r, match: match, action: .deliver,
-                          value: value, message: "\(isNew ? "a new" : "the open") \(subject) shows route '\(rule.name)'")
+                          value: value, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(rule.name)'")
     case .openWindow, .dismissWindow:
       let request = Event.WindowRequest(id: rule.target.scene, value: value, type: rule.target.valueType, from: receiver.id)
       let result = rule.target.action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
@@ -115,7 +123,7 @@ enum ExternalEvents {
       decision.receiver = r
       decision.match = match
       decision.action = .requestSceneSessionActivation
-      decision.message = "route '\(rule.name)': " + decision.message
+      if ctx.explains { decision.message = "route '\(rule.name)': " + decision.message }
       return decision
     }
   }

@@ -23,22 +23,24 @@ enum Lifecycle {
                           message: "launch opens a '\(first.id)' window")
     }
     for session in ctx.state.sessions {
-      let subject = "session \(session.id) ('\(session.scene)')"
+      let subject = { "session \(session.id) ('\(session.scene)')" }
       guard let declaration = table.scene(session.scene) else { continue }
       if table.lifecycle == .uiKit || session.state == .unattached {
-        ctx.step(.state, subject, .info,
+        ctx.step(.state, subject(), .info,
                  session.state == .unattached ? "stays archived until the person selects it" : "reconnects with its stored configuration, without configurationForConnecting",
                  rule: session.state == .unattached ? "K13" : "K8")
       }
       guard let type = session.valueType, session.value != nil else { continue }
       if type == declaration.presents {
-        ctx.step(.state, subject, .info, "its value is restored", rule: "W13")
+        ctx.step(.state, subject(), .info, "its value is restored", rule: "W13")
       } else {
         let fallback = declaration.defaultValue
-        ctx.step(.state, subject, .chosen,
+        ctx.step(.state, subject(), .chosen,
                  "its stored '\(type)' value no longer decodes as '\(declaration.presents ?? "nothing")': \(fallback == nil ? "nil" : "the default value") instead",
                  rule: "W13")
-        ctx.effects.append(.update(session.id, SessionUpdate(value: .some(fallback))))
+        // The window now presents the fallback, a value of the group's type (or nothing).
+        let fallbackType: String? = fallback == nil ? nil : declaration.presents
+        ctx.effects.append(.update(session.id, SessionUpdate(value: .some(fallback), valueType: .some(fallbackType))))
       }
     }
     return ctx.decision(.restore, message: "the app relaunches and restores \(ctx.state.sessions.count) session(s)")

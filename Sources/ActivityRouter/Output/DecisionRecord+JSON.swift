@@ -6,7 +6,7 @@ extension DecisionRecord {
   /// `appleRules`, `reason`, `message`, `error`, `trace` (with `explain`).
   public func appendJSON(to out: inout [UInt8], explain: Bool = false) {
     out.append(contentsOf: #"{"line":"#.utf8)
-    out.append(contentsOf: String(line).utf8)
+    appendInteger(line, to: &out)
     switch result {
     case .failure(let error):
       if let id = error.correlation {
@@ -52,8 +52,12 @@ extension DecisionRecord {
         out.append(contentsOf: #","closed":"#.utf8)
         JSONWriter.append(.array(decision.closedSessions.map { .string($0) }), to: &out)
       }
-      out.append(contentsOf: #","appleRules":"#.utf8)
-      JSONWriter.append(.array(decision.appleRules.map { .string($0) }), to: &out)
+      out.append(contentsOf: #","appleRules":["#.utf8)
+      for (i, rule) in decision.appleRules.enumerated() {
+        if i > 0 { out.append(UInt8(ascii: ",")) }
+        JSONWriter.appendString(rule, to: &out)
+      }
+      out.append(UInt8(ascii: "]"))
       if let reason = decision.reason { field("reason", reason, &out) }
       if !decision.message.isEmpty { field("message", decision.message, &out) }
       if explain {
@@ -72,6 +76,26 @@ extension DecisionRecord {
       }
     }
     out.append(contentsOf: "}\n".utf8)
+  }
+
+  /// A non-negative integer's decimal digits, without a String.
+  private func appendInteger(_ value: Int, to out: inout [UInt8]) {
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    guard value > 0 else {
+      if value == 0 { out.append(UInt8(ascii: "0")) } else { out.append(contentsOf: String(value).utf8) }
+      return
+    }
+    var n = value
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      while n > 0 {
+        buffer[19 - count] = UInt8(ascii: "0") &+ UInt8(n % 10)
+        n /= 10
+        count += 1
+      }
+      out.append(contentsOf: buffer[(20 - count)...])
+    }
   }
 
   private func field(_ key: String, _ value: String, _ out: inout [UInt8]) {

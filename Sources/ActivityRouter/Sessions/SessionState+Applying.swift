@@ -27,6 +27,7 @@ extension SessionState {
       if let p = update.preferring { sessions[index].preferring = p }
       if let a = update.allowing { sessions[index].allowing = a }
       if let v = update.value { sessions[index].value = v }
+      if let t = update.valueType { sessions[index].valueType = t }
     case .setState(let id, let state):
       guard let index = sessions.firstIndex(where: { $0.id == id }) else { return }
       sessions[index].state = state

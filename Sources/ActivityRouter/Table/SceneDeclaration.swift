@@ -44,7 +44,11 @@ public struct SceneDeclaration: Sendable, Hashable {
   /// The `defaultValue` the group provides for windows opened without a value, or nil.
   public var defaultValue: JSONValue?
   /// The `handlesExternalEvents(matching:)` set, or nil when the scene has no such modifier.
-  public var matching: [String]?
+  public var matching: [String]? {
+    didSet { matchingPredicate = matching.map(ActivationPredicate.init(matching:)) }
+  }
+  /// The predicate SwiftUI makes of ``matching`` (V9), kept so that routing does not rebuild it.
+  public private(set) var matchingPredicate: ActivationPredicate?
   /// The sets of a modifier applied several times, innermost first (S9); the effective
   /// ``matching`` set follows the `repeatedMatching` policy (AMB14).
   public var matchingModifiers: [[String]]?
@@ -80,6 +84,7 @@ public struct SceneDeclaration: Sendable, Hashable {
     self.presents = presents
     self.defaultValue = defaultValue
     self.matching = matching
+    self.matchingPredicate = matching.map(ActivationPredicate.init(matching:))
     self.contentTypes = contentTypes
     self.location = location
     self.role = SceneDeclaration.applicationRole

@@ -94,6 +94,13 @@ public enum TableLoader {
       return scene
     }
     table.rules = readRules(fields["routes"], root: root, table: table, &reader)
+    // W22: Window exists on macOS and visionOS (26+) only.
+    if [.iOS, .iPadOS, .macCatalyst].contains(platform) {
+      for scene in table.scenes where scene.kind == .window {
+        reader.error(.invalidValue, "Window is not available on \(platform.rawValue); use a windowGroup (W22)",
+                     at: scene.location?.offset ?? root.start)
+      }
+    }
     readAppFiles(fields, into: &table, multipleScenesSet: fields["multipleScenes"], &reader, &referenced)
     return table
   }

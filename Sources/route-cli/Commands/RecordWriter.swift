@@ -33,7 +33,7 @@ struct RecordWriter {
     if let bad = RecordWriter.firstInvalidUTF8(bytes) {
       result = .failure(EventError(code: .invalidUTF8, message: "the line is not valid UTF-8", column: bad + 1))
     } else {
-      result = EventReader.read(utf8: bytes).map { event in (event, DecisionEngine.decide(event, router: router, state: state)) }
+      result = EventReader.read(utf8: bytes).map { event in (event, DecisionEngine.decide(event, router: router, state: state, explains: explain)) }
     }
     if stateful, case .success(let (_, decision)) = result { state = state.applying(decision) }
     append(DecisionRecord(line: line, input: input, result: result))

@@ -62,6 +62,7 @@ import Testing
     #expect(conflict.message.contains("Did you mean 'New Task Configuration'?"))
   }
 
+  /// A8: activity routes for types NSUserActivityTypes lacks are reported.
   @Test func checkFindsDeadRoutesUnhandledLinksSchemesAndTypes() throws {
     let diagnostics = try Self.lint(Self.table("""
       "infoPlist": "../Apps/Notes/Info.plist",

@@ -115,7 +115,7 @@ struct PercentDecodingTests {
   @Test("encode then decode round-trips (10,000 seeded cases)")
   func roundTrip() {
     let seed: UInt64 = 0x00C0_FFEE
-    var rng = SplitMix64(seed: seed)
+    var rng = SeededGenerator(seed: seed)
     let presets: [ByteSet] = [.pathSegmentAllowed, .queryValueAllowed, .fragmentAllowed, ByteSet(), .unreserved]
     let pools: [ClosedRange<UInt32>] = [0x00...0x7F, 0x20...0x7E, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF,
                                         0x1_0000...0x10_FFFF]

@@ -2,25 +2,12 @@
 // with the tricky ones (case, IDNA, IP forms, userinfo, odd ports, escapes, dot segments, unicode,
 // reserved characters) and, now and then, hostile bytes.
 
-/// SplitMix64: small, fast, and the same sequence on every platform for a given seed.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 struct URLGenerator {
-  var rng: SplitMix64
+  var rng: SeededGenerator
   /// The encoding style of the URL being built: 0 clean, 1 raw, 2 mixed per piece.
   var style = 0
 
-  init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+  init(seed: UInt64) { rng = SeededGenerator(seed: seed) }
 
   mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &rng) < percent }
   mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }

@@ -499,24 +499,12 @@ enum JSONOracle {
   }
 }
 
-/// SplitMix64: a small, seedable generator, so a failing document can be replayed from its seed.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Writes random, valid JSON text: nesting, Unicode, every escape, numbers in every form, odd whitespace.
 struct RandomJSONGenerator {
-  var random: SeededRandom
+  var random: SeededGenerator
 
   init(seed: UInt64) {
-    random = SeededRandom(state: seed)
+    random = SeededGenerator(seed: seed)
   }
 
   mutating func document() -> String {

@@ -21,6 +21,7 @@ extension ActivationPredicate.Comparison {
   /// Evaluates `identifier <op>[options] value`, folding case and diacritics as `NSPredicate`'s
   /// `[c]` and `[d]` do (Unicode case folding; combining marks removed after decomposition).
   func evaluate(_ identifier: String) -> Bool {
+    if op != .like, let fast = evaluateASCII(identifier) { return fast }
     let lhs = TextFolding.fold(identifier, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
     let rhs = TextFolding.fold(value, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
     switch op {
@@ -33,9 +34,59 @@ extension ActivationPredicate.Comparison {
   }
 }
 
+extension ActivationPredicate.Comparison {
+  /// The same comparison over bytes when both sides are ASCII (no diacritics to fold, case folds
+  /// bytewise): no allocation. Nil when either side is not ASCII.
+  @inline(__always)
+  func evaluateASCII(_ identifier: String) -> Bool? {
+    var lhs = identifier
+    var rhs = value
+    return lhs.withUTF8 { l in
+      rhs.withUTF8 { r -> Bool? in
+        guard TextFolding.isASCII(l), TextFolding.isASCII(r) else { return nil }
+        let fold = caseInsensitive
+        @inline(__always) func eq(_ a: UInt8, _ b: UInt8) -> Bool {
+          fold ? TextFolding.lower(a) == TextFolding.lower(b) : a == b
+        }
+        switch op {
+        case .equals:
+          return l.count == r.count && (0..<l.count).allSatisfy { eq(l[$0], r[$0]) }
+        case .beginsWith:
+          return r.count <= l.count && (0..<r.count).allSatisfy { eq(l[$0], r[$0]) }
+        case .endsWith:
+          let offset = l.count - r.count
+          return offset >= 0 && (0..<r.count).allSatisfy { eq(l[offset + $0], r[$0]) }
+        case .contains:
+          if r.isEmpty { return true }
+          guard r.count <= l.count else { return false }
+          var i = 0
+          while i + r.count <= l.count {
+            var j = 0
+            while j < r.count && eq(l[i + j], r[j]) { j += 1 }
+            if j == r.count { return true }
+            i += 1
+          }
+          return false
+        case .like:
+          return nil
+        }
+      }
+    }
+  }
+}
+
 /// Case and diacritic folding for condition matching (M4, M7), with Foundation's folding as the
 /// definition of `[c]` and `[d]`, and substring and `LIKE` matching over the folded text.
 enum TextFolding {
+  @inline(__always)
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for b in bytes where b >= 0x80 { return false }
+    return true
+  }
+
+  @inline(__always)
+  static func lower(_ b: UInt8) -> UInt8 { b &- 0x41 < 26 ? b | 0x20 : b }
+
   /// Folds a string; ASCII text under `[c]` takes a fast path.
   static func fold(_ s: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> String {
     if !caseInsensitive && !diacriticInsensitive { return s }
@@ -61,27 +112,10 @@ enum TextFolding {
     return false
   }
 
-  /// `LIKE`: `*` any run, `?` one character, the rest literal; linear-time two-pointer matching.
+  /// `LIKE`: `*` any run, `?` one character, the rest literal; the same two-pointer glob the
+  /// AASA patterns use (no backtracking blow-up).
   static func like(_ text: [Unicode.Scalar], _ pattern: [Unicode.Scalar]) -> Bool {
-    var t = 0, p = 0
-    var star = -1, mark = 0
-    while t < text.count {
-      if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) && pattern[p] != "*" {
-        t += 1
-        p += 1
-      } else if p < pattern.count && pattern[p] == "*" {
-        star = p
-        mark = t
-        p += 1
-      } else if star >= 0 {
-        p = star + 1
-        mark += 1
-        t = mark
-      } else {
-        return false
-      }
-    }
-    while p < pattern.count && pattern[p] == "*" { p += 1 }
-    return p == pattern.count
+    let tokens: [WildcardPattern.Token] = pattern.map { $0 == "*" ? .star : $0 == "?" ? .any : .scalar($0) }
+    return WildcardPattern.globMatch(tokens, text)
   }
 }

@@ -81,7 +81,7 @@ private struct PredicateParser {
   mutating func parseUnary() throws(TemplateErrors) -> ActivationPredicate {
     skipSpace()
     if consumeWord("NOT") || (index < bytes.count && bytes[index] == UInt8(ascii: "!") && !(index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "="))) {
-      if bytes[index] == UInt8(ascii: "!") { index += 1 }
+      if index < bytes.count, bytes[index] == UInt8(ascii: "!") { index += 1 }
       return .not(try parseUnary())
     }
     if consume("(") {

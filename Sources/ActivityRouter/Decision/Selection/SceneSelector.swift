@@ -35,10 +35,10 @@ struct SceneSelector {
     var byPolicy: Set<String> = []
     var excludedByPolicy = false
     for session in ctx.state.sessions {
-      let subject = "session \(session.id) ('\(session.scene)')"
+      let subject = { "session \(session.id) ('\(session.scene)')" }
       guard let declaration = ctx.table.scene(session.scene) else { continue }
       if declaration.kind == .settings {
-        ctx.step(.session, subject, .rejected, "a Settings scene is never a destination", rule: "S8")
+        ctx.step(.session, subject(), .rejected, "a Settings scene is never a destination", rule: "S8")
         continue
       }
       guard let (sets, fromPolicy) = effectiveSets(session, declaration, &ctx, subject: subject) else {
@@ -46,16 +46,16 @@ struct SceneSelector {
         continue
       }
       if fromPolicy { byPolicy.insert(session.id) }
-      let prefers = identifier.satisfies(ActivationPredicate(matching: sets.preferring), ctx.policies)
-      let allows = identifier.satisfies(ActivationPredicate(matching: sets.allowing), ctx.policies)
+      let prefers = identifier.satisfies(set: sets.preferring, ctx.policies)
+      let allows = identifier.satisfies(set: sets.allowing, ctx.policies)
       if prefers {
         preferring.append(session)
-        ctx.step(.session, subject, .info, "prefers it (preferring \(sets.preferring))", rule: "V2", cites: false)
+        ctx.step(.session, subject(), .info, "prefers it (preferring \(sets.preferring))", rule: "V2", cites: false)
       } else if allows {
         allowing.append(session)
-        ctx.step(.session, subject, .info, "allows it (allowing \(sets.allowing))", rule: "V2", cites: false)
+        ctx.step(.session, subject(), .info, "allows it (allowing \(sets.allowing))", rule: "V2", cites: false)
       } else {
-        ctx.step(.session, subject, .rejected,
+        ctx.step(.session, subject(), .rejected,
                  "neither prefers nor allows it (preferring \(sets.preferring), allowing \(sets.allowing))",
                  rule: sets.preferring.isEmpty && sets.allowing.isEmpty ? "V7" : "M5", cites: false)
       }
@@ -66,7 +66,7 @@ struct SceneSelector {
       ctx.cite("V2")
       var detail = "an open scene that \(word) the event receives it"
       if group.count > 1 {
-        detail += "; \(group.count) sessions \(word) it, the tie-break (\(TieBreak.describe(ctx.policies))) picks this one"
+        detail += "; \(group.count) sessions \(word == "prefers" ? "prefer" : "allow") it, the tie-break (\(TieBreak.describe(ctx.policies))) picks this one"
         ctx.cite("V10")
       }
       if chosen.state == .unattached {
@@ -81,8 +81,9 @@ struct SceneSelector {
       ctx.step(.session, "session \(chosen.id) ('\(chosen.scene)')", .chosen, detail)
       return chosen
     }
+    let noneOpen = ctx.state.sessions.isEmpty
     ctx.step(.session, "open sessions", .info,
-             ctx.state.sessions.isEmpty ? "no scene is open" : "no open scene prefers or allows the event: a new scene", rule: "V3")
+             noneOpen ? "no scene is open" : "no open scene prefers or allows the event: a new scene", rule: "V3")
     if excludedByPolicy {
       ctx.cite("V8")
       ctx.cite("AMB1")
@@ -94,7 +95,7 @@ struct SceneSelector {
   /// The session's sets (V5, V6), or the declaration's, or the unmodified-scene policy (V8, AMB1),
   /// with whether the policy gave them; nil when the session is not a candidate.
   private func effectiveSets(
-    _ session: Session, _ declaration: SceneDeclaration, _ ctx: inout DecisionContext, subject: String
+    _ session: Session, _ declaration: SceneDeclaration, _ ctx: inout DecisionContext, subject: () -> String
   ) -> ((preferring: [String], allowing: [String]), Bool)? {
     if session.preferring != nil || session.allowing != nil {
       return ((session.preferring ?? [], session.allowing ?? []), false)
@@ -110,11 +111,11 @@ struct SceneSelector {
     case .notCandidate: allowAll = false
     }
     if allowAll {
-      ctx.step(.session, subject, .info, "has no handlesExternalEvents view modifier: it allows everything (UIKit's defaults)",
+      ctx.step(.session, subject(), .info, "has no handlesExternalEvents view modifier: it allows everything (UIKit's defaults)",
                rule: "V8", cites: false)
       return (([], ["*"]), true)
     }
-    ctx.step(.session, subject, .rejected,
+    ctx.step(.session, subject(), .rejected,
              "has no handlesExternalEvents view modifier: not a candidate\(platform.isAppKit ? " on macOS" : "")",
              rule: platform.isAppKit ? "MAC1" : "V8", cites: false)
     return nil
@@ -129,32 +130,31 @@ struct SceneSelector {
       order = order.filter { $0.kind != .documentGroup } + order.filter { $0.kind == .documentGroup }
     }
     for declaration in order {
-      let subject = "'\(declaration.id)'"
+      let subject = { "'\(declaration.id)'" }
       switch declaration.kind {
       case .settings:
-        ctx.step(.declaration, subject, .skipped, "Settings is never a destination", rule: "S8")
+        ctx.step(.declaration, subject(), .skipped, "Settings is never a destination", rule: "S8")
       case .documentGroup:
         if let type = DocumentTypes.match(url, declaration.contentTypes) {
-          ctx.step(.declaration, subject, .chosen, "a DocumentGroup whose content types accept the URL (\(type))", rule: "S7")
+          ctx.step(.declaration, subject(), .chosen, "a DocumentGroup whose content types accept the URL (\(type))", rule: "S7")
           ctx.cite("W25")
           return instantiate(declaration, &ctx)
         }
-        ctx.step(.declaration, subject, .rejected,
+        ctx.step(.declaration, subject(), .rejected,
                  url == nil ? "a DocumentGroup needs a URL" : "a DocumentGroup whose content types do not accept the URL",
                  rule: "S7", cites: false)
       case .window where ctx.policies.matchingKinds == .windowGroupOnly && declaration.matching != nil:
-        ctx.step(.declaration, subject, .skipped, "handlesExternalEvents(matching:) is ignored on a Window (matchingKinds)", rule: "AMB5")
+        ctx.step(.declaration, subject(), .skipped, "handlesExternalEvents(matching:) is ignored on a Window (matchingKinds)", rule: "AMB5")
       case .window, .windowGroup:
-        guard let matching = declaration.matching else { continue }
-        let predicate = ActivationPredicate(matching: matching)
+        guard let matching = declaration.matching, let predicate = declaration.matchingPredicate else { continue }
         if identifier.satisfies(predicate, ctx.policies) {
           let why = matching.contains("*") ? "contains \"*\", which matches anything" : "contains a string the identifier contains"
-          ctx.step(.declaration, subject, .chosen, "the first declaration whose matching set \(matching) matches: it \(why)", rule: "S3")
+          ctx.step(.declaration, subject(), .chosen, "the first declaration whose matching set \(matching) matches: it \(why)", rule: "S3")
           ctx.cite(matching.contains("*") ? "M3" : "M5")
           return instantiate(declaration, &ctx)
         }
         let why = matching.filter { !$0.isEmpty }.isEmpty ? "an empty set never matches" : "no string of it is contained in the identifier"
-        ctx.step(.declaration, subject, .rejected, "matching \(matching): \(why)",
+        ctx.step(.declaration, subject(), .rejected, "matching \(matching): \(why)",
                  rule: matching.filter { !$0.isEmpty }.isEmpty ? "M1" : "M5", cites: false)
       }
     }

@@ -11,7 +11,8 @@ enum TieBreak {
         default: continue
         }
       }
-      return a.id < b.id
+      // The last resort, for sessions equal on every key: ids in natural order (s9 before s10).
+      return (a.id.count, a.id) < (b.id.count, b.id)
     }
   }
 

@@ -30,15 +30,15 @@ struct UIKitSelector {
       guard let declaration = ctx.table.scene(session.scene) else { continue }
       let prefers = session.prefers ?? declaration.prefers ?? .never
       let canActivate = session.can ?? declaration.can ?? .always
-      let subject = "session \(session.id) ('\(session.scene)')"
+      let subject = { "session \(session.id) ('\(session.scene)')" }
       if identifier.satisfies(prefers, ctx.policies) {
         prefer.append(session)
-        ctx.step(.session, subject, .info, "prefers it: \(prefers)", rule: "U2", cites: false)
+        ctx.step(.session, subject(), .info, "prefers it: \(prefers)", rule: "U2", cites: false)
       } else if identifier.satisfies(canActivate, ctx.policies) {
         can.append(session)
-        ctx.step(.session, subject, .info, "can activate for it: \(canActivate)", rule: "U3", cites: false)
+        ctx.step(.session, subject(), .info, "can activate for it: \(canActivate)", rule: "U3", cites: false)
       } else {
-        ctx.step(.session, subject, .rejected, "neither prefers (\(prefers)) nor can (\(canActivate))", rule: "U4", cites: false)
+        ctx.step(.session, subject(), .rejected, "neither prefers (\(prefers)) nor can (\(canActivate))", rule: "U4", cites: false)
       }
     }
     for (group, rule, word) in [(prefer, "U2", "prefers"), (can, "U3", "can activate for")] where !group.isEmpty {
@@ -72,10 +72,12 @@ struct UIKitSelector {
   }
 
   /// `configurationForConnecting` (K5, K7), else the first configuration of the role (K3, K6).
-  static func configuration(for activityType: String?, _ ctx: inout DecisionContext) -> SceneDeclaration? {
+  static func configuration(
+    for activityType: String?, role: String = SceneDeclaration.applicationRole, _ ctx: inout DecisionContext
+  ) -> SceneDeclaration? {
     let table = ctx.table
     if let type = activityType, let choice = table.configurationForConnecting.first(where: { $0.activityType == type }),
-      let declaration = table.scene(choice.configuration)
+      let declaration = table.scene(choice.configuration), declaration.role == role
     {
       ctx.step(.declaration, "'\(declaration.id)'", .chosen,
                "configurationForConnecting returns it for activity type '\(type)' (only for a new session)", rule: "K7")
@@ -83,7 +85,6 @@ struct UIKitSelector {
       ctx.cite("K8")
       return declaration
     }
-    let role = SceneDeclaration.applicationRole
     guard let first = table.scenes.first(where: { $0.role == role }) ?? table.scenes.first else { return nil }
     ctx.step(.declaration, "'\(first.id)'", .chosen,
              activityType.map { "no configurationForConnecting entry for '\($0)': the first configuration of the role (the default)" }
