@@ -17,7 +17,8 @@ struct Resolver: Sendable {
   let router: CompiledRouter
   /// Whether each connection keeps the sessions its decisions open and close.
   let stateful: Bool
-  /// Whether records carry their trace.
+  /// Whether records carry their trace and message; without, decisions skip building them
+  /// (`explains: false`), as `route-cli route` does.
   let explain: Bool
 
   /// What one connection has seen so far.
@@ -39,7 +40,7 @@ struct Resolver: Sendable {
       result = .failure(EventError(code: .invalidUTF8, message: "the line is not valid UTF-8", column: offset + 1))
     } else {
       result = line.withUnsafeBufferPointer { EventReader.read(utf8: $0) }.map { event in
-        (event, DecisionEngine.decide(event, router: router, state: conversation.state))
+        (event, DecisionEngine.decide(event, router: router, state: conversation.state, explains: explain))
       }
     }
     if stateful, case .success(let (_, decision)) = result {
