@@ -37,7 +37,11 @@ extension URLTrie {
         if found >= 0 { return found }
       }
       // Try `*.domain` roots, longest domain first.
-      guard hasWildcardHosts, let dot = nextDot(input, from: labelStart, in: hostRange) else { return -1 }
+      // A subdomain is one or more labels, none of them empty: `.example.com` and
+      // `a..example.com` are not subdomains of `example.com`.
+      guard hasWildcardHosts, let dot = nextDot(input, from: labelStart, in: hostRange), dot > labelStart else {
+        return -1
+      }
       labelStart = dot + 1
       hostKeyLength = writeHostKey(input, url, host: hostRange, wildcardFrom: dot + 1, &scratch)
       root = lookupHost(scratch.buffer, hostKeyLength)
