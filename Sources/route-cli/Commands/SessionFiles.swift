@@ -12,11 +12,18 @@ import Foundation
 enum SessionFiles {
   /// Loads `path` against the table; prints diagnostics and returns nil on errors.
   static func load(_ path: String, table: RouteTable, context: CommandContext, color: ColorChoice) -> SessionState? {
-    guard let data = FileManager.default.contents(atPath: context.resolve(path)) else {
-      context.stderr.write("error: cannot read the session state '\(path)'\n")
+    let data: [UInt8]
+    switch BoundedFile.read(context.resolve(path), limit: JSONLimits.default.maxBytes) {
+    case .success(let bytes):
+      data = bytes
+    case .failure(.tooLarge(let limit)):
+      context.stderr.write("error: the session state '\(path)' is larger than \(limit) bytes\n")
+      return nil
+    case .failure(.failed(let error)):
+      context.stderr.write("error: cannot read the session state '\(path)': \(error)\n")
       return nil
     }
-    let source = SourceText(file: path, bytes: Array(data))
+    let source = SourceText(file: path, bytes: data)
     let (state, diagnostics) = SessionState.load(source: source, table: table)
     RouterLoading.printDiagnostics(diagnostics, source, context: context, color: color)
     return diagnostics.hasErrors ? nil : state
