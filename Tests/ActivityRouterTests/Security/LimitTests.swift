@@ -74,6 +74,35 @@ import Testing
     #expect(try URLRecord(parsing: url).queryItems.count == position)
   }
 
+  // MARK: - Hosts: a `*.domain` rule for a host of any number of labels
+
+  /// The host is written once and each `*.domain` key only puts `scheme://*.` before its domain,
+  /// so work stays linear in the host (`scripts/linearity.sh host-labels`).
+  @Test(arguments: [1, 100, 250, 500])
+  func subdomainsOfAnyDepthMatchTheirDomain(_ labels: Int) throws {
+    let router = try TestTables.router([
+      ("wild", "app://*.example.com/w"), ("wild-port", "app://*.example.com:8443/w"), ("deep", "app://*.b.example.com/w"),
+    ])
+    let host = String(repeating: "a.", count: labels)
+    #expect(router.routeName("app://\(host)example.com/w") == "wild")
+    #expect(router.routeName("app://\(host)example.com:8443/w") == "wild-port")
+    #expect(router.routeName("app://\(host)b.example.com/w") == "deep")
+    #expect(router.routeName("app://\(host)example.org/w") == "-")
+    #expect(router.routeName("APP://\(host.uppercased())EXAMPLE.COM:08443/w") == "wild-port")
+  }
+
+  /// `scheme://host[:port]` is looked up as one key of at most 1,024 bytes: a longer host (DNS
+  /// allows 253) matches no rule, not even a `*.domain` one.
+  @Test(arguments: [(1_024, true), (1_025, false)])
+  func hostKeyLength(_ keyLength: Int, _ matches: Bool) throws {
+    let router = try TestTables.router([("wild", "app://*.example.com/w"), ("exact", "app://h/w")])
+    let domain = "example.com"
+    let labels = String(repeating: "a.", count: (keyLength - "app://".count - domain.count) / 2)
+    let host = String(repeating: "b", count: keyLength - "app://".count - domain.count - labels.count) + labels + domain
+    #expect("app://\(host)".utf8.count == keyLength)
+    #expect(router.routeName("app://\(host)/w") == (matches ? "wild" : "-"))
+  }
+
   // MARK: - Table limits: optional segments (4) and constraints (64) per pattern
 
   @Test(arguments: [(URLPattern.maxOptionalSegments, true), (URLPattern.maxOptionalSegments + 1, false)])
