@@ -42,12 +42,33 @@ public enum EventReader {
   }
 
   /// Parses URL bytes; an error's column is `columnBase` + its offset.
+  ///
+  /// Bytes that are not UTF-8 are refused (`invalid-utf8` at the first bad byte), never turned
+  /// into U+FFFD and read: the reader sees exactly the bytes it was given.
   static func readURL(_ bytes: UnsafeBufferPointer<UInt8>, columnBase: Int) -> Result<URLRecord, EventError> {
-    do {
-      return .success(try URLRecord(parsing: String(decoding: bytes, as: UTF8.self)))
+    do throws(URLReadError) {
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw firstInvalidUTF8(bytes)
+      }
+      return .success(try URLRecord(parsing: text))
     } catch {
       return .failure(EventError(code: error.code, reason: error.reason, message: error.message, column: columnBase + error.offset))
     }
+  }
+
+  /// The reader's error for bytes that are not UTF-8, at the first bad byte.
+  static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> URLReadError {
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] < 0x80 {
+        i += 1
+        continue
+      }
+      let length = URLSyntax.utf8SequenceLength(bytes, at: i, end: bytes.count)
+      if length == 0 { break }
+      i += length
+    }
+    return URLSyntax.invalidUTF8(at: i)
   }
 
 }

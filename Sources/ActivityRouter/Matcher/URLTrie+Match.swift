@@ -31,17 +31,89 @@ extension URLTrie {
     guard hostKeyLength > 0 else { return -1 }
     var root = lookupHost(scratch.buffer, hostKeyLength)
     var labelStart = hostRange.lowerBound
+    var wildcardHost: WildcardHost?  // the host written once for the `*.domain` keys
     while true {
       if root >= 0 {
         let found = search(input, url, root: root, &scratch)
         if found >= 0 { return found }
+        wildcardHost = nil  // the search decodes into the buffer
       }
       // Try `*.domain` roots, longest domain first.
-      guard hasWildcardHosts, let dot = nextDot(input, from: labelStart, in: hostRange) else { return -1 }
+      // A subdomain is one or more labels, none of them empty: `.example.com` and
+      // `a..example.com` are not subdomains of `example.com`.
+      guard hasWildcardHosts, let dot = nextDot(input, from: labelStart, in: hostRange), dot > labelStart else {
+        return -1
+      }
       labelStart = dot + 1
-      hostKeyLength = writeHostKey(input, url, host: hostRange, wildcardFrom: dot + 1, &scratch)
-      root = lookupHost(scratch.buffer, hostKeyLength)
+      if url.hostIsASCII && !url.hostIsIPLiteral {
+        // Linear in the host: each key only writes `scheme://*.` in front of its domain.
+        if wildcardHost == nil { wildcardHost = writeWildcardHost(input, url, host: hostRange, &scratch) }
+        root = wildcardHost.map { lookupWildcard($0, domainStart: dot + 1, input, url, &scratch) } ?? -1
+      } else {
+        hostKeyLength = writeHostKey(input, url, host: hostRange, wildcardFrom: dot + 1, &scratch)
+        root = lookupHost(scratch.buffer, hostKeyLength)
+      }
     }
+  }
+
+  /// An ASCII host written once (lowercased, its port after it) for the `*.domain` keys.
+  struct WildcardHost {
+    /// The first host byte kept: keys longer than the limit are never looked up.
+    var writeStart: Int
+    /// The length of `scheme://*.`.
+    var prefixLength: Int
+    /// One past the last byte written (the port included).
+    var end: Int
+  }
+
+  private static let hostKeyLimit = 1024
+
+  /// Writes the last bytes of the host that a key within the limit can hold, at an offset that
+  /// leaves room for `scheme://*.` before any of its domains; nil when no key fits.
+  private func writeWildcardHost(
+    _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, host: Range<Int>, _ scratch: inout MatchScratch
+  ) -> WildcardHost? {
+    let prefixLength = url.scheme.count &+ 5
+    guard prefixLength < URLTrie.hostKeyLimit else { return nil }
+    let keep = min(host.count, URLTrie.hostKeyLimit &- prefixLength)
+    let writeStart = host.upperBound &- keep
+    let out = scratch.buffer
+    var n = prefixLength
+    for i in writeStart..<host.upperBound {
+      out[n] = asciiLowercased(input[i])
+      n &+= 1
+    }
+    if let port = url.port {
+      let scheme = String(decoding: UnsafeBufferPointer(rebasing: input[url.scheme]), as: UTF8.self).lowercased()
+      if port != PatternExpansion.defaultPort(ofScheme: scheme) {
+        out[n] = UInt8(ascii: ":")
+        n &+= 1
+        for d in String(port).utf8 {
+          out[n] = d
+          n &+= 1
+        }
+      }
+    }
+    return WildcardHost(writeStart: writeStart, prefixLength: prefixLength, end: n)
+  }
+
+  /// Looks up `scheme://*.` + the host from `domainStart`, writing the prefix over host bytes
+  /// before the domain (which no later, shorter domain needs).
+  private func lookupWildcard(
+    _ h: WildcardHost, domainStart: Int, _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges,
+    _ scratch: inout MatchScratch
+  ) -> Int32 {
+    guard domainStart >= h.writeStart else { return -1 }  // longer than the limit
+    let keyStart = domainStart &- h.writeStart
+    let out = scratch.buffer
+    var n = keyStart
+    for i in url.scheme {
+      out[n] = asciiLowercased(input[i])
+      n &+= 1
+    }
+    out[n] = UInt8(ascii: ":"); out[n &+ 1] = UInt8(ascii: "/"); out[n &+ 2] = UInt8(ascii: "/")
+    out[n &+ 3] = UInt8(ascii: "*"); out[n &+ 4] = UInt8(ascii: ".")
+    return lookupHost(out + keyStart, h.end &- keyStart)
   }
 
   private func lookupHost(_ key: UnsafeMutablePointer<UInt8>, _ length: Int) -> Int32 {

@@ -1,6 +1,7 @@
 extension DecisionRecord {
   /// Appends the record for people: one line, `N: outcome 'scene' …`, then the trace indented
-  /// when `explain` is set.
+  /// when `explain` is set. Control characters from the input are written as `\u{XX}`
+  /// (``TerminalText``), so a record is always one line and never drives a terminal.
   ///
   /// ```
   /// 1: open 'note-editor' ← route 'note' {"id":"6F0E…"} openWindow value "6F0E…" [W6]
@@ -28,15 +29,21 @@ extension DecisionRecord {
       if let reason = decision.reason { text += " (\(reason))" }
       if !decision.appleRules.isEmpty { text += " [\(decision.appleRules.joined(separator: " "))]" }
       if explain {
-        text += "\n   input: \(input)"
-        if !decision.message.isEmpty { text += "\n   \(decision.message)" }
+        text = TerminalText.visible(text)
+        text += "\n   input: \(TerminalText.visible(input))"
+        if !decision.message.isEmpty { text += "\n   \(TerminalText.visible(decision.message))" }
         for step in decision.trace {
-          text += "\n   \(step.verdict == .chosen ? "✓" : step.verdict == .rejected ? "✗" : "·") \(step.stage.rawValue): \(step.subject) — \(step.detail)"
-          if let rule = step.rule { text += " [\(rule)]" }
+          var line = "\(step.verdict == .chosen ? "✓" : step.verdict == .rejected ? "✗" : "·") \(step.stage.rawValue): \(step.subject) — \(step.detail)"
+          if let rule = step.rule { line += " [\(rule)]" }
+          text += "\n   \(TerminalText.visible(line))"
         }
+        out.append(contentsOf: text.utf8)
+        out.append(UInt8(ascii: "\n"))
+        return
       }
     }
-    out.append(contentsOf: text.utf8)
+    // What the input held (keys, ids, values) is quoted: keep it one line, and inert on a terminal.
+    out.append(contentsOf: TerminalText.visible(text).utf8)
     out.append(UInt8(ascii: "\n"))
   }
 }

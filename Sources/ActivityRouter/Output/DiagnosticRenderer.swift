@@ -52,18 +52,23 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   private func header(_ location: SourceLocation?, _ label: String, _ color: String, _ message: String) -> String {
-    let place = location.map { "\(style.bold)\($0):\(style.reset) " } ?? ""
-    return "\(place)\(color)\(label):\(style.reset) \(style.bold)\(message)\(style.reset)\n"
+    let place = location.map { "\(style.bold)\(TerminalText.visible("\($0)")):\(style.reset) " } ?? ""
+    return "\(place)\(color)\(label):\(style.reset) \(style.bold)\(TerminalText.visible(message))\(style.reset)\n"
   }
 
   /// The source line and a caret under the location's column (tabs kept, so it lines up).
+  ///
+  /// Control characters are made visible, and a line longer than 160 bytes (a minified table)
+  /// is cut to a window around the column, so that output stays proportional to the number of
+  /// diagnostics, never to their number times the line's length.
   private func excerpt(_ location: SourceLocation?) -> String {
     guard let location, let source = sources[location.file] else { return "" }
-    let line = source.line(location.line)
-    guard !line.isEmpty || location.column == 1 else { return "" }
+    let full = source.line(location.line)
+    guard !full.isEmpty || location.column == 1 else { return "" }
+    let (line, column) = TerminalText.window(full, column: location.column)
     let bytes = Array(line.utf8)
-    let before = bytes.prefix(max(0, min(location.column - 1, bytes.count)))
-    let pad = String(decoding: before, as: UTF8.self).map { $0 == "\t" ? "\t" : " " }.joined()
-    return "\(line)\n\(pad)\(style.note)^\(style.reset)\n"
+    let before = String(decoding: bytes.prefix(max(0, min(column - 1, bytes.count))), as: UTF8.self)
+    let pad = TerminalText.visible(before, keepTabs: true).map { $0 == "\t" ? "\t" : " " }.joined()
+    return "\(TerminalText.visible(line, keepTabs: true))\n\(pad)\(style.note)^\(style.reset)\n"
   }
 }

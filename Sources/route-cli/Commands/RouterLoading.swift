@@ -24,7 +24,23 @@ struct RouterLoading {
         return Loaded(router: nil, table: nil, diagnostics: [d], source: SourceText(file: "<stdin>", bytes: []))
       }
     } else {
-      loaded = TableLoader.load(contentsOf: context.resolve(path), displayName: path)
+      // Read with a bound: a path may name a file of any size.
+      let limit = JSONLimits.default.maxBytes
+      switch BoundedFile.read(context.resolve(path), limit: limit) {
+      case .success(let bytes):
+        loaded = TableLoader.load(source: SourceText(file: path, bytes: bytes))
+      case .failure(let failure):
+        let message: String
+        let code: DiagnosticCode
+        switch failure {
+        case .tooLarge:
+          (code, message) = (.jsonTooLarge, "the route table '\(path)' is larger than \(limit) bytes")
+        case .failed(let error):
+          (code, message) = (.unreadableFile, "cannot read the route table '\(path)': \(error)")
+        }
+        let d = Diagnostic(.error, code, message)
+        return Loaded(router: nil, table: nil, diagnostics: [d], source: SourceText(file: path, bytes: []))
+      }
     }
     var result = Loaded(router: nil, table: loaded.table, diagnostics: loaded.diagnostics, source: loaded.source,
                         sources: loaded.sources)

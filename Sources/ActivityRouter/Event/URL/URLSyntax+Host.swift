@@ -23,7 +23,9 @@ extension URLSyntax {
       }
     }
     r.hostIsASCII = isASCII
-    if kind != .other, let error = checkIPv4Form(bytes, range) { return error }
+    // A special scheme's host, and any host that goes through IDNA, is a WHATWG domain: one that
+    // ends in a number is an IPv4 address (or no valid host at all) to a browser.
+    if kind != .other || !isASCII, let error = checkIPv4Form(bytes, range) { return error }
     return checkLabels(bytes, range, isASCII: isASCII)
   }
 

@@ -1,0 +1,143 @@
+// The work probe of scripts/linearity.sh: builds an input of size n for a scenario (outside the
+// measured code), then runs the operation once inside `measuredWork`, the only function whose
+// instructions callgrind counts (--toggle-collect). Counted instructions are deterministic, so
+// doubling n must double them at most (plus a constant): no quadratic path, no backtracking
+// blow-up. Timing is never used.
+//
+//   LinearityProbe <scenario> <n>
+import ActivityRouter
+
+@main
+struct LinearityProbe {
+  static func main() {
+    let arguments = CommandLine.arguments
+    guard arguments.count == 3, let n = Int(arguments[2]), let scenario = scenarios[arguments[1]] else {
+      print("usage: LinearityProbe <scenario> <n>; scenarios: \(scenarios.keys.sorted().joined(separator: " "))")
+      exit(64)
+    }
+    let prepared = scenario(n)
+    let result = measuredWork(prepared)
+    print("\(arguments[1]) n=\(n) result=\(result)")
+  }
+
+  /// A prepared operation: everything allocated before it is measured.
+  struct Prepared {
+    var router: CompiledRouter?
+    var bytes: [UInt8]
+    var table: [UInt8]
+    var kind: Kind
+  }
+
+  enum Kind { case match, compile, event, parse }
+
+  @inline(never)
+  static func measuredWork(_ p: Prepared) -> Int {
+    switch p.kind {
+    case .match:
+      var scratch = MatchScratch()
+      guard let router = p.router else { return -2 }
+      return p.bytes.withUnsafeBufferPointer { router.matchRule(utf8: $0, scratch: &scratch) } ?? -1
+    case .compile:
+      let loaded = TableLoader.load(source: SourceText(file: "t", bytes: p.table))
+      guard let table = loaded.table else { return -3 }
+      return RuleCompiler.compile(table).router?.table.rules.count ?? -1
+    case .event:
+      return p.bytes.withUnsafeBufferPointer { EventReader.read(utf8: $0) }.map { _ in 1 }.get(or: 0)
+    case .parse:
+      return p.bytes.withUnsafeBufferPointer { URLSyntax.parse($0) }.map { $0.path.count }.get(or: -1)
+    }
+  }
+
+  static func table(_ patterns: [String]) -> [UInt8] {
+    let routes = patterns.enumerated().map { #"{"name": "r\#($0.offset)", "url": "\#($0.element)", "deliver": {}}"# }
+    return Array(#"{"app": "P", "platform": "iOS", "scenes": [{"id": "main"}], "routes": [\#(routes.joined(separator: ","))]}"#.utf8)
+  }
+
+  static func router(_ patterns: [String]) -> CompiledRouter {
+    let loaded = TableLoader.load(source: SourceText(file: "t", bytes: table(patterns)))
+    guard let t = loaded.table else {
+      print("the probe table does not load: \(loaded.diagnostics)")
+      exit(1)
+    }
+    let compiled = RuleCompiler.compile(t)
+    guard let router = compiled.router else {
+      print("the probe table does not compile: \(compiled.diagnostics)")
+      exit(1)
+    }
+    return router
+  }
+
+  /// Routes that a long or many-segment URL meets: parameters, typed parameters, catch-alls.
+  static let commonRoutes = [
+    "app://h/files/{path*}", "app://h/files/{a}/{b}/x", "app://h/files/{n:int}", "app://h/u/{id}",
+    "app://h/q?k={v}&k2={w:int}", "app://h/o/{a?}/x/{b?}", "app://*.example.com/w/{x}",
+  ]
+
+  static func match(_ url: String, _ routes: [String] = commonRoutes) -> Prepared {
+    Prepared(router: router(routes), bytes: Array(url.utf8), table: [], kind: .match)
+  }
+
+  static let scenarios: [String: @Sendable (Int) -> Prepared] = [
+    // One segment n bytes long.
+    "url-length": { n in match("app://h/files/" + String(repeating: "a", count: n)) },
+    // A value of n escapes, decoded once.
+    "url-escapes": { n in match("app://h/u/" + String(repeating: "%41", count: n)) },
+    // n segments through the catch-all.
+    "segments": { n in match("app://h/files" + String(repeating: "/s", count: n)) },
+    // n dot segments resolved.
+    "dot-segments": { n in match("app://h/files" + String(repeating: "/a/..", count: n) + "/z") },
+    // n query items, the constrained ones last.
+    "query-items": { n in match("app://h/q?" + String(repeating: "x=1&", count: n) + "k=v&k2=2") },
+    // A host of n labels against a '*.example.com' rule (every suffix is a candidate).
+    "host-labels": { n in match("app://" + String(repeating: "a.", count: n) + "example.com/w/x") },
+    // A host of n labels no rule knows.
+    "host-labels-unknown": { n in match("app://" + String(repeating: "a.", count: n) + "nowhere.org/w/x") },
+    // n routes whose segments are each 'v' or '{p}' (a bit pattern): the URL /v/v/…/v/end meets
+    // every one of them and fails at the end, so the search visits the whole trie.
+    "table-branching": { n in
+      let depth = 12
+      let patterns = (0..<n).map { i in
+        "app://h" + (0..<depth).map { d in (i >> d) & 1 == 1 ? "/{p\(d)}" : "/v" }.joined() + "/end"
+      }
+      return match("app://h" + String(repeating: "/v", count: depth) + "/nomatch", patterns)
+    },
+    // n routes of 4 optional segments each (16 expansions each), distinct last literals.
+    "table-optionals": { n in
+      let patterns = (0..<n).map { i in "app://h/o/{a?}/x/{b?}/y/{c?}/z/{d?}/e\(i)" }
+      return match("app://h/o/1/x/2/y/3/z/4/nomatch", patterns)
+    },
+    // Compiling n parameter routes with distinct literals (conflict checks included).
+    "compile-params": { n in
+      let patterns = (0..<n).map { i in "app://h/{a}/l\(i)/{b:int}/{c?}" }
+      return Prepared(router: nil, bytes: [], table: table(patterns), kind: .compile)
+    },
+    // Compiling n routes that all share one prefix and differ in a query constraint.
+    "compile-query": { n in
+      let patterns = (0..<n).map { i in "app://h/s/{x}?k\(i)={v}" }
+      return Prepared(router: nil, bytes: [], table: table(patterns), kind: .compile)
+    },
+    // A JSON event with n userInfo keys.
+    "event-json": { n in
+      let info = (0..<n).map { #""k\#($0)": "v""# }.joined(separator: ",")
+      let line = #"{"activity": {"activityType": "t", "userInfo": {\#(info)}}}"#
+      return Prepared(router: nil, bytes: Array(line.utf8), table: [], kind: .event)
+    },
+    // The URL reader alone on n bytes of path with escapes and non-ASCII.
+    "parse": { n in
+      Prepared(router: nil, bytes: Array(("https://h.com/" + String(repeating: "%C3%A9%20/a.b/", count: n)).utf8), table: [], kind: .parse)
+    },
+  ]
+}
+
+extension Result {
+  func get(or fallback: Success) -> Success {
+    if case .success(let value) = self { return value }
+    return fallback
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif

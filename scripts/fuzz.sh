@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 60).
+#
+#   scripts/fuzz.sh [seconds] [target...]      targets: url event line table (default: all)
+#
+# The library is compiled once into a static library with -sanitize=fuzzer,address (rebuilt
+# only when Sources/ActivityRouter changes); each target is its file in Fuzz/Targets/ plus
+# Fuzz/Support/, linked against it. Each run starts from the seed corpus Fuzz/corpus/<target>/
+# (read only) and a working corpus in .build/fuzz/corpus/<target>/ (kept between runs), with
+# the URL dictionary Fuzz/url.dict. A crash is saved in .build/fuzz/crashes/<target>/ and makes
+# the script fail; turn it into a named regression test (Tests/.../Security/FuzzRegressionTests.swift).
+# The summary gives the executions of each target and in total.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(url event line table)
+
+out=.build/fuzz
+mkdir -p "$out/lib"
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6
+  -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
+  -enable-upcoming-feature InternalImportsByDefault)
+
+# 1. The library, when its sources (or these flags) changed.
+mapfile -t sources < <(find Sources/ActivityRouter -name '*.swift' | LC_ALL=C sort)
+stamp="$( (printf '%s\n' "${flags[@]}"; cat "${sources[@]}") | sha256sum | cut -c1-16)"
+if [ ! -f "$out/lib/libActivityRouter.a" ] || [ "$(cat "$out/lib/stamp" 2>/dev/null)" != "$stamp" ]; then
+  echo "== building the library for fuzzing (${#sources[@]} files)"
+  rm -f "$out/lib/stamp"
+  swiftc -emit-library -static -emit-module -module-name ActivityRouter -num-threads 2 "${flags[@]}" \
+    -emit-module-path "$out/lib/ActivityRouter.swiftmodule" "${sources[@]}" -o "$out/lib/libActivityRouter.a" \
+    2> >(grep -v "ld.gold: warning: Cannot export local symbol" >&2)
+  echo "$stamp" > "$out/lib/stamp"
+fi
+
+declare -A file=([url]=FuzzURL [event]=FuzzEvent [line]=FuzzLine [table]=FuzzTable)
+declare -A maxlen=([url]=4096 [event]=4096 [line]=4096 [table]=8192)
+
+# 2. The targets.
+for t in "${targets[@]}"; do
+  [ -n "${file[$t]:-}" ] || { echo "error: unknown target '$t' (url event line table)" >&2; exit 64; }
+  echo "== building fuzz-$t"
+  swiftc "${flags[@]}" -I "$out/lib" Fuzz/Support/*.swift "Fuzz/Targets/${file[$t]}.swift" \
+    "$out/lib/libActivityRouter.a" -o "$out/fuzz-$t" 2> >(grep -v "ld.gold: warning: Cannot export local symbol" >&2)
+done
+
+# 3. The runs.
+total=0
+failed=()
+summary=()
+for t in "${targets[@]}"; do
+  mkdir -p "$out/corpus/$t" "$out/crashes/$t"
+  log="$out/fuzz-$t.log"
+  echo "== fuzz-$t for ${seconds}s"
+  set +e
+  # No Swift backtracer: it reads the crashed stack, which ASan reports as a second error.
+  SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0" "$out/fuzz-$t" -max_total_time="$seconds" -max_len="${maxlen[$t]}" -timeout=10 -rss_limit_mb=2048 \
+    -dict=Fuzz/url.dict -print_final_stats=1 -artifact_prefix="$out/crashes/$t/" \
+    "$out/corpus/$t" "Fuzz/corpus/$t" > "$log" 2>&1
+  status=$?
+  set -e
+  runs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)"
+  runs="${runs:-0}"
+  total=$((total + runs))
+  units="$(ls "$out/corpus/$t" | wc -l)"
+  if [ "$status" -ne 0 ]; then
+    failed+=("$t")
+    summary+=("$(printf '%-6s %12s executions  corpus %5s  CRASH (status %s), see %s' "$t" "$runs" "$units" "$status" "$log")")
+    grep -E "invariant broken|ERROR: AddressSanitizer|Fatal error|SUMMARY" "$log" | head -5 >&2 || true
+    ls -t "$out/crashes/$t" | head -3 | sed "s|^|   input: $out/crashes/$t/|" >&2
+  else
+    summary+=("$(printf '%-6s %12s executions  corpus %5s  ok' "$t" "$runs" "$units")")
+  fi
+done
+echo
+echo "== fuzzing summary (${seconds}s a target)"
+printf '%s\n' "${summary[@]}"
+printf 'total  %12s executions\n' "$total"
+[ ${#failed[@]} -eq 0 ] || { echo "crashes in: ${failed[*]}" >&2; exit 1; }

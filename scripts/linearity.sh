@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# No blow-up: for each scenario of Fuzz/Linearity/LinearityProbe.swift, doubles the input size
+# several times and counts, with callgrind, the instructions of the measured operation alone.
+# Counts are deterministic (no timing). The script fails when one doubling more than
+# RATIO_LIMIT-folds the work (default 2.3: linear plus a small constant; quadratic would be ~4),
+# or when the work over the whole range grows more than the sizes do (x1.15).
+#
+#   scripts/linearity.sh [scenario...]
+#
+# The probe is linked against the debug build of the library (swift build), so it needs no
+# build of its own. Needs valgrind.
+#
+# Matching (and reading URLs and events) is guaranteed linear and enforced. Loading and compiling
+# a table is measured and printed but not enforced (REPORT_ONLY): it is done once per table, and
+# it is known to be super-linear in the number of routes (docs/security.md, "Known issues").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v valgrind >/dev/null || { echo "error: valgrind is needed (apt-get install valgrind)" >&2; exit 1; }
+limit="${RATIO_LIMIT:-2.3}"
+out=.build/linearity
+mkdir -p "$out"
+
+swift build --target ActivityRouter >/dev/null
+bin="$(swift build --show-bin-path)"
+swiftc -g -Onone -parse-as-library -swift-version 6 -I "$bin/Modules" Fuzz/Linearity/LinearityProbe.swift \
+  "$bin"/ActivityRouter.build/*.o -o "$out/LinearityProbe" 2>&1 | grep -v "ld.gold: warning" || true
+
+declare -A sizes=(
+  [url-length]="1024 2048 4096 8192 16384 32768"
+  [url-escapes]="512 1024 2048 4096 8192 16384"
+  [segments]="8 16 32 64 128 255"
+  [dot-segments]="64 128 256 512 1024 2048"
+  [query-items]="4 8 16 32 64 124"
+  [host-labels]="15 31 62 125 250 500"
+  [host-labels-unknown]="15 31 62 125 250 500"
+  [table-branching]="128 256 512 1024 2048 4096"
+  [table-optionals]="16 32 64 128 256 512"
+  [compile-params]="16 32 64 128 256 512"
+  [compile-query]="16 32 64 128 256 512"
+  [event-json]="64 128 256 512 1024 2048"
+  [parse]="128 256 512 1024 2048 4096"
+)
+scenarios=("$@")
+# By default the enforced scenarios; name compile-params or compile-query to see those.
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(url-length url-escapes segments dot-segments query-items host-labels
+  host-labels-unknown table-branching table-optionals event-json parse)
+
+# The exact symbol: a wildcard would also match the closures inside it, and each entry into a
+# matching function toggles collection (off, inside the closures).
+symbol="$(nm "$out/LinearityProbe" | awk '$3 ~ /measuredWork.*VFZ$/ && !found { print $3; found = 1 }')"
+[ -n "$symbol" ] || { echo "error: no measuredWork symbol in the probe" >&2; exit 1; }
+
+# Every (scenario, size) under callgrind, two at a time; then the counts are read back.
+run_all() {
+  for s in "${scenarios[@]}"; do
+    for n in ${sizes[$s]}; do printf '%s %s\n' "$s" "$n"; done
+  done | xargs -P "${JOBS:-2}" -n 2 sh -c '
+    file="$0/callgrind.$2.$3"
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$file" \
+      --toggle-collect="$1" "$0/LinearityProbe" "$2" "$3" >/dev/null 2>"$file.log"' "$out" "$symbol"
+}
+
+count() {  # instructions of measuredWork for scenario $1, size $2
+  awk '/^(summary|totals):/ { print $2; exit }' "$out/callgrind.$1.$2"
+}
+
+for s in "${scenarios[@]}"; do
+  [ -n "${sizes[$s]:-}" ] || { echo "error: unknown scenario '$s'" >&2; exit 64; }
+done
+rm -f "$out"/callgrind.*
+run_all
+
+report_only=" ${REPORT_ONLY:-compile-params compile-query} "
+failed=()
+printf '%-20s %s\n' "scenario" "instructions at each size (ratio to the previous)"
+for s in "${scenarios[@]}"; do
+  read -r -a ns <<< "${sizes[$s]}"
+  line=""
+  previous=""
+  first=""
+  verdict="linear"
+  for n in "${ns[@]}"; do
+    w="$(count "$s" "$n")"
+    [ -n "$w" ] && [ "$w" -gt 0 ] || { echo "error: no count for $s $n (see $out/callgrind.$s.$n.log)" >&2; exit 1; }
+    if [ -n "$previous" ]; then
+      ratio="$(awk -v a="$w" -v b="$previous" 'BEGIN { printf "%.2f", a / b }')"
+      line+=" $n:$w(x$ratio)"
+      awk -v r="$ratio" -v l="$limit" 'BEGIN { exit !(r > l) }' && verdict="SUPERLINEAR"
+    else
+      line+=" $n:$w"
+      first="$w"
+    fi
+    previous="$w"
+  done
+  # Over the whole range: work may grow at most as the size does (plus 15%).
+  growth="$(awk -v a="$previous" -v b="$first" 'BEGIN { printf "%.1f", a / b }')"
+  span="$(awk -v a="${ns[-1]}" -v b="${ns[0]}" 'BEGIN { printf "%.1f", a / b }')"
+  awk -v g="$growth" -v s="$span" 'BEGIN { exit !(g > s * 1.15) }' && verdict="SUPERLINEAR"
+  note=""
+  [[ "$report_only" == *" $s "* ]] && note=" (reported, not enforced)"
+  printf '%-20s %s  [work x%s for size x%s: %s%s]\n' "$s" "$line" "$growth" "$span" "$verdict" "$note"
+  [ "$verdict" = linear ] || [ -n "$note" ] || failed+=("$s")
+done
+[ ${#failed[@]} -eq 0 ] || { echo "super-linear work in: ${failed[*]}" >&2; exit 1; }
+echo "all scenarios linear"
