@@ -81,6 +81,55 @@ enum PatternExpansion {
   }
 }
 
+extension PatternExpansion {
+  /// Reusable bytes for host keys and lowercased literals while compiling.
+  struct KeyBuffer {
+    var key: [UInt8] = []
+    var literal: [UInt8] = []
+  }
+
+  static func hasOptionalSegments(_ pattern: URLPattern) -> Bool {
+    pattern.segments.contains { if case .optional = $0 { return true } else { return false } }
+  }
+
+  /// Inserts a pattern without optional segments (its one expansion) straight into the builder,
+  /// with the same host key and edges as ``expand(_:rule:index:caseSensitive:)`` would give it.
+  static func insert(
+    _ pattern: URLPattern, rule: Int, index: Int, caseSensitive: Bool, into builder: inout TrieBuilder,
+    _ buffer: inout KeyBuffer
+  ) {
+    buffer.key.removeAll(keepingCapacity: true)
+    buffer.key.append(contentsOf: pattern.scheme.utf8)
+    buffer.key.append(contentsOf: "://".utf8)
+    switch pattern.host {
+    case .exact(let h): buffer.key.append(contentsOf: h.utf8)
+    case .subdomains(let domain):
+      buffer.key.append(contentsOf: "*.".utf8)
+      buffer.key.append(contentsOf: domain.utf8)
+    }
+    if let port = pattern.port, port != defaultPort(ofScheme: pattern.scheme) {
+      buffer.key.append(UInt8(ascii: ":"))
+      buffer.key.append(contentsOf: String(port).utf8)
+    }
+    var node = buffer.key.withUnsafeBufferPointer { builder.child(of: 0, literal: $0) }
+    for segment in pattern.segments {
+      switch segment {
+      case .literal(var text):
+        if caseSensitive {
+          node = text.withUTF8 { builder.child(of: node, literal: $0) }
+        } else {
+          buffer.literal.removeAll(keepingCapacity: true)
+          for b in text.utf8 { buffer.literal.append(asciiLowercased(b)) }
+          node = buffer.literal.withUnsafeBufferPointer { builder.child(of: node, literal: $0) }
+        }
+      default:
+        node = builder.child(of: node, dynamic: EdgeKind(segment))
+      }
+    }
+    builder.addTerminal(at: node, rule: rule, pattern: index, expansion: -1)
+  }
+}
+
 @inline(__always)
 func asciiLowercased(_ byte: UInt8) -> UInt8 {
   byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte

@@ -26,30 +26,52 @@ public enum RuleCompiler {
   /// Compiles a table; never throws: problems are diagnostics.
   public static func compile(_ table: RouteTable) -> CompileResult {
     var diagnostics: [Diagnostic] = []
-    let builder = TrieBuilder()
-    for (ruleIndex, rule) in table.rules.enumerated() {
-      for (patternIndex, pattern) in rule.urlPatterns.enumerated() {
+    let caseSensitive = table.options.caseSensitivePaths
+    var builder = TrieBuilder(expectedEdges: table.rules.count * 2)
+    // Patterns with optional segments are expanded into patterns; the others (nearly all) are
+    // inserted straight from the table, without building an `ExpandedPattern`.
+    var expansions: [ExpandedPattern] = []
+    var inserted = [Int](repeating: 0, count: table.rules.count)
+    var scratch = PatternExpansion.KeyBuffer()
+    for ruleIndex in table.rules.indices {
+      guard case .url(let patterns) = table.rules[ruleIndex].trigger else { continue }
+      for (patternIndex, pattern) in patterns.enumerated() {
         if pattern.query.count + (pattern.fragment == nil ? 0 : 1) > maxConstraintsPerPattern {
+          let rule = table.rules[ruleIndex]
           diagnostics.append(Diagnostic(
             .error, .tableLimit, "a pattern may have at most \(maxConstraintsPerPattern) query and fragment constraints",
             at: pattern.location ?? rule.location))
           continue
         }
-        for expanded in PatternExpansion.expand(
-          pattern, rule: ruleIndex, index: patternIndex, caseSensitive: table.options.caseSensitivePaths)
-        {
-          builder.insert(expanded)
+        if PatternExpansion.hasOptionalSegments(pattern) {
+          for expanded in PatternExpansion.expand(pattern, rule: ruleIndex, index: patternIndex, caseSensitive: caseSensitive) {
+            builder.insert(expanded, expansion: expansions.count)
+            expansions.append(expanded)
+            inserted[ruleIndex] += 1
+          }
+        } else {
+          PatternExpansion.insert(pattern, rule: ruleIndex, index: patternIndex, caseSensitive: caseSensitive, into: &builder, &scratch)
+          inserted[ruleIndex] += 1
         }
       }
     }
+    // Only nodes where several patterns end can hold duplicates or hide a route.
     let strict = table.options.trailingSlash == .strict
     var shadowed: [Int: (total: Int, hidden: Int, by: Int)] = [:]
-    builder.forEachNode { node in
-      guard !node.terminals.isEmpty else { return }
-      let sorted = sortTerminals(node.terminals, table)
+    var sortedAt: [Int32: [ExpandedPattern]] = [:]
+    for node in 0..<builder.nodeCount where builder.terminalCount[node] > 1 {
+      let patterns = builder.terminals(at: node).map { t -> ExpandedPattern in
+        if t.expansion >= 0 { return expansions[Int(t.expansion)] }
+        let pattern = table.rules[Int(t.rule)].urlPatterns[Int(t.pattern)]
+        return PatternExpansion.expand(pattern, rule: Int(t.rule), index: Int(t.pattern), caseSensitive: caseSensitive)[0]
+      }
+      let sorted = sortTerminals(patterns, table)
       diagnostics += urlConflicts(sorted, table, strict: strict)
       recordShadowing(sorted, strict: strict, into: &shadowed)
+      sortedAt[Int32(node)] = sorted
     }
+    // A rule is unreachable when every one of its expanded patterns is hidden.
+    for rule in Array(shadowed.keys) { shadowed[rule]?.total = inserted[rule] }
     // A route already reported as a duplicate needs no second, weaker diagnostic.
     let duplicates = Set(diagnostics.compactMap(\.location))
     for (rule, counts) in shadowed.sorted(by: { $0.key < $1.key }) where counts.hidden == counts.total {
@@ -65,7 +87,7 @@ public enum RuleCompiler {
     diagnostics += activityDiagnostics
     diagnostics.sort { ($0.location?.offset ?? 0, $0.code.rawValue) < ($1.location?.offset ?? 0, $1.code.rawValue) }
     guard !diagnostics.hasErrors else { return CompileResult(router: nil, diagnostics: diagnostics) }
-    let trie = URLTrie(builder, options: table.options) { sortTerminals($0, table) }
+    let trie = URLTrie(builder, table: table, expansions: expansions, sorted: sortedAt)
     return CompileResult(router: CompiledRouter(table: table, urls: trie, activities: activities), diagnostics: diagnostics)
   }
 
