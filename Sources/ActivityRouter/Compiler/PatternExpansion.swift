@@ -82,51 +82,72 @@ enum PatternExpansion {
 }
 
 extension PatternExpansion {
-  /// Reusable bytes for host keys and lowercased literals while compiling.
+  /// Reusable bytes for host keys and lowercased literals while compiling, and the host node
+  /// of the last pattern (consecutive patterns usually share their host).
   struct KeyBuffer {
     var key: [UInt8] = []
     var literal: [UInt8] = []
+    var lastScheme = ""
+    var lastHost = HostPattern.exact("")
+    var lastPort: Int? = nil
+    var lastHostNode = Int32(-1)
   }
 
-  static func hasOptionalSegments(_ pattern: URLPattern) -> Bool {
-    pattern.segments.contains { if case .optional = $0 { return true } else { return false } }
+  static func hasOptionalSegments(_ segments: [PathSegmentPattern]) -> Bool {
+    segments.contains { if case .optional = $0 { return true } else { return false } }
   }
 
   /// Inserts a pattern without optional segments (its one expansion) straight into the builder,
   /// with the same host key and edges as ``expand(_:rule:index:caseSensitive:)`` would give it.
   static func insert(
-    _ pattern: URLPattern, rule: Int, index: Int, caseSensitive: Bool, into builder: inout TrieBuilder,
+    _ pattern: UnsafePointer<URLPattern>, rule: Int, index: Int, caseSensitive: Bool, into builder: inout TrieBuilder,
     _ buffer: inout KeyBuffer
   ) {
-    buffer.key.removeAll(keepingCapacity: true)
-    buffer.key.append(contentsOf: pattern.scheme.utf8)
-    buffer.key.append(contentsOf: "://".utf8)
-    switch pattern.host {
-    case .exact(let h): buffer.key.append(contentsOf: h.utf8)
-    case .subdomains(let domain):
-      buffer.key.append(contentsOf: "*.".utf8)
-      buffer.key.append(contentsOf: domain.utf8)
+    var node: Int32
+    if buffer.lastHostNode >= 0 && pattern.pointee.port == buffer.lastPort && pattern.pointee.scheme == buffer.lastScheme
+      && pattern.pointee.host == buffer.lastHost
+    {
+      node = buffer.lastHostNode
+    } else {
+      buffer.key.removeAll(keepingCapacity: true)
+      var scheme = pattern.pointee.scheme
+      scheme.withUTF8 { buffer.key.append(contentsOf: $0) }
+      buffer.key.append(contentsOf: [0x3A, 0x2F, 0x2F])  // "://"
+      switch pattern.pointee.host {
+      case .exact(var h): h.withUTF8 { buffer.key.append(contentsOf: $0) }
+      case .subdomains(var domain):
+        buffer.key.append(contentsOf: [0x2A, 0x2E])  // "*."
+        domain.withUTF8 { buffer.key.append(contentsOf: $0) }
+      }
+      if let port = pattern.pointee.port, port != defaultPort(ofScheme: scheme) {
+        buffer.key.append(UInt8(ascii: ":"))
+        buffer.key.append(contentsOf: String(port).utf8)
+      }
+      node = buffer.key.withUnsafeBufferPointer { builder.host($0) }
+      buffer.lastScheme = scheme
+      buffer.lastHost = pattern.pointee.host
+      buffer.lastPort = pattern.pointee.port
+      buffer.lastHostNode = node
     }
-    if let port = pattern.port, port != defaultPort(ofScheme: pattern.scheme) {
-      buffer.key.append(UInt8(ascii: ":"))
-      buffer.key.append(contentsOf: String(port).utf8)
-    }
-    var node = buffer.key.withUnsafeBufferPointer { builder.child(of: 0, literal: $0) }
-    for segment in pattern.segments {
-      switch segment {
-      case .literal(var text):
-        if caseSensitive {
-          node = text.withUTF8 { builder.child(of: node, literal: $0) }
-        } else {
-          buffer.literal.removeAll(keepingCapacity: true)
-          for b in text.utf8 { buffer.literal.append(asciiLowercased(b)) }
-          node = buffer.literal.withUnsafeBufferPointer { builder.child(of: node, literal: $0) }
+    pattern.pointee.segments.withUnsafeBufferPointer { segments in
+      for segment in segments {
+        switch segment {
+        case .literal(var text):
+          if caseSensitive {
+            node = text.withUTF8 { builder.child(of: node, literal: $0) }
+          } else {
+            buffer.literal.removeAll(keepingCapacity: true)
+            for b in text.utf8 { buffer.literal.append(asciiLowercased(b)) }
+            node = buffer.literal.withUnsafeBufferPointer { builder.child(of: node, literal: $0) }
+          }
+        default:
+          node = builder.child(of: node, dynamic: EdgeKind(segment))
         }
-      default:
-        node = builder.child(of: node, dynamic: EdgeKind(segment))
       }
     }
-    builder.addTerminal(at: node, rule: rule, pattern: index, expansion: -1)
+    builder.addTerminal(
+      at: node, rule: rule, pattern: index, expansion: -1,
+      unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil)
   }
 }
 

@@ -1,17 +1,28 @@
 /// The segment trie used only while compiling, kept flat so that building it costs little per
-/// rule: nodes are numbers, every literal edge lives in one open-addressing hash table keyed by
-/// (parent, bytes) over a byte pool, and each node's literal children, dynamic edges and
-/// terminals are singly linked lists threaded through arrays. No per-node objects, no `Hasher`.
+/// rule and touches memory as little as it can: nodes are numbers; every path literal edge
+/// lives in one open-addressing table of 32-byte slots that hold its key (parent, length, first
+/// and last eight bytes) and its child, so that one lookup reads one slot; host keys (the root's
+/// literal edges) are few and kept apart; each node's first dynamic edge and first terminal are
+/// in its record, further ones in linked lists. No per-node objects, no `Hasher`.
 ///
 /// Node 0 is the root; its literal edges are the host keys (`scheme://host[:port]`).
 struct TrieBuilder {
-  struct LiteralEdge {
-    var parent: Int32
-    var child: Int32
-    var offset: Int32
-    var length: Int32
-    /// The next literal edge of the same parent, or -1.
-    var next: Int32
+  struct Node {
+    /// The first dynamic edge (its kind and child), the number of dynamic edges, and the list
+    /// of all of them (``dynamics``), newest first.
+    var dynamicChild: Int32 = -1
+    var dynamicKind = EdgeKind.literal
+    var dynamicCount: UInt8 = 0
+    /// Whether the literal edge into this node holds bytes the fast path cannot compare raw.
+    var slowLiteral = false
+    var hasLiterals = false
+    var lastDynamic: Int32 = -1
+    /// The terminals that end here (``terminals``), newest first, and how many.
+    var lastTerminal: Int32 = -1
+    var terminalCount: Int32 = 0
+    /// The rule of the first terminal, and whether it has no query or fragment constraint.
+    var firstRule: Int32 = -1
+    var firstUnconstrained = false
   }
 
   struct DynamicEdge {
@@ -30,88 +41,133 @@ struct TrieBuilder {
     var next: Int32
   }
 
-  private(set) var firstLiteral: [Int32] = [-1]
-  private(set) var firstDynamic: [Int32] = [-1]
-  private(set) var firstTerminal: [Int32] = [-1]
-  private(set) var terminalCount: [Int32] = [0]
-  private(set) var literals: [LiteralEdge] = []
-  private(set) var dynamics: [DynamicEdge] = []
-  private(set) var terminals: [Terminal] = []
-  private(set) var pool: [UInt8] = []
-  /// Literal edge ids by hash; -1 is empty. The size is a power of two, at most half full.
-  private var table: [Int32]
-  private var mask: Int
-
-  var nodeCount: Int { firstLiteral.count }
-
-  init(expectedEdges: Int = 16) {
-    var size = 16
-    while size < expectedEdges * 2 { size <<= 1 }
-    table = Array(repeating: -1, count: size)
-    mask = size - 1
+  /// A host key: the root's literal edge.
+  struct Host {
+    var key: [UInt8]
+    var node: Int32
   }
 
-  /// The child of `parent` over the literal `bytes`, created when missing.
+  private(set) var nodes: [Node] = [Node()]
+  /// Path literal edges; `key` is all ones in an empty slot.
+  private(set) var slots: [EdgeSlot]
+  private(set) var slotCount = 0
+  private var shift: UInt64
+  private(set) var dynamics: [DynamicEdge] = []
+  private(set) var terminals: [Terminal] = []
+  private(set) var hosts: [Host] = []
+  private var hostNodes: [[UInt8]: Int32] = [:]
+  /// The bytes of the path literals over 16 bytes, by child node.
+  private(set) var longLiterals: [Int32: [UInt8]] = [:]
+
+  var nodeCount: Int { nodes.count }
+
+  init(expectedEdges: Int = 16) {
+    var bits = 4
+    while 1 << bits < expectedEdges * 2 { bits += 1 }
+    slots = Array(repeating: .empty, count: 1 << bits)
+    shift = UInt64(64 - bits)
+    nodes.reserveCapacity(expectedEdges + 1)
+  }
+
+  /// The root's child over the host key `bytes`, created when missing.
+  mutating func host(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+    let key = Array(bytes)
+    if let node = hostNodes[key] { return node }
+    let child = newNode()
+    hosts.append(Host(key: key, node: child))
+    hostNodes[key] = child
+    nodes[0].hasLiterals = true
+    return child
+  }
+
+  /// The child of `parent` (not the root) over the literal `bytes`, created when missing.
   mutating func child(of parent: Int32, literal bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-    let hash = TrieBuilder.hash(parent, bytes)
-    var index = Int(truncatingIfNeeded: hash) & mask
+    let key = EdgeKey(bytes)
+    let want = EdgeSlot.keyBits(parent: parent, length: bytes.count)
+    let mask = slots.count &- 1
+    var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: bytes.count) &>> shift)
     while true {
-      let id = table[index]
-      if id < 0 { break }
-      let edge = literals[Int(id)]
-      if edge.parent == parent && Int(edge.length) == bytes.count && poolEquals(Int(edge.offset), bytes) {
-        return edge.child
+      let slot = slots[index]
+      if slot.key == .max { break }
+      if slot.head == key.head && slot.key == want && slot.tail == key.tail
+        && (bytes.count <= 16 || longLiterals[slot.child].map { $0.elementsEqual(bytes) } == true)
+      {
+        return slot.child
       }
       index = (index &+ 1) & mask
     }
     let child = newNode()
-    let id = Int32(literals.count)
-    literals.append(LiteralEdge(
-      parent: parent, child: child, offset: Int32(pool.count), length: Int32(bytes.count),
-      next: firstLiteral[Int(parent)]))
-    firstLiteral[Int(parent)] = id
-    pool.append(contentsOf: bytes)
-    table[index] = id
-    if literals.count * 2 > table.count { grow() }
+    slots[index] = EdgeSlot(head: key.head, tail: key.tail, key: want, child: child, rule: -1)
+    slotCount &+= 1
+    nodes[Int(parent)].hasLiterals = true
+    if !URLTrie.isFastLiteral(bytes) { nodes[Int(child)].slowLiteral = true }
+    if bytes.count > 16 { longLiterals[child] = Array(bytes) }
+    if slotCount &* 2 > slots.count { grow() }
     return child
   }
 
   /// The child of `parent` over a dynamic edge of `kind`, created when missing.
   mutating func child(of parent: Int32, dynamic kind: EdgeKind) -> Int32 {
-    var id = firstDynamic[Int(parent)]
+    let node = nodes[Int(parent)]
+    if node.dynamicKind == kind && node.dynamicChild >= 0 { return node.dynamicChild }
+    var id = node.lastDynamic
     while id >= 0 {
       let edge = dynamics[Int(id)]
       if edge.kind == kind { return edge.child }
       id = edge.next
     }
     let child = newNode()
-    dynamics.append(DynamicEdge(kind: kind, child: child, next: firstDynamic[Int(parent)]))
-    firstDynamic[Int(parent)] = Int32(dynamics.count - 1)
+    dynamics.append(DynamicEdge(kind: kind, child: child, next: node.lastDynamic))
+    nodes[Int(parent)].lastDynamic = Int32(truncatingIfNeeded: dynamics.count &- 1)
+    if node.dynamicChild < 0 {
+      nodes[Int(parent)].dynamicChild = child
+      nodes[Int(parent)].dynamicKind = kind
+    }
+    nodes[Int(parent)].dynamicCount &+= 1
     return child
   }
 
-  /// Records that a pattern ends at `node`.
-  mutating func addTerminal(at node: Int32, rule: Int, pattern: Int, expansion: Int) {
-    terminals.append(Terminal(
-      rule: Int32(rule), pattern: Int32(pattern), expansion: Int32(expansion), next: firstTerminal[Int(node)]))
-    firstTerminal[Int(node)] = Int32(terminals.count - 1)
-    terminalCount[Int(node)] += 1
+  /// The dynamic edges of a node, in precedence order.
+  func dynamicEdges(of node: Int) -> [(kind: EdgeKind, child: Int32)] {
+    var result: [(kind: EdgeKind, child: Int32)] = []
+    var id = nodes[node].lastDynamic
+    while id >= 0 {
+      result.append((dynamics[Int(id)].kind, dynamics[Int(id)].child))
+      id = dynamics[Int(id)].next
+    }
+    return result.sorted { $0.kind < $1.kind }
   }
 
-  /// The terminals of a node in insertion order.
-  func terminals(at node: Int) -> [Terminal] {
-    var result: [Terminal] = []
-    var id = firstTerminal[node]
+  /// Records that a pattern ends at `node`; returns the terminal's id (ids count up from 0).
+  @discardableResult
+  mutating func addTerminal(at node: Int32, rule: Int, pattern: Int, expansion: Int, unconstrained: Bool) -> Int32 {
+    if nodes[Int(node)].terminalCount == 0 {
+      nodes[Int(node)].firstRule = Int32(truncatingIfNeeded: rule)
+      nodes[Int(node)].firstUnconstrained = unconstrained
+    }
+    terminals.append(Terminal(
+      rule: Int32(truncatingIfNeeded: rule), pattern: Int32(truncatingIfNeeded: pattern),
+      expansion: Int32(truncatingIfNeeded: expansion), next: nodes[Int(node)].lastTerminal))
+    nodes[Int(node)].lastTerminal = Int32(truncatingIfNeeded: terminals.count &- 1)
+    nodes[Int(node)].terminalCount &+= 1
+    return Int32(truncatingIfNeeded: terminals.count &- 1)
+  }
+
+  /// The ids of a node's terminals in insertion order.
+  func terminalIDs(at node: Int) -> [Int32] {
+    var result: [Int32] = []
+    var id = nodes[node].lastTerminal
     while id >= 0 {
-      result.append(terminals[Int(id)])
+      result.append(id)
       id = terminals[Int(id)].next
     }
     return result.reversed()
   }
 
   /// Inserts one expanded pattern (the general path, for patterns with optional segments).
-  mutating func insert(_ pattern: ExpandedPattern, expansion: Int) {
-    var node = pattern.hostKey.withUnsafeBufferPointer { child(of: 0, literal: $0) }
+  @discardableResult
+  mutating func insert(_ pattern: ExpandedPattern, expansion: Int) -> Int32 {
+    var node = pattern.hostKey.withUnsafeBufferPointer { host($0) }
     for edge in pattern.edges {
       if edge.kind == .literal {
         node = edge.literal.withUnsafeBufferPointer { child(of: node, literal: $0) }
@@ -119,47 +175,28 @@ struct TrieBuilder {
         node = child(of: node, dynamic: edge.kind)
       }
     }
-    addTerminal(at: node, rule: pattern.rule, pattern: pattern.pattern, expansion: expansion)
+    return addTerminal(
+      at: node, rule: pattern.rule, pattern: pattern.pattern, expansion: expansion,
+      unconstrained: pattern.query.isEmpty && pattern.fragment == nil)
   }
 
   private mutating func newNode() -> Int32 {
-    firstLiteral.append(-1)
-    firstDynamic.append(-1)
-    firstTerminal.append(-1)
-    terminalCount.append(0)
-    return Int32(firstLiteral.count - 1)
-  }
-
-  private func poolEquals(_ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    pool.withUnsafeBufferPointer { pool in
-      var i = 0
-      while i < bytes.count {
-        if pool[offset &+ i] != bytes[i] { return false }
-        i &+= 1
-      }
-      return true
-    }
+    nodes.append(Node())
+    return Int32(truncatingIfNeeded: nodes.count &- 1)
   }
 
   private mutating func grow() {
-    let size = table.count * 2
-    table = Array(repeating: -1, count: size)
-    mask = size - 1
-    for (id, edge) in literals.enumerated() {
-      let hash = pool.withUnsafeBufferPointer {
-        TrieBuilder.hash(edge.parent, UnsafeBufferPointer(rebasing: $0[Int(edge.offset)..<Int(edge.offset + edge.length)]))
-      }
-      var index = Int(truncatingIfNeeded: hash) & mask
-      while table[index] >= 0 { index = (index &+ 1) & mask }
-      table[index] = Int32(id)
+    let old = slots
+    let bits = 64 - Int(shift) + 1
+    slots = Array(repeating: .empty, count: 1 << bits)
+    shift = UInt64(64 - bits)
+    let mask = slots.count &- 1
+    for slot in old where slot.key != .max {
+      let key = EdgeKey(head: slot.head, tail: slot.tail)
+      let parent = Int32(truncatingIfNeeded: slot.key &>> 32)
+      var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: Int(slot.key &>> 16 & 0xFFFF)) &>> shift)
+      while slots[index].key != .max { index = (index &+ 1) & mask }
+      slots[index] = slot
     }
-  }
-
-  /// A multiply-shift hash of (parent, first and last eight bytes, length).
-  static func hash(_ parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    let key = EdgeKey(bytes)
-    var h = (key.head &+ (key.tail ^ UInt64(bytes.count))) &* 0x9E37_79B9_7F4A_7C15
-    h ^= UInt64(UInt32(bitPattern: parent)) &* 0xC2B2_AE3D_27D4_EB4F
-    return (h ^ (h &>> 31)) &* 0x1656_67B1_9E37_79F9 &>> 16
   }
 }

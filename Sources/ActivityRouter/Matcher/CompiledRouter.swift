@@ -29,9 +29,9 @@ public struct CompiledRouter: Sendable {
     var text = url
     return text.withUTF8 { bytes in
       if let base = bytes.baseAddress {
-        let terminal = urls.fastMatch(base, bytes.count, &scratch)
-        if terminal >= 0 { return .success(routeMatch(terminal: terminal, bytes, scratch)) }
-        if terminal == -1 { return .success(nil) }
+        let rule = urls.fastMatch(base, bytes.count, &scratch)
+        if rule >= 0 { return .success(routeMatch(terminal: urls.terminal(of: scratch), bytes, scratch)) }
+        if rule == -1 { return .success(nil) }
       }
       switch URLSyntax.parse(bytes) {
       case .failure(let error): return .failure(error)
@@ -90,9 +90,9 @@ public struct CompiledRouter: Sendable {
   /// ```
   public func matchRule(utf8 bytes: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch) -> Int? {
     if let base = bytes.baseAddress {
-      let terminal = urls.fastMatch(base, bytes.count, &scratch)
-      if terminal >= 0 { return Int(urls.storage.terminals[Int(terminal)].rule) }
-      if terminal == -1 { return nil }
+      let rule = urls.fastMatch(base, bytes.count, &scratch)
+      if rule >= 0 { return Int(rule) }
+      if rule == -1 { return nil }
     }
     return matchRuleGeneral(bytes, &scratch)
   }
@@ -101,7 +101,7 @@ public struct CompiledRouter: Sendable {
   func matchRuleGeneral(_ bytes: UnsafeBufferPointer<UInt8>, _ scratch: inout MatchScratch) -> Int? {
     guard case .success(let ranges) = URLSyntax.parse(bytes) else { return nil }
     let terminal = urls.match(bytes, ranges, &scratch)
-    return terminal < 0 ? nil : Int(urls.storage.terminals[Int(terminal)].rule)
+    return terminal < 0 ? nil : Int(urls.storage.terminal(at: terminal).rule)
   }
 
   /// Matches a user activity by type and `userInfo`.
@@ -112,7 +112,7 @@ public struct CompiledRouter: Sendable {
 
   /// Builds the match (decoding the captured values) after a successful trie match.
   func routeMatch(terminal index: Int32, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: borrowing MatchScratch) -> RouteMatch {
-    let terminal = urls.storage.terminals[Int(index)]
+    let terminal = urls.storage.terminal(at: index)
     let rule = table.rules[Int(terminal.rule)]
     let pattern = rule.urlPatterns[Int(terminal.pattern)]
     var types: [String: ParameterType] = [:]

@@ -31,8 +31,10 @@ public struct MatchScratch: ~Copyable {
   var segmentCount = 0
   var queryCount = 0
   var trailingSlash = false
-  /// The terminal of the last successful match.
+  /// The terminal of the last successful match; -1 after a fast-path match, whose terminal is
+  /// the first one of `fastNode`.
   var terminal: Int32 = -1
+  var fastNode: Int32 = -1
   /// The number of path captures of the last successful match.
   @usableFromInline var captureCount = 0
   /// The host slot of the last URL the fast path read (checked against the bytes before use).
@@ -40,8 +42,9 @@ public struct MatchScratch: ~Copyable {
 
   /// Allocates the working memory (about 80 KiB).
   public init() {
-    segments = .allocate(capacity: PathSegments.maxCount)
-    segments.initialize(repeating: 0..<0, count: PathSegments.maxCount)
+    // The fast path splits up to 512 segments before it checks the count.
+    segments = .allocate(capacity: 2 * PathSegments.maxCount + 2)
+    segments.initialize(repeating: 0..<0, count: 2 * PathSegments.maxCount + 2)
     captures = .allocate(capacity: PathSegments.maxCount)
     let items = URLTrie.maxQueryItems
     queryNameStart = .allocate(capacity: items)

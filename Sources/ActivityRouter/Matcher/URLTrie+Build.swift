@@ -2,162 +2,178 @@ extension URLTrie {
   /// Flattens a built trie.
   ///
   /// - Parameters:
-  ///   - sorted: the terminals, in precedence order, of every node where more than one pattern ends.
-  ///   - expansions: the expanded patterns the builder's terminals refer to.
-  init(
-    _ builder: TrieBuilder, table: RouteTable, expansions: [ExpandedPattern], sorted: [Int32: [ExpandedPattern]]
-  ) {
-    let options = table.options
+  ///   - records: the terminal records, in the order of the builder's terminal ids.
+  ///   - sorted: the terminal ids, in precedence order, of every node where more than one pattern ends.
+  init(_ builder: TrieBuilder, records: TerminalRecords, sorted: [Int32: [Int32]], options: RoutingOptions) {
     let strict = options.trailingSlash == .strict
     let nodeCount = builder.nodeCount
+    let built = builder.nodes
 
-    // Number the nodes depth first, dynamic children first (in precedence order), then the
-    // literal children: a node's first dynamic child gets the next number.
+    // Number the nodes so that a node whose only child is a `{name}` parameter has it at the
+    // next number: in the builder's order, each such chain of nodes together. One pass, in
+    // the order the nodes were made, so it reads memory mostly in order.
+    func parameterOnly(_ node: TrieBuilder.Node) -> Bool {
+      !node.hasLiterals && node.dynamicCount == 1 && node.dynamicKind == .string
+    }
+    var follows = [Bool](repeating: false, count: nodeCount)
+    for node in built where parameterOnly(node) { follows[Int(node.dynamicChild)] = true }
     var number = [Int32](repeating: -1, count: nodeCount)
-    var order: [Int32] = []
+    var order = [Int32]()
     order.reserveCapacity(nodeCount)
-    var stack: [Int32] = [0]
-    var kinds: [(EdgeKind, Int32)] = []
-    while let node = stack.popLast() {
-      number[Int(node)] = Int32(order.count)
-      order.append(node)
-      var id = builder.firstLiteral[Int(node)]
-      while id >= 0 {
-        stack.append(builder.literals[Int(id)].child)
-        id = builder.literals[Int(id)].next
+    for start in 0..<nodeCount where !follows[start] {
+      var node = start
+      while true {
+        number[node] = Int32(truncatingIfNeeded: order.count)
+        order.append(Int32(truncatingIfNeeded: node))
+        guard parameterOnly(built[node]) else { break }
+        node = Int(built[node].dynamicChild)
       }
-      kinds.removeAll(keepingCapacity: true)
-      id = builder.firstDynamic[Int(node)]
-      while id >= 0 {
-        kinds.append((builder.dynamics[Int(id)].kind, builder.dynamics[Int(id)].child))
-        id = builder.dynamics[Int(id)].next
-      }
-      kinds.sort { $0.0 > $1.0 }
-      for (_, child) in kinds { stack.append(child) }
     }
 
-    var nodes = [Node](repeating: Node(), count: nodeCount)
-    var dynamic: [DynamicEdge] = []
-    var records = TerminalRecords(pool: builder.pool)
-    for (position, old) in order.enumerated() {
+    var parts = MatcherStorage.Parts()
+    parts.nodes.reserveCapacity(nodeCount + 1)
+    parts.infos.reserveCapacity(nodeCount)
+    parts.fastRules.reserveCapacity(nodeCount)
+    parts.terminalOrder.reserveCapacity(records.terminals.count)
+    for old in order {
+      let source = built[Int(old)]
       var record = Node()
-      record.dynamicStart = Int32(dynamic.count)
-      kinds.removeAll(keepingCapacity: true)
-      var id = builder.firstDynamic[Int(old)]
-      while id >= 0 {
-        kinds.append((builder.dynamics[Int(id)].kind, number[Int(builder.dynamics[Int(id)].child)]))
-        id = builder.dynamics[Int(id)].next
-      }
-      kinds.sort { $0.0 < $1.0 }
-      for (kind, child) in kinds { dynamic.append(DynamicEdge(kind: kind, child: child)) }
-
-      record.terminalStart = Int32(records.terminals.count)
-      let count = builder.terminalCount[Int(old)]
-      if count == 1 {
-        let t = builder.terminals[Int(builder.firstTerminal[Int(old)])]
-        if t.expansion >= 0 {
-          records.append(expansions[Int(t.expansion)])
-        } else {
-          records.append(table.rules[Int(t.rule)].urlPatterns[Int(t.pattern)], rule: t.rule, pattern: t.pattern)
+      record.dynamicStart = Int32(truncatingIfNeeded: parts.dynamic.count)
+      if source.dynamicCount == 1 {
+        parts.dynamic.append(DynamicEdge(kind: source.dynamicKind, child: number[Int(source.dynamicChild)]))
+      } else if source.dynamicCount > 1 {
+        for edge in builder.dynamicEdges(of: Int(old)) {
+          parts.dynamic.append(DynamicEdge(kind: edge.kind, child: number[Int(edge.child)]))
         }
-      } else if count > 1, let patterns = sorted[old] {
-        for p in patterns { records.append(p) }
       }
-      record.terminalCount = Int32(records.terminals.count) - record.terminalStart
+      record.terminalStart = Int32(truncatingIfNeeded: parts.terminalOrder.count)
+      var firstRule = source.firstRule
+      var firstUnconstrained = source.firstUnconstrained
+      if source.terminalCount == 1 {
+        parts.terminalOrder.append(source.lastTerminal)
+      } else if source.terminalCount > 1, let ids = sorted[old] {
+        parts.terminalOrder.append(contentsOf: ids)
+        let first = records.terminals[Int(ids[0])]
+        firstRule = first.rule
+        firstUnconstrained = first.constraintCount == 0
+      }
 
-      let hasLiterals = builder.firstLiteral[Int(old)] >= 0
       var info: UInt32
-      switch (hasLiterals, kinds.count) {
-      case (false, 0): info = NodeInfo.leaf
-      case (true, 0): info = NodeInfo.literalsOnly
-      case (false, 1) where kinds[0].0 == .string && kinds[0].1 == Int32(position + 1): info = NodeInfo.parameterOnly
-      default: info = NodeInfo.general
-      }
-      if record.terminalCount > 0 {
-        info |= NodeInfo.hasTerminals
-        if !strict && records.terminals[Int(record.terminalStart)].constraintCount == 0 { info |= NodeInfo.fastTerminal }
-      }
-      record.info = info | UInt32(kinds.count) &<< 8
-      nodes[position] = record
-    }
-
-    // Literal edges: host keys into the host table, path segments into the slot table.
-    var literalOffsets = [Int32](repeating: -1, count: nodeCount)
-    var hostEdges: [TrieBuilder.LiteralEdge] = []
-    var pathEdges: [TrieBuilder.LiteralEdge] = []
-    pathEdges.reserveCapacity(builder.literals.count)
-    for var edge in builder.literals {
-      edge.parent = number[Int(edge.parent)]
-      edge.child = number[Int(edge.child)]
-      literalOffsets[Int(edge.child)] = edge.offset
-      if edge.parent == 0 { hostEdges.append(edge) } else { pathEdges.append(edge) }
-    }
-    // A literal the fast path cannot compare raw makes its child a restart point.
-    builder.pool.withUnsafeBufferPointer { pool in
-      for edge in pathEdges {
-        let bytes = UnsafeBufferPointer(rebasing: pool[Int(edge.offset)..<Int(edge.offset + edge.length)])
-        let isDot = bytes.elementsEqual([0x2E]) || bytes.elementsEqual([0x2E, 0x2E])
-        if isDot || !bytes.allSatisfy(URLTrie.isFastByte) {
-          nodes[Int(edge.child)].info = nodes[Int(edge.child)].info & ~NodeInfo.kindMask | NodeInfo.restart
+      if parameterOnly(source) {
+        info = NodeInfo.parameterOnly
+      } else {
+        switch (source.hasLiterals, source.dynamicCount) {
+        case (false, 0): info = NodeInfo.leaf
+        case (true, 0): info = NodeInfo.literalsOnly
+        default: info = NodeInfo.general
         }
       }
-    }
-    let (slots, slotShift) = URLTrie.slotTable(pathEdges, nodes: nodes, pool: builder.pool)
-
-    var hasWildcardHosts = false
-    var hosts = [HostSlot](repeating: .empty, count: max(8, URLTrie.powerOfTwo(atLeast: hostEdges.count * 2)))
-    let hostMask = hosts.count - 1
-    builder.pool.withUnsafeBufferPointer { pool in
-      for edge in hostEdges {
-        let key = UnsafeBufferPointer(rebasing: pool[Int(edge.offset)..<Int(edge.offset + edge.length)])
-        if key.contains(UInt8(ascii: "*")) { hasWildcardHosts = true }
-        let root = nodes[Int(edge.child)]
-        var info = root.info & 0xFF
-        if options.caseSensitivePaths && URLTrie.fastPathTakes(hostKey: key) { info |= NodeInfo.fastHost }
-        let hash = MatcherStorage.hostHash(key.baseAddress!, length: key.count)
-        var index = Int(truncatingIfNeeded: hash) & hostMask
-        while hosts[index].length >= 0 { index = (index &+ 1) & hostMask }
-        hosts[index] = HostSlot(
-          hash: hash, offset: edge.offset, length: edge.length, root: edge.child, info: info,
-          terminal: root.terminalStart)
+      if source.slowLiteral { info = NodeInfo.restart }
+      var fastRule = Int32(-1)
+      if source.terminalCount > 0 {
+        info |= NodeInfo.hasTerminals
+        if !strict && firstUnconstrained {
+          info |= NodeInfo.fastTerminal
+          fastRule = firstRule
+        }
       }
+      record.info = info
+      parts.nodes.append(record)
+      parts.infos.append(UInt8(truncatingIfNeeded: info))
+      parts.fastRules.append(fastRule)
     }
+    parts.nodes.append(Node(
+      terminalStart: Int32(truncatingIfNeeded: parts.terminalOrder.count),
+      dynamicStart: Int32(truncatingIfNeeded: parts.dynamic.count), info: 0))
 
-    storage = MatcherStorage(
-      slots: slots, slotShift: slotShift, hosts: hosts, nodes: nodes, literalOffsets: literalOffsets,
-      dynamic: dynamic, terminals: records.terminals, constraints: records.constraints, pool: records.pool,
-      hasWildcardHosts: hasWildcardHosts, caseSensitivePaths: options.caseSensitivePaths,
-      strictTrailingSlash: strict)
-    names = records.names
+    // The path literals, renumbered, into the slot table; the long ones' bytes into the pool.
+    var pool: [UInt8] = []
+    var long: [(child: Int32, offset: Int32)] = []
+    for (old, bytes) in builder.longLiterals {
+      long.append((number[Int(old)], Int32(truncatingIfNeeded: pool.count)))
+      pool.append(contentsOf: bytes)
+    }
+    long.sort { $0.child < $1.child }
+    parts.longChildren = long.map(\.child)
+    parts.longOffsets = long.map(\.offset)
+    (parts.slots, parts.slotShift) = URLTrie.slotTable(builder.slots, edgeCount: builder.slotCount, number: number, parts)
+
+    // The host keys.
+    var hosts = [HostSlot](repeating: .empty, count: max(8, URLTrie.powerOfTwo(atLeast: builder.hosts.count * 2)))
+    let hostMask = hosts.count - 1
+    for host in builder.hosts {
+      let offset = Int32(truncatingIfNeeded: pool.count)
+      pool.append(contentsOf: host.key)
+      let root = number[Int(host.node)]
+      if host.key.contains(UInt8(ascii: "*")) { parts.hasWildcardHosts = true }
+      var info = parts.nodes[Int(root)].info & 0xFF
+      let fast = host.key.withUnsafeBufferPointer { options.caseSensitivePaths && URLTrie.fastPathTakes(hostKey: $0) }
+      if fast { info |= NodeInfo.fastHost }
+      let hash = host.key.withUnsafeBufferPointer { MatcherStorage.hostHash($0.baseAddress!, length: $0.count) }
+      var index = Int(truncatingIfNeeded: hash) & hostMask
+      while hosts[index].length >= 0 { index = (index &+ 1) & hostMask }
+      hosts[index] = HostSlot(
+        hash: hash, offset: offset, length: Int32(truncatingIfNeeded: host.key.count), root: root, info: info,
+        rule: parts.fastRules[Int(root)])
+    }
+    parts.hosts = hosts
+
+    // The constraint strings follow in the pool.
+    var constraints = records.constraints
+    let base = Int32(truncatingIfNeeded: pool.count)
+    for i in constraints.indices {
+      constraints[i].nameStart &+= base
+      constraints[i].literalStart &+= base
+    }
+    pool.append(contentsOf: records.constraintBytes)
+    parts.pool = pool
+    parts.terminals = records.terminals
+    parts.constraints = constraints
+    parts.caseSensitivePaths = options.caseSensitivePaths
+    parts.strictTrailingSlash = strict
+    storage = MatcherStorage(parts)
+    names = records.names.withUnsafeBufferPointer { Array($0) }  // without the growth slack
   }
 
-  /// The literal-edge slots: a power of two of home slots, at least twice the edge count (so
-  /// linear probing takes at most about 1.5 probes per hit), then room for probes to run past
-  /// the last one (the very last slot always stays empty, so every probe stops). Returns the
-  /// slots and the shift that maps a hash to a home slot.
-  static func slotTable(_ edges: [TrieBuilder.LiteralEdge], nodes: [Node], pool: [UInt8]) -> ([EdgeSlot], Int) {
+  /// Whether the fast path may compare a path literal raw: only ``isFastByte(_:)`` bytes, not a
+  /// dot segment.
+  static func isFastLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    if bytes.count == 1 && bytes[0] == 0x2E { return false }
+    if bytes.count == 2 && bytes[0] == 0x2E && bytes[1] == 0x2E { return false }
+    for b in bytes where !isFastByte(b) { return false }
+    return true
+  }
+
+  /// The literal-edge slots: a power of two of home slots, at least 1.5 times the edge count (so
+  /// linear probing takes 1.5 to 2 probes per hit), then room for probes to run past the last
+  /// one (the very last slot always stays empty, so every probe stops). The builder's slots
+  /// are renumbered; each gets its child's node bits and fast rule. Returns the slots and the
+  /// shift that maps a hash to a home slot.
+  static func slotTable(
+    _ built: [EdgeSlot], edgeCount: Int, number: [Int32], _ parts: MatcherStorage.Parts
+  ) -> ([EdgeSlot], Int) {
     var bits = 4
-    while 1 << bits < edges.count * 2 { bits += 1 }
+    while 1 << bits < edgeCount + edgeCount / 2 { bits += 1 }
     while true {
       let shift = 64 - bits
       var slots = [EdgeSlot](repeating: .empty, count: (1 << bits) + 64)
       var fits = true
-      pool.withUnsafeBufferPointer { pool in
-        for edge in edges where fits {
-          let bytes = UnsafeBufferPointer(rebasing: pool[Int(edge.offset)..<Int(edge.offset + edge.length)])
-          guard bytes.count < 0x1_0000 else { continue }  // longer than any URL: never matches
-          let key = EdgeKey(bytes)
-          var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: edge.parent, key, length: bytes.count) &>> UInt64(shift))
-          while slots[index].key != .max { index += 1 }
+      slots.withUnsafeMutableBufferPointer { slots in
+        for slot in built where slot.key != .max {
+          let length = Int(slot.key &>> 16 & 0xFFFF)
+          let parent = number[Int(slot.key &>> 32)]
+          let child = number[Int(slot.child)]
+          let key = EdgeKey(head: slot.head, tail: slot.tail)
+          var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> UInt64(shift))
+          while slots[index].key != .max { index &+= 1 }
           if index >= slots.count - 1 {
             fits = false
             break
           }
-          let child = nodes[Int(edge.child)]
           slots[index] = EdgeSlot(
-            head: key.head, tail: key.tail,
-            key: EdgeSlot.keyBits(parent: edge.parent, length: bytes.count) | UInt64(child.info & 0xFF),
-            child: edge.child, terminal: child.terminalStart)
+            head: slot.head, tail: slot.tail,
+            key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(parts.infos[Int(child)]),
+            child: child, rule: parts.fastRules[Int(child)])
         }
       }
       if fits { return (slots, shift) }
@@ -189,64 +205,73 @@ extension URLTrie {
   }
 }
 
-/// The terminal, constraint and name records, appended node by node.
+/// The terminal, constraint and capture-name records, appended pattern by pattern; constraint
+/// strings go to their own bytes, which join the pool at the end.
 struct TerminalRecords {
   var terminals: [URLTrie.Terminal] = []
   var constraints: [URLTrie.Constraint] = []
+  /// The capture names of the terminals (path captures, then constraint captures).
   var names: [String] = []
-  var pool: [UInt8]
-
-  init(pool: [UInt8]) { self.pool = pool }
+  var constraintBytes: [UInt8] = []
 
   mutating func append(_ pattern: ExpandedPattern) {
-    let namesStart = Int32(names.count)
+    let namesStart = Int32(truncatingIfNeeded: names.count)
     names.append(contentsOf: pattern.captureNames)
-    let constraintStart = Int32(constraints.count)
-    for item in pattern.query { appendConstraint(item.value, name: item.name, isFragment: false) }
-    if let fragment = pattern.fragment { appendConstraint(fragment, name: "", isFragment: true) }
-    terminals.append(URLTrie.Terminal(
-      rule: Int32(pattern.rule), pattern: Int32(pattern.pattern), namesStart: namesStart,
-      captureCount: Int32(pattern.captureNames.count), constraintStart: constraintStart,
-      constraintCount: Int32(constraints.count) - constraintStart, trailingSlash: pattern.trailingSlash))
+    appendTerminal(
+      rule: Int32(truncatingIfNeeded: pattern.rule), pattern: Int32(truncatingIfNeeded: pattern.pattern),
+      namesStart: namesStart, query: pattern.query, fragment: pattern.fragment, trailingSlash: pattern.trailingSlash)
   }
 
   /// A pattern without optional segments: its only expansion is itself.
-  mutating func append(_ pattern: URLPattern, rule: Int32, pattern index: Int32) {
-    let namesStart = Int32(names.count)
-    for segment in pattern.segments {
-      switch segment {
-      case .parameter(let p), .optional(let p): names.append(p.name)
-      case .catchAll(let name): names.append(name)
-      case .literal, .wildcard: break
+  mutating func append(_ pattern: UnsafePointer<URLPattern>, rule: Int32, pattern index: Int32) {
+    let namesStart = Int32(truncatingIfNeeded: names.count)
+    pattern.pointee.segments.withUnsafeBufferPointer { segments in
+      for segment in segments {
+        switch segment {
+        case .parameter(let p), .optional(let p): names.append(p.name)
+        case .catchAll(let name): names.append(name)
+        case .literal, .wildcard: break
+        }
       }
     }
-    let captureCount = Int32(names.count) - namesStart
-    let constraintStart = Int32(constraints.count)
-    for item in pattern.query { appendConstraint(item.value, name: item.name, isFragment: false) }
-    if let fragment = pattern.fragment { appendConstraint(fragment, name: "", isFragment: true) }
-    terminals.append(URLTrie.Terminal(
-      rule: rule, pattern: index, namesStart: namesStart, captureCount: captureCount,
-      constraintStart: constraintStart, constraintCount: Int32(constraints.count) - constraintStart,
-      trailingSlash: pattern.trailingSlash))
+    appendTerminal(
+      rule: rule, pattern: index, namesStart: namesStart, query: pattern.pointee.query,
+      fragment: pattern.pointee.fragment, trailingSlash: pattern.pointee.trailingSlash)
   }
 
+  private mutating func appendTerminal(
+    rule: Int32, pattern: Int32, namesStart: Int32, query: [QueryConstraint], fragment: ValueConstraint?,
+    trailingSlash: Bool
+  ) {
+    let captureCount = names.count - Int(namesStart)
+    let constraintStart = Int32(truncatingIfNeeded: constraints.count)
+    for item in query { appendConstraint(item.value, name: item.name, isFragment: false) }
+    if let fragment { appendConstraint(fragment, name: "", isFragment: true) }
+    terminals.append(URLTrie.Terminal(
+      rule: rule, pattern: pattern, namesStart: namesStart, constraintStart: constraintStart,
+      captureCount: UInt16(clamping: captureCount),
+      constraintCount: UInt8(truncatingIfNeeded: constraints.count - Int(constraintStart)),
+      trailingSlash: trailingSlash))
+  }
+
+  /// Appends a constraint whose strings are at offsets in `constraintBytes` (rebased on the pool later).
   private mutating func appendConstraint(_ value: ValueConstraint, name: String, isFragment: Bool) {
-    let nameStart = Int32(pool.count)
-    pool.append(contentsOf: name.utf8)
+    let nameStart = Int32(truncatingIfNeeded: constraintBytes.count)
+    constraintBytes.append(contentsOf: name.utf8)
     var c = URLTrie.Constraint(
       kind: .present, isFragment: isFragment, type: .string, nameStart: nameStart,
-      nameLength: Int32(name.utf8.count), literalStart: 0, literalLength: 0, captureName: -1)
+      nameLength: Int32(truncatingIfNeeded: name.utf8.count), literalStart: 0, literalLength: 0, captureName: -1)
     switch value {
     case .present: c.kind = .present
     case .literal(let text):
       c.kind = .literal
-      c.literalStart = Int32(pool.count)
-      pool.append(contentsOf: text.utf8)
-      c.literalLength = Int32(text.utf8.count)
+      c.literalStart = Int32(truncatingIfNeeded: constraintBytes.count)
+      constraintBytes.append(contentsOf: text.utf8)
+      c.literalLength = Int32(truncatingIfNeeded: text.utf8.count)
     case .parameter(let p, let required):
       c.kind = required ? .required : .optional
       c.type = p.type
-      c.captureName = Int32(names.count)
+      c.captureName = Int32(truncatingIfNeeded: names.count)
       names.append(p.name)
     }
     constraints.append(c)

@@ -7,7 +7,7 @@ extension URLTrie {
     var t = Int(start)
     let end = t &+ Int(count)
     while t < end {
-      let terminal = c.terminals[t]
+      let terminal = storage.terminal(at: Int32(truncatingIfNeeded: t))
       t &+= 1
       if storage.strictTrailingSlash && terminal.trailingSlash != scratch.trailingSlash { continue }
       if Int(terminal.captureCount) != captures { continue }

@@ -14,8 +14,9 @@ extension URLTrie {
   /// The fast path cannot decide; the general path must.
   static let needsGeneralPath: Int32 = -2
 
-  /// The terminal the URL matches, -1 when it is a valid URL that no rule matches, or
-  /// ``needsGeneralPath``. On success the segments and captures are in `scratch`.
+  /// The rule the URL matches, -1 when it is a valid URL that no rule matches, or
+  /// ``needsGeneralPath``. On success the captures are in `scratch`, and its terminal is
+  /// `scratch.terminal`, or when that is -1 the first terminal of `scratch.fastNode`.
   @inline(__always)
   func fastMatch(_ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch) -> Int32 {
     let s = storage
@@ -36,14 +37,15 @@ extension URLTrie {
     guard n &- pathStart < 2 &* PathSegments.maxCount else { return URLTrie.needsGeneralPath }
     var node = host.root
     var info = host.info
-    var terminal = host.terminal
+    var rule = host.rule
     var depth = 0
     var captures = 0
     var trailingSlash = false
     if pathStart < n {
       var pos = pathStart
       while true {
-        // The segment that starts at `pos`: its end, and its first eight bytes zero-padded.
+        // The segment that starts at `pos`: its end, its first eight bytes zero-padded, and
+        // the last eight of a longer one.
         let w = URLTrie.word(p, at: pos, n)
         let slashes = URLTrie.zeroBytes(w ^ URLTrie.repeated(0x2F))
         var end: Int
@@ -58,27 +60,27 @@ extension URLTrie {
           end = URLTrie.longSegmentEnd(p, pos, n)
           if end &- pos > 8 { tail = UnsafeRawPointer(p + (end &- 8)).loadWord() }
         }
+        let length = end &- pos
 
         let kind = info & NodeInfo.kindMask
         if kind == NodeInfo.literalsOnly {
           // An empty or a dot segment finds no edge (or a restart edge): the miss check sends it on.
-          let index = s.findEdge(parent: node, EdgeKey(head: head, tail: tail), length: end &- pos, p + pos)
+          let index = s.findEdge(parent: node, EdgeKey(head: head, tail: tail), length: length, p + pos)
           guard index >= 0 else { return missOrGeneral(p, from: pos, n) }
           let slot = s.slots[index]
           node = slot.child
           info = UInt32(truncatingIfNeeded: slot.key) & 0xFF
-          terminal = slot.terminal
+          rule = slot.rule
         } else if kind == NodeInfo.parameterOnly {
           // Not empty, not a dot segment, only fast bytes.
-          guard URLTrie.isPlainValue(p, pos, end, first: w, head: head) else { return URLTrie.needsGeneralPath }
-          scratch.segments[depth] = pos..<end
+          guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return URLTrie.needsGeneralPath }
+          scratch.segments[depth] = Range(uncheckedBounds: (pos, end))
           scratch.captures[captures] = CaptureSpan(
             first: Int32(truncatingIfNeeded: depth), last: Int32(truncatingIfNeeded: depth &+ 1))
           captures &+= 1
           node &+= 1
-          let record = s.nodes[Int(node)]
-          info = record.info
-          terminal = record.terminalStart
+          info = UInt32(s.infos[Int(node)])
+          rule = -2
         } else {
           return rareStep(kind, node, depth: depth, captures: captures, p, pos, n, &scratch)
         }
@@ -94,9 +96,11 @@ extension URLTrie {
     scratch.segmentCount = depth
     scratch.trailingSlash = trailingSlash
     if info & (NodeInfo.fastTerminal | NodeInfo.restart) == NodeInfo.fastTerminal {
-      scratch.terminal = terminal
+      // After a parameter step the rule is read only now, at the end.
+      if rule == -2 { rule = s.fastRules[Int(node)] }
+      scratch.fastNode = node
       scratch.captureCount = captures
-      return terminal
+      return rule
     }
     return rareEnd(info, node, captures: captures, p, n, &scratch)
   }
@@ -159,20 +163,26 @@ extension URLTrie {
 
   /// ``missOrGeneral(_:from:_:)`` byte by byte, for paths with a '.' or a byte that is not fast.
   func missOrGeneralBytes(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Int32 {
+    guard URLTrie.restIsPlain(p, from: start, n) else { return URLTrie.needsGeneralPath }
+    return storage.hasWildcardHosts ? URLTrie.needsGeneralPath : -1
+  }
+
+  /// Whether `p[start..<n]` holds only fast bytes and '/', and no dot segment.
+  static func restIsPlain(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Bool {
     var segmentStart = start
     var i = start
     while i <= n {
       if i == n || p[i] == 0x2F {
         let length = i &- segmentStart
-        if length == 1 && p[segmentStart] == 0x2E { return URLTrie.needsGeneralPath }
-        if length == 2 && p[segmentStart] == 0x2E && p[segmentStart &+ 1] == 0x2E { return URLTrie.needsGeneralPath }
+        if length == 1 && p[segmentStart] == 0x2E { return false }
+        if length == 2 && p[segmentStart] == 0x2E && p[segmentStart &+ 1] == 0x2E { return false }
         segmentStart = i &+ 1
-      } else if !URLTrie.isFastByte(p[i]) {
-        return URLTrie.needsGeneralPath
+      } else if !isFastByte(p[i]) {
+        return false
       }
       i &+= 1
     }
-    return storage.hasWildcardHosts ? URLTrie.needsGeneralPath : -1
+    return true
   }
 
   /// At a node where children compete: splits the path as ``PathSegments`` would (the fast
@@ -191,13 +201,14 @@ extension URLTrie {
     let input = UnsafeBufferPointer(start: p, count: n)
     let url = fastURLRanges(p, n, hostEnd: hostEnd)
     let found = search(input, url, root: node, depth: depth, captures: captures, &scratch)
-    if found >= 0 { return found }
+    if found >= 0 { return storage.terminal(at: found).rule }
     return storage.hasWildcardHosts ? URLTrie.needsGeneralPath : -1
   }
 
   /// Splits `p[start..<n]` into `scratch`'s segments as ``PathSegments/resolve(_:path:into:)``
   /// would, for a path of fast bytes without dot segments; false for any other path.
   func fastSplit(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int, _ scratch: inout MatchScratch) -> Bool {
+    guard URLTrie.restIsPlain(p, from: start, n) else { return false }
     let segments = scratch.segments
     var count = 0
     var trailing = false
@@ -205,14 +216,10 @@ extension URLTrie {
     var i = start
     while i <= n && start < n {
       if i < n && p[i] != 0x2F {
-        guard URLTrie.isFastByte(p[i]) else { return false }
         i &+= 1
         continue
       }
-      let length = i &- segmentStart
-      if length == 1 && p[segmentStart] == 0x2E { return false }
-      if length == 2 && p[segmentStart] == 0x2E && p[segmentStart &+ 1] == 0x2E { return false }
-      if i == n && length == 0 {
+      if i == n && i == segmentStart {
         trailing = count > 0
       } else {
         guard count < PathSegments.maxCount else { return false }
@@ -234,14 +241,14 @@ extension URLTrie {
     _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch
   ) -> Int32 {
     scratch.queryCount = -1
-    let record = storage.nodes[Int(node)]
+    let (start, count) = storage.terminalRange(node)
     let input = UnsafeBufferPointer(start: p, count: n)
     let url = fastURLRanges(p, n, hostEnd: Int(storage.hosts[scratch.lastHost].length))
     let context = Context(
       input: input, storage: storage, segments: scratch.segments, captures: scratch.captures,
       buffer: scratch.buffer, bufferCapacity: scratch.bufferCapacity, segmentCount: scratch.segmentCount)
-    let found = checkTerminals(record.terminalStart, record.terminalCount, captures: captures, context, url, &scratch)
-    if found >= 0 { return found }
+    let found = checkTerminals(start, count, captures: captures, context, url, &scratch)
+    if found >= 0 { return storage.terminal(at: found).rule }
     return storage.hasWildcardHosts ? URLTrie.needsGeneralPath : -1
   }
 
@@ -308,10 +315,21 @@ extension URLTrie {
   /// Whether the segment `pos ..< end` can be captured as it is: not empty, not a dot segment,
   /// only fast bytes. `first` holds its first eight bytes, `head` the same zero-padded.
   @inline(__always)
-  static func isPlainValue(_ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, first: UInt64, head: UInt64) -> Bool {
-    let length = end &- pos
-    if length <= 2 && (head == 0 || head == 0x2E || head == 0x2E2E) { return false }
-    return allFast(p, pos, end, first: first, length)
+  static func isPlainValue(_ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, head: UInt64, _ length: Int) -> Bool {
+    if length <= 2 && (length == 0 || head == 0x2E || head == 0x2E2E) { return false }
+    return allFast(p, pos, end, first: head, length)
+  }
+
+  /// The bytes `start ..< end` (fewer than eight, in the first eight bytes of the input) zero-padded.
+  @inline(never)
+  static func shortHead(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+    var value: UInt64 = 0
+    var i = start
+    while i < end {
+      value |= UInt64(p[i]) &<< UInt64(truncatingIfNeeded: (i &- start) &* 8)
+      i &+= 1
+    }
+    return value
   }
 
   /// Whether every byte of the segment `pos ..< end` is fast; `first` holds its first eight bytes.
@@ -336,5 +354,12 @@ extension URLTrie {
     }
     if i < end && slowBytes(UnsafeRawPointer(p + (end &- 8)).loadWord()) != 0 { return false }
     return true
+  }
+}
+
+extension URLTrie {
+  /// The terminal of the last successful match in `scratch`.
+  func terminal(of scratch: borrowing MatchScratch) -> Int32 {
+    scratch.terminal >= 0 ? scratch.terminal : storage.nodes[Int(scratch.fastNode)].terminalStart
   }
 }

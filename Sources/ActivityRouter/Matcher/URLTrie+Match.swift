@@ -14,7 +14,6 @@ extension URLTrie {
 
     var nodes: UnsafeMutablePointer<Node> { storage.nodes }
     var dynamic: UnsafeMutablePointer<DynamicEdge> { storage.dynamic }
-    var terminals: UnsafeMutablePointer<Terminal> { storage.terminals }
     var constraints: UnsafeMutablePointer<Constraint> { storage.constraints }
     var pool: UnsafeMutablePointer<UInt8> { storage.pool }
   }

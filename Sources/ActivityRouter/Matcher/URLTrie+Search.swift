@@ -17,9 +17,9 @@ extension URLTrie {
   private func visit(
     _ node: Int32, depth: Int, captures: Int, _ c: Context, _ url: URLComponentRanges, _ scratch: inout MatchScratch
   ) -> Int32 {
-    let record = c.nodes[Int(node)]
     if depth == c.segmentCount {
-      return checkTerminals(record.terminalStart, record.terminalCount, captures: captures, c, url, &scratch)
+      let (start, count) = storage.terminalRange(node)
+      return checkTerminals(start, count, captures: captures, c, url, &scratch)
     }
     let start = c.segments[depth].lowerBound
     let end = c.segments[depth].upperBound
@@ -33,8 +33,7 @@ extension URLTrie {
       }
     }
     // Dynamic edges, in precedence order.
-    var e = Int(record.dynamicStart)
-    let last = e &+ record.dynamicCount
+    var (e, last) = storage.dynamicRange(node)
     while e < last {
       let edge = c.dynamic[e]
       e &+= 1
@@ -54,8 +53,8 @@ extension URLTrie {
         }
         guard d == c.segmentCount else { continue }
         c.captures[captures] = CaptureSpan(first: Int32(truncatingIfNeeded: depth), last: Int32(truncatingIfNeeded: d))
-        let terminalNode = c.nodes[Int(edge.child)]
-        let found = checkTerminals(terminalNode.terminalStart, terminalNode.terminalCount, captures: captures &+ 1, c, url, &scratch)
+        let (start, count) = storage.terminalRange(edge.child)
+        let found = checkTerminals(start, count, captures: captures &+ 1, c, url, &scratch)
         if found >= 0 { return found }
       default:
         guard let type = edge.kind.parameterType, valueIsValid(c, start, end, type: type) else { continue }

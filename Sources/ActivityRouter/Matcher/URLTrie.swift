@@ -10,14 +10,12 @@
 /// wildcards, catch-alls) are stored per node in precedence order; terminals per node in
 /// precedence order (see ``Precedence``).
 struct URLTrie: Sendable {
+  /// A node's record: where its terminals and dynamic edges start (they end where the next
+  /// node's start; a sentinel record follows the last node) and its ``NodeInfo`` bits.
   struct Node {
     var terminalStart: Int32 = 0
-    var terminalCount: Int32 = 0
     var dynamicStart: Int32 = 0
-    /// ``NodeInfo`` bits; the number of dynamic edges in bits 8 to 15.
     var info: UInt32 = 0
-
-    var dynamicCount: Int { Int(info &>> 8 & 0xFF) }
   }
 
   struct DynamicEdge {
@@ -29,11 +27,12 @@ struct URLTrie: Sendable {
   struct Terminal {
     var rule: Int32
     var pattern: Int32
-    /// Path capture names: `names[namesStart ..< namesStart + captureCount]`.
+    /// Path capture names: `names[namesStart + k]` for `k < captureCount`.
     var namesStart: Int32
-    var captureCount: Int32
     var constraintStart: Int32
-    var constraintCount: Int32
+    /// At most 65535 (a pattern with more captures than a URL can have segments never matches).
+    var captureCount: UInt16
+    var constraintCount: UInt8
     /// Whether the template ends with `/` (checked only under the strict policy).
     var trailingSlash: Bool
   }
@@ -55,6 +54,7 @@ struct URLTrie: Sendable {
   }
 
   let storage: MatcherStorage
+  /// The capture names of the terminals.
   let names: [String]
 
   /// The most query items the matcher reads from one URL.
@@ -84,14 +84,27 @@ final class MatcherStorage: @unchecked Sendable {
   let slotCount: Int
   let hosts: UnsafeMutablePointer<HostSlot>
   let hostMask: Int
+  /// `nodeCount + 1` records: the last is a sentinel that ends the last node's ranges.
   let nodes: UnsafeMutablePointer<URLTrie.Node>
   let nodeCount: Int
-  /// Per node: the pool offset of the literal edge that leads to it (for segments over 16 bytes).
-  let literalOffsets: UnsafeMutablePointer<Int32>
+  /// Per node: its ``NodeInfo`` bits, and the rule of its first terminal when that one is fast
+  /// (-1 otherwise); small arrays, so that a parameter step touches little memory.
+  let infos: UnsafeMutablePointer<UInt8>
+  let fastRules: UnsafeMutablePointer<Int32>
+  /// The nodes whose incoming literal is longer than 16 bytes, ascending, and where each such
+  /// literal is in the pool.
+  let longChildren: UnsafeMutablePointer<Int32>
+  let longOffsets: UnsafeMutablePointer<Int32>
+  let longCount: Int
   let dynamic: UnsafeMutablePointer<URLTrie.DynamicEdge>
   let dynamicCount: Int
+  /// The terminal records, in the order the compiler made them.
   let terminals: UnsafeMutablePointer<URLTrie.Terminal>
   let terminalCount: Int
+  /// The terminals node by node, each node's in precedence order: a node's terminals are
+  /// `terminals[terminalOrder[t]]` for `t` in its range. A terminal's position here is what
+  /// the search returns.
+  let terminalOrder: UnsafeMutablePointer<Int32>
   let constraints: UnsafeMutablePointer<URLTrie.Constraint>
   let constraintCount: Int
   let pool: UnsafeMutablePointer<UInt8>
@@ -100,45 +113,70 @@ final class MatcherStorage: @unchecked Sendable {
   let caseSensitivePaths: Bool
   let strictTrailingSlash: Bool
 
-  init(
-    slots: [EdgeSlot], slotShift: Int, hosts: [HostSlot], nodes: [URLTrie.Node], literalOffsets: [Int32],
-    dynamic: [URLTrie.DynamicEdge], terminals: [URLTrie.Terminal], constraints: [URLTrie.Constraint],
-    pool: [UInt8], hasWildcardHosts: Bool, caseSensitivePaths: Bool, strictTrailingSlash: Bool
-  ) {
-    func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
-      let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(array.count, 1))
+  struct Parts {
+    var slots: [EdgeSlot] = []
+    var slotShift = 0
+    var hosts: [HostSlot] = []
+    var nodes: [URLTrie.Node] = []
+    var infos: [UInt8] = []
+    var fastRules: [Int32] = []
+    var longChildren: [Int32] = []
+    var longOffsets: [Int32] = []
+    var dynamic: [URLTrie.DynamicEdge] = []
+    var terminals: [URLTrie.Terminal] = []
+    var terminalOrder: [Int32] = []
+    var constraints: [URLTrie.Constraint] = []
+    var pool: [UInt8] = []
+    var hasWildcardHosts = false
+    var caseSensitivePaths = true
+    var strictTrailingSlash = false
+  }
+
+  init(_ parts: Parts) {
+    func copy<T>(_ array: [T], spare: Int = 0, filler: T? = nil) -> UnsafeMutablePointer<T> {
+      let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(array.count + spare, 1))
       array.withUnsafeBufferPointer { _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).initialize(fromContentsOf: $0) }
+      if let filler, spare > 0 { (pointer + array.count).initialize(repeating: filler, count: spare) }
       return pointer
     }
-    self.slots = copy(slots)
-    self.slotShift = UInt64(slotShift)
-    self.slotCount = slots.count
-    self.hosts = copy(hosts)
-    self.hostMask = hosts.count - 1
-    self.nodes = copy(nodes)
-    self.nodeCount = nodes.count
-    self.literalOffsets = copy(literalOffsets)
-    self.dynamic = copy(dynamic)
-    self.dynamicCount = dynamic.count
-    self.terminals = copy(terminals)
-    self.terminalCount = terminals.count
-    self.constraints = copy(constraints)
-    self.constraintCount = constraints.count
+    slots = copy(parts.slots)
+    slotShift = UInt64(parts.slotShift)
+    slotCount = parts.slots.count
+    hosts = copy(parts.hosts)
+    hostMask = parts.hosts.count - 1
+    nodes = copy(parts.nodes)
+    nodeCount = parts.nodes.count - 1
+    infos = copy(parts.infos)
+    fastRules = copy(parts.fastRules)
+    longChildren = copy(parts.longChildren)
+    longOffsets = copy(parts.longOffsets)
+    longCount = parts.longChildren.count
+    dynamic = copy(parts.dynamic)
+    dynamicCount = parts.dynamic.count
+    terminals = copy(parts.terminals)
+    terminalCount = parts.terminals.count
+    terminalOrder = copy(parts.terminalOrder)
+    constraints = copy(parts.constraints)
+    constraintCount = parts.constraints.count
     // Eight spare bytes so that word compares of pool bytes never read past the allocation.
-    self.pool = copy(pool + [0, 0, 0, 0, 0, 0, 0, 0])
-    self.poolCount = pool.count
-    self.hasWildcardHosts = hasWildcardHosts
-    self.caseSensitivePaths = caseSensitivePaths
-    self.strictTrailingSlash = strictTrailingSlash
+    pool = copy(parts.pool, spare: 8, filler: 0)
+    poolCount = parts.pool.count
+    hasWildcardHosts = parts.hasWildcardHosts
+    caseSensitivePaths = parts.caseSensitivePaths
+    strictTrailingSlash = parts.strictTrailingSlash
   }
 
   deinit {
     slots.deallocate()
     hosts.deallocate()
     nodes.deallocate()
-    literalOffsets.deallocate()
+    infos.deallocate()
+    fastRules.deallocate()
+    longChildren.deallocate()
+    longOffsets.deallocate()
     dynamic.deallocate()
     terminals.deallocate()
+    terminalOrder.deallocate()
     constraints.deallocate()
     pool.deallocate()
   }
@@ -146,9 +184,28 @@ final class MatcherStorage: @unchecked Sendable {
   /// The bytes this storage holds.
   var byteCount: Int {
     slotCount * MemoryLayout<EdgeSlot>.stride + (hostMask + 1) * MemoryLayout<HostSlot>.stride
-      + nodeCount * (MemoryLayout<URLTrie.Node>.stride + 4) + dynamicCount * MemoryLayout<URLTrie.DynamicEdge>.stride
-      + terminalCount * MemoryLayout<URLTrie.Terminal>.stride
-      + constraintCount * MemoryLayout<URLTrie.Constraint>.stride + poolCount + 8
+      + (nodeCount + 1) * MemoryLayout<URLTrie.Node>.stride + nodeCount * 5 + longCount * 8
+      + dynamicCount * MemoryLayout<URLTrie.DynamicEdge>.stride + terminalCount * MemoryLayout<URLTrie.Terminal>.stride
+      + terminalCount * 4 + constraintCount * MemoryLayout<URLTrie.Constraint>.stride + poolCount + 8
+  }
+
+  /// The terminal at position `t` of ``terminalOrder``.
+  @inline(__always)
+  func terminal(at t: Int32) -> URLTrie.Terminal {
+    terminals[Int(terminalOrder[Int(t)])]
+  }
+
+  /// The terminals of a node: positions `start ..< start + count` of ``terminalOrder``.
+  @inline(__always)
+  func terminalRange(_ node: Int32) -> (start: Int32, count: Int32) {
+    let start = nodes[Int(node)].terminalStart
+    return (start, nodes[Int(node) &+ 1].terminalStart &- start)
+  }
+
+  /// The dynamic edges of a node: `start ..< end` in ``dynamic``.
+  @inline(__always)
+  func dynamicRange(_ node: Int32) -> (start: Int, end: Int) {
+    (Int(nodes[Int(node)].dynamicStart), Int(nodes[Int(node) &+ 1].dynamicStart))
   }
 
   // MARK: - Literal edges
@@ -162,7 +219,7 @@ final class MatcherStorage: @unchecked Sendable {
     while true {
       let slot = slots[index]
       if slot.head == key.head && slot.key &>> 16 == want && slot.tail == key.tail {
-        if length <= 16 || middleEqual(bytes, length, Int(literalOffsets[Int(slot.child)])) { return index }
+        if length <= 16 || middleEqual(bytes, length, child: slot.child) { return index }
       }
       if slot.key == .max { return -1 }
       index &+= 1
@@ -179,9 +236,18 @@ final class MatcherStorage: @unchecked Sendable {
     (key.head &+ (key.tail ^ EdgeSlot.keyBits(parent: parent, length: length))) &* 0x9E37_79B9_7F4A_7C15
   }
 
-  /// Whether bytes 8 ..< length-8 equal the pool's (the head and tail words already matched).
+  /// Whether bytes 8 ..< length-8 equal those of the literal that leads to `child` (the head
+  /// and tail words already matched).
   @inline(never)
-  func middleEqual(_ bytes: UnsafePointer<UInt8>, _ length: Int, _ offset: Int) -> Bool {
+  func middleEqual(_ bytes: UnsafePointer<UInt8>, _ length: Int, child: Int32) -> Bool {
+    var low = 0
+    var high = longCount
+    while low < high {
+      let mid = (low &+ high) &>> 1
+      if longChildren[mid] < child { low = mid &+ 1 } else { high = mid }
+    }
+    guard low < longCount && longChildren[low] == child else { return false }
+    let offset = Int(longOffsets[low])
     var i = 8
     let end = length &- 8
     while i < end {
