@@ -46,7 +46,7 @@ swift build -c release --package-path "$root/Benchmarks" --product route-bench >
 bench="$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)/route-bench"
 
 case "$mode" in
-  trie) loop='*MatchBenchmarkO8matchAlly*' ;;
+  trie) loop='*MatchBenchmarkO10matchOwned*' ;;
   linear) loop='*MatchBenchmarkO14matchAllLineary*' ;;
   split) loop='*MatchBenchmarkO8splitAlly*' ;;
   *) echo "unknown mode $mode" >&2; exit 2 ;;

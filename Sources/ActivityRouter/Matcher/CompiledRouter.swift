@@ -73,8 +73,10 @@ public struct CompiledRouter: Sendable {
   ///   let id = scratch.pathCapture(0)   // where the first {parameter} is in line.utf8
   /// }
   /// ```
+  @inlinable @inline(__always)
   public func matchRule(url: String, scratch: inout MatchScratch) -> Int? {
     // A native string lends its UTF-8 in place, with no copy and no reference counting.
+    // (Inlinable, so that this step happens in the caller and the matcher is one call away.)
     if let rule = url.utf8.withContiguousStorageIfAvailable({ matchRule(utf8: $0, scratch: &scratch) }) {
       return rule
     }

@@ -144,16 +144,18 @@ extension URLTrie {
     return true
   }
 
-  /// The literal-edge slots: a power of two of home slots, at least 1.5 times the edge count (so
-  /// linear probing takes 1.5 to 2 probes per hit), then room for probes to run past the last
-  /// one (the very last slot always stays empty, so every probe stops). The builder's slots
+  /// The literal-edge slots: a power of two of home slots, at least 8 times the edge count while
+  /// that takes at most 1 MiB (a probe then nearly always hits at once), else at least 1.5 times
+  /// (1.5 to 2 probes per hit), then room for probes to run past the last one (the very last slot
+  /// always stays empty, so every probe stops). The builder's slots
   /// are renumbered; each gets its child's node bits and fast rule. Returns the slots and the
   /// shift that maps a hash to a home slot.
   static func slotTable(
     _ built: [EdgeSlot], edgeCount: Int, number: [Int32], _ parts: MatcherStorage.Parts
   ) -> ([EdgeSlot], Int) {
     var bits = 4
-    while 1 << bits < edgeCount + edgeCount / 2 { bits += 1 }
+    let sparse = edgeCount * 8 <= (1 << 20) / MemoryLayout<EdgeSlot>.stride
+    while 1 << bits < (sparse ? edgeCount * 8 : edgeCount + edgeCount / 2) { bits += 1 }
     while true {
       let shift = 64 - bits
       var slots = [EdgeSlot](repeating: .empty, count: (1 << bits) + 64)

@@ -38,9 +38,13 @@ extension URLTrie {
     var node = host.root
     var info = host.info
     var rule = host.rule
-    var depth = 0
     var captures = 0
-    var trailingSlash = false
+    // Locals, so that the stores below (which could alias anything) do not force reloads.
+    let slots = s.slots
+    let shift = s.slotShift
+    let infos = s.infos
+    let segments = scratch.segments
+    let spans = scratch.captures
     if pathStart < n {
       var pos = pathStart
       while true {
@@ -65,36 +69,37 @@ extension URLTrie {
         let kind = info & NodeInfo.kindMask
         if kind == NodeInfo.literalsOnly {
           // An empty or a dot segment finds no edge (or a restart edge): the miss check sends it on.
-          let index = s.findEdge(parent: node, EdgeKey(head: head, tail: tail), length: length, p + pos)
-          guard index >= 0 else { return missOrGeneral(p, from: pos, n) }
-          let slot = s.slots[index]
+          // The first probe nearly always decides (the table is sparse); the rest is out of line.
+          let want = EdgeSlot.keyBits(parent: node, length: length)
+          var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: node, EdgeKey(head: head, tail: tail), length: length) &>> shift)
+          var slot = slots[index]
+          if !(slot.head == head && slot.tail == tail && slot.key &>> 16 == want &>> 16 && length <= 16) {
+            index = slot.key == .max ? -1 : s.findEdgeProbing(parent: node, EdgeKey(head: head, tail: tail), length: length, p + pos, from: index)
+            guard index >= 0 else { return missOrGeneral(p, from: pos, n) }
+            slot = slots[index]
+          }
           node = slot.child
           info = UInt32(truncatingIfNeeded: slot.key) & 0xFF
           rule = slot.rule
         } else if kind == NodeInfo.parameterOnly {
           // Not empty, not a dot segment, only fast bytes.
           guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return URLTrie.needsGeneralPath }
-          scratch.segments[depth] = Range(uncheckedBounds: (pos, end))
-          scratch.captures[captures] = CaptureSpan(
-            first: Int32(truncatingIfNeeded: depth), last: Int32(truncatingIfNeeded: depth &+ 1))
+          // Capture k is segment k here; the general path renumbers them if it takes over.
+          segments[captures] = Range(uncheckedBounds: (pos, end))
+          spans[captures] = CaptureSpan(
+            first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))
           captures &+= 1
           node &+= 1
-          info = UInt32(s.infos[Int(node)])
+          info = UInt32(infos[Int(node)])
           rule = -2
         } else {
-          return rareStep(kind, node, depth: depth, captures: captures, p, pos, n, &scratch)
+          return rareStep(kind, node, captures: captures, p, pos, n, &scratch)
         }
-        depth &+= 1
         pos = end &+ 1
-        if pos >= n {
-          trailingSlash = pos == n
-          break
-        }
+        if pos >= n { break }
       }
     }
 
-    scratch.segmentCount = depth
-    scratch.trailingSlash = trailingSlash
     if info & (NodeInfo.fastTerminal | NodeInfo.restart) == NodeInfo.fastTerminal {
       // After a parameter step the rule is read only now, at the end.
       if rule == -2 { rule = s.fastRules[Int(node)] }
@@ -111,12 +116,12 @@ extension URLTrie {
   /// after a literal the fast path cannot compare raw.
   @inline(never)
   func rareStep(
-    _ kind: UInt32, _ node: Int32, depth: Int, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ n: Int,
+    _ kind: UInt32, _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ n: Int,
     _ scratch: inout MatchScratch
   ) -> Int32 {
     switch kind {
     case NodeInfo.leaf: return missOrGeneral(p, from: pos, n)
-    case NodeInfo.general: return generalFrom(node, depth: depth, captures: captures, p, pos, n, &scratch)
+    case NodeInfo.general: return generalFrom(node, captures: captures, p, pos, n, &scratch)
     default: return URLTrie.needsGeneralPath
     }
   }
@@ -125,7 +130,12 @@ extension URLTrie {
   @inline(never)
   func rareEnd(_ info: UInt32, _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch) -> Int32 {
     if info & NodeInfo.kindMask == NodeInfo.restart { return URLTrie.needsGeneralPath }
-    if info & NodeInfo.hasTerminals != 0 { return terminalsAt(node, captures: captures, p, n, &scratch) }
+    if info & NodeInfo.hasTerminals != 0 {
+      // The path had no empty and no dot segment: it ends with '/' after a segment, or not.
+      let hostEnd = Int(storage.hosts[scratch.lastHost].length)
+      scratch.trailingSlash = n > hostEnd &+ 1 && p[n &- 1] == 0x2F
+      return terminalsAt(node, captures: captures, p, n, &scratch)
+    }
     return storage.hasWildcardHosts ? URLTrie.needsGeneralPath : -1
   }
 
@@ -190,12 +200,21 @@ extension URLTrie {
   /// this node, `depth` segments in.
   @inline(never)
   func generalFrom(
-    _ node: Int32, depth: Int, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ n: Int,
+    _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ n: Int,
     _ scratch: inout MatchScratch
   ) -> Int32 {
     let hostEnd = Int(storage.hosts[scratch.lastHost].length)
-    guard fastSplit(p, from: hostEnd &+ 1, n, &scratch), scratch.segmentCount > depth else {
-      return URLTrie.needsGeneralPath
+    // The fast walk kept capture k in segment k; the split below numbers all segments.
+    let saved = scratch.segments + (PathSegments.maxCount &+ 2)
+    for k in 0..<captures { saved[k] = scratch.segments[k] }
+    guard fastSplit(p, from: hostEnd &+ 1, n, &scratch) else { return URLTrie.needsGeneralPath }
+    var depth = 0
+    while depth < scratch.segmentCount && scratch.segments[depth].lowerBound < pos { depth &+= 1 }
+    guard depth < scratch.segmentCount else { return URLTrie.needsGeneralPath }
+    var k = 0
+    for i in 0..<depth where k < captures && scratch.segments[i] == saved[k] {
+      scratch.captures[k] = CaptureSpan(first: Int32(truncatingIfNeeded: i), last: Int32(truncatingIfNeeded: i &+ 1))
+      k &+= 1
     }
     scratch.queryCount = -1
     let input = UnsafeBufferPointer(start: p, count: n)
@@ -257,11 +276,13 @@ extension URLTrie {
   @inline(__always)
   static func repeated(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
 
-  /// The high bit of every zero byte of `x`, exactly (no false positives).
+  /// The high bit of the first (lowest) zero byte of `x`, and possibly of bytes above it; 0 when
+  /// `x` has no zero byte. (A borrow can mark a byte above a zero byte, never one below, so the
+  /// lowest mark, and whether there is any, are exact; so is a test of the bytes below a given
+  /// one, which is how every caller uses it.)
   @inline(__always)
   static func zeroBytes(_ x: UInt64) -> UInt64 {
-    let low = 0x7F7F_7F7F_7F7F_7F7F as UInt64
-    return ~(((x & low) &+ low) | x | low)
+    (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
   }
 
   /// Bytes `i ..< min(i + 8, n)`, zero-padded; needs `8 <= n` and `i < n`.

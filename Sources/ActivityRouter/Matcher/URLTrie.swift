@@ -214,8 +214,23 @@ final class MatcherStorage: @unchecked Sendable {
   /// `bytes` points at the segment (read only for segments over 16 bytes).
   @inline(__always)
   func findEdge(parent: Int32, _ key: EdgeKey, length: Int, _ bytes: UnsafePointer<UInt8>) -> Int {
+    // The first probe nearly always decides (the table is sparse); the rest is out of line.
+    let index = slotIndex(parent: parent, key, length: length)
+    let slot = slots[index]
+    if slot.head == key.head && slot.tail == key.tail && slot.key &>> 16 == EdgeSlot.keyBits(parent: parent, length: length) &>> 16
+      && length <= 16
+    {
+      return index
+    }
+    if slot.key == .max { return -1 }
+    return findEdgeProbing(parent: parent, key, length: length, bytes, from: index)
+  }
+
+  /// ``findEdge(parent:_:length:_:)`` from slot `index` on: more probes, long segments.
+  @inline(never)
+  func findEdgeProbing(parent: Int32, _ key: EdgeKey, length: Int, _ bytes: UnsafePointer<UInt8>, from start: Int) -> Int {
     let want = EdgeSlot.keyBits(parent: parent, length: length) &>> 16
-    var index = slotIndex(parent: parent, key, length: length)
+    var index = start
     while true {
       let slot = slots[index]
       if slot.head == key.head && slot.key &>> 16 == want && slot.tail == key.tail {
