@@ -113,7 +113,10 @@ enum MatchBenchmark {
       if let rule = router.matchRule(url: url, scratch: &scratch) {
         tally.hits &+= 1
         tally.checksum &+= rule &+ 1
-        for k in 0..<scratch.pathCaptureCount { tally.captureBytes &+= scratch.pathCapture(k).count }
+        for k in 0..<scratch.pathCaptureCount {
+          let range = scratch.pathCapture(k)
+          tally.captureBytes &+= range.upperBound &- range.lowerBound
+        }
       }
       (base + i).initialize(to: url)
     }

@@ -59,6 +59,12 @@ public struct CompiledRouter: Sendable {
     }
   }
 
+  /// ``matchRule(utf8:scratch:)`` without the fast path (for the tests).
+  func matchRuleGeneral(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var scratch = MatchScratch()
+    return matchRuleGeneral(bytes, &scratch)
+  }
+
   /// Matches a URL without allocating: the index of the best rule in ``table``'s rules, or nil
   /// when the text is not an accepted URL or no rule matches.
   ///

@@ -93,9 +93,13 @@ extension URLTrie {
       long.append((number[Int(old)], Int32(truncatingIfNeeded: pool.count)))
       pool.append(contentsOf: bytes)
     }
-    long.sort { $0.child < $1.child }
-    parts.longChildren = long.map(\.child)
-    parts.longOffsets = long.map(\.offset)
+    var longTable = [UInt64](repeating: .max, count: URLTrie.powerOfTwo(atLeast: max(1, long.count * 2)))
+    for (child, offset) in long {
+      var index = MatcherStorage.longIndex(child) & (longTable.count - 1)
+      while longTable[index] != .max { index = (index + 1) & (longTable.count - 1) }
+      longTable[index] = UInt64(UInt32(bitPattern: child)) << 32 | UInt64(UInt32(bitPattern: offset))
+    }
+    parts.longLiterals = longTable
     (parts.slots, parts.slotShift) = URLTrie.slotTable(builder.slots, edgeCount: builder.slotCount, number: number, parts)
 
     // The host keys.

@@ -21,7 +21,8 @@ extension URLTrie {
   func fastMatch(_ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch) -> Int32 {
     let s = storage
     scratch.terminal = -1
-    guard n >= 16 && n <= URLSyntax.maxLength && s.caseSensitivePaths else { return URLTrie.needsGeneralPath }
+    // (Host keys are fast only when paths are case-sensitive: see fastPathTakes(hostKey:).)
+    guard n >= 16 && n <= URLSyntax.maxLength else { return URLTrie.needsGeneralPath }
 
     // The host key: the host of the previous URL when these bytes start with it, else a lookup.
     var h = scratch.lastHost
@@ -74,7 +75,16 @@ extension URLTrie {
           var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: node, EdgeKey(head: head, tail: tail), length: length) &>> shift)
           var slot = slots[index]
           if !(slot.head == head && slot.tail == tail && slot.key &>> 16 == want &>> 16 && length <= 16) {
-            index = slot.key == .max ? -1 : s.findEdgeProbing(parent: node, EdgeKey(head: head, tail: tail), length: length, p + pos, from: index)
+            // A second probe (the next slot) before going out of line.
+            if slot.key != .max && length <= 16 {
+              slot = slots[index &+ 1]
+              index &+= 1
+              if !(slot.head == head && slot.tail == tail && slot.key &>> 16 == want &>> 16) {
+                index = slot.key == .max ? -1 : s.findEdgeProbing(parent: node, EdgeKey(head: head, tail: tail), length: length, p + pos, from: index)
+              }
+            } else {
+              index = slot.key == .max ? -1 : s.findEdgeProbing(parent: node, EdgeKey(head: head, tail: tail), length: length, p + pos, from: index)
+            }
             guard index >= 0 else { return missOrGeneral(p, from: pos, n) }
             slot = slots[index]
           }
@@ -325,12 +335,15 @@ extension URLTrie {
   /// The high bit of every byte of `w` that is not ``isFastByte(_:)``.
   @inline(__always)
   static func slowBytes(_ w: UInt64) -> UInt64 {
-    let high = 0x8080_8080_8080_8080 as UInt64
+    // Per byte, in seven-bit lanes (no carry crosses a lane): the high bit of each sum says
+    // whether the low seven bits are at least '&', are DEL, differ from '?', differ from '\'.
     let low7 = w & 0x7F7F_7F7F_7F7F_7F7F
-    let atLeastAmpersand = low7 &+ repeated(0x80 - 0x26)  // high bit set iff low7 >= 0x26
-    let isDelete = low7 &+ repeated(0x01)  // high bit set iff low7 == 0x7F
-    let inRange = atLeastAmpersand & ~isDelete & ~w
-    return (~inRange | zeroBytes(w ^ repeated(0x3F)) | zeroBytes(w ^ repeated(0x5C))) & high
+    let atLeastAmpersand = low7 &+ repeated(0x80 - 0x26)
+    let isDelete = low7 &+ repeated(0x01)
+    let notQuestion = (low7 ^ repeated(0x3F)) &+ repeated(0x7F)
+    let notBackslash = (low7 ^ repeated(0x5C)) &+ repeated(0x7F)
+    let fast = atLeastAmpersand & notQuestion & notBackslash & ~(isDelete | w)
+    return ~fast & 0x8080_8080_8080_8080
   }
 
   /// Whether the segment `pos ..< end` can be captured as it is: not empty, not a dot segment,

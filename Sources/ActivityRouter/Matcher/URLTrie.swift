@@ -91,11 +91,10 @@ final class MatcherStorage: @unchecked Sendable {
   /// (-1 otherwise); small arrays, so that a parameter step touches little memory.
   let infos: UnsafeMutablePointer<UInt8>
   let fastRules: UnsafeMutablePointer<Int32>
-  /// The nodes whose incoming literal is longer than 16 bytes, ascending, and where each such
-  /// literal is in the pool.
-  let longChildren: UnsafeMutablePointer<Int32>
-  let longOffsets: UnsafeMutablePointer<Int32>
-  let longCount: Int
+  /// Where the literal into a node is in the pool, for the literals longer than 16 bytes: an
+  /// open-addressing table of `child << 32 | offset` (all ones when empty), a power of two long.
+  let longLiterals: UnsafeMutablePointer<UInt64>
+  let longMask: Int
   let dynamic: UnsafeMutablePointer<URLTrie.DynamicEdge>
   let dynamicCount: Int
   /// The terminal records, in the order the compiler made them.
@@ -120,8 +119,7 @@ final class MatcherStorage: @unchecked Sendable {
     var nodes: [URLTrie.Node] = []
     var infos: [UInt8] = []
     var fastRules: [Int32] = []
-    var longChildren: [Int32] = []
-    var longOffsets: [Int32] = []
+    var longLiterals: [UInt64] = [.max]
     var dynamic: [URLTrie.DynamicEdge] = []
     var terminals: [URLTrie.Terminal] = []
     var terminalOrder: [Int32] = []
@@ -148,9 +146,8 @@ final class MatcherStorage: @unchecked Sendable {
     nodeCount = parts.nodes.count - 1
     infos = copy(parts.infos)
     fastRules = copy(parts.fastRules)
-    longChildren = copy(parts.longChildren)
-    longOffsets = copy(parts.longOffsets)
-    longCount = parts.longChildren.count
+    longLiterals = copy(parts.longLiterals)
+    longMask = parts.longLiterals.count - 1
     dynamic = copy(parts.dynamic)
     dynamicCount = parts.dynamic.count
     terminals = copy(parts.terminals)
@@ -172,8 +169,7 @@ final class MatcherStorage: @unchecked Sendable {
     nodes.deallocate()
     infos.deallocate()
     fastRules.deallocate()
-    longChildren.deallocate()
-    longOffsets.deallocate()
+    longLiterals.deallocate()
     dynamic.deallocate()
     terminals.deallocate()
     terminalOrder.deallocate()
@@ -184,7 +180,7 @@ final class MatcherStorage: @unchecked Sendable {
   /// The bytes this storage holds.
   var byteCount: Int {
     slotCount * MemoryLayout<EdgeSlot>.stride + (hostMask + 1) * MemoryLayout<HostSlot>.stride
-      + (nodeCount + 1) * MemoryLayout<URLTrie.Node>.stride + nodeCount * 5 + longCount * 8
+      + (nodeCount + 1) * MemoryLayout<URLTrie.Node>.stride + nodeCount * 5 + (longMask + 1) * 8
       + dynamicCount * MemoryLayout<URLTrie.DynamicEdge>.stride + terminalCount * MemoryLayout<URLTrie.Terminal>.stride
       + terminalCount * 4 + constraintCount * MemoryLayout<URLTrie.Constraint>.stride + poolCount + 8
   }
@@ -255,14 +251,14 @@ final class MatcherStorage: @unchecked Sendable {
   /// and tail words already matched).
   @inline(never)
   func middleEqual(_ bytes: UnsafePointer<UInt8>, _ length: Int, child: Int32) -> Bool {
-    var low = 0
-    var high = longCount
-    while low < high {
-      let mid = (low &+ high) &>> 1
-      if longChildren[mid] < child { low = mid &+ 1 } else { high = mid }
+    var index = MatcherStorage.longIndex(child) & longMask
+    while true {
+      let entry = longLiterals[index]
+      if entry == .max { return false }
+      if UInt32(truncatingIfNeeded: entry &>> 32) == UInt32(bitPattern: child) { break }
+      index = (index &+ 1) & longMask
     }
-    guard low < longCount && longChildren[low] == child else { return false }
-    let offset = Int(longOffsets[low])
+    let offset = Int(UInt32(truncatingIfNeeded: longLiterals[index]))
     var i = 8
     let end = length &- 8
     while i < end {
@@ -270,6 +266,11 @@ final class MatcherStorage: @unchecked Sendable {
       i &+= 1
     }
     return true
+  }
+
+  @inline(__always)
+  static func longIndex(_ child: Int32) -> Int {
+    Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: child)) &* 0x9E37_79B9_7F4A_7C15) &>> 40)
   }
 
   /// The child over a literal segment held in a buffer (the general path), or -1.
@@ -305,7 +306,9 @@ final class MatcherStorage: @unchecked Sendable {
     guard host.info & NodeInfo.fastHost != 0 && length >= 8 && length <= n else { return false }
     guard length == n || p[length] == UInt8(ascii: "/") else { return false }
     let key = pool + Int(host.offset)
-    var i = 0
+    // The first and the last eight bytes, and any in between.
+    guard UnsafeRawPointer(p).loadWord() == UnsafeRawPointer(key).loadWord() else { return false }
+    var i = 8
     while i &+ 8 < length {
       if UnsafeRawPointer(p + i).loadWord() != UnsafeRawPointer(key + i).loadWord() { return false }
       i &+= 8

@@ -192,6 +192,35 @@ import Testing
     #expect(disagreements.isEmpty, "\(table.name): \(disagreements.prefix(10).joined(separator: "\n"))")
   }
 
+  /// Bytes a Swift string cannot hold (invalid UTF-8) and every other odd byte, put into URLs
+  /// that match: the byte-level entry point must refuse or match exactly as the general path.
+  @Test(arguments: tables.indices)
+  func oddBytesAgree(_ t: Int) throws {
+    let table = Self.tables[t]
+    let router = try TestTables.router(table.routes, extra: table.extra)
+    var scratch = MatchScratch()
+    var rng = SplitMix64(seed: 0xB17E5 &+ UInt64(t))
+    let odd: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x2E, 0x2F, 0x3F, 0x5C, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xFF]
+    var disagreements: [String] = []
+    for url in Self.cases(table.routes, seed: 0xC0FFEE &+ UInt64(t)).prefix(3000) {
+      var bytes = Array(url.utf8)
+      guard bytes.count > 20 else { continue }
+      for _ in 0..<Int(1 + rng.next() % 2) {
+        let at = 20 + Int(rng.next() % UInt64(bytes.count - 19))
+        if rng.next() % 2 == 0 {
+          bytes.insert(odd[Int(rng.next() % UInt64(odd.count))], at: min(at, bytes.count))
+        } else if at < bytes.count {
+          bytes[at] = odd[Int(rng.next() % UInt64(odd.count))]
+        }
+      }
+      let (fast, general) = bytes.withUnsafeBufferPointer {
+        (router.matchRule(utf8: $0, scratch: &scratch), router.matchRuleGeneral(utf8: $0))
+      }
+      if fast != general { disagreements.append("\(bytes): fast \(String(describing: fast)), general \(String(describing: general))") }
+    }
+    #expect(disagreements.isEmpty, "\(table.name): \(disagreements.prefix(5).joined(separator: "\n"))")
+  }
+
   @Test func aScratchMovesBetweenRoutersSafely() throws {
     let a = try TestTables.router([("a", "https://example.com/a/{x}")])
     let b = try TestTables.router([("b", "https://other.example/b/{x}"), ("b2", "https://example.com/b/{x}")])
