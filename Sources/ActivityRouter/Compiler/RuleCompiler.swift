@@ -27,7 +27,7 @@ public enum RuleCompiler {
   public static func compile(_ table: RouteTable) -> CompileResult {
     var diagnostics: [Diagnostic] = []
     let caseSensitive = table.options.caseSensitivePaths
-    var builder = TrieBuilder(expectedEdges: table.rules.count * 2)
+    var builder = TrieBuilder(expectedEdges: table.rules.count + table.rules.count / 2)
     // Patterns with optional segments are expanded into patterns; the others (nearly all) are
     // inserted straight from the table, without building an `ExpandedPattern`.
     var expansions: [ExpandedPattern] = []
@@ -35,6 +35,7 @@ public enum RuleCompiler {
     // The terminal records, in the order of the builder's terminal ids.
     var records = TerminalRecords()
     var scratch = PatternExpansion.KeyBuffer()
+    var batch = PatternBatch()
     table.rules.withUnsafeBufferPointer { rules in
       for ruleIndex in 0..<rules.count {
         guard case .url(let patterns) = rules[ruleIndex].trigger else { continue }
@@ -48,6 +49,7 @@ public enum RuleCompiler {
               continue
             }
             if PatternExpansion.hasOptionalSegments(pattern.pointee.segments) {
+              batch.flush(into: &builder)  // keep the terminals in table order
               for expanded in PatternExpansion.expand(
                 pattern.pointee, rule: ruleIndex, index: patternIndex, caseSensitive: caseSensitive)
               {
@@ -57,15 +59,16 @@ public enum RuleCompiler {
                 inserted[ruleIndex] += 1
               }
             } else {
-              PatternExpansion.insert(
-                pattern, rule: ruleIndex, index: patternIndex, caseSensitive: caseSensitive, into: &builder, &scratch)
+              batch.add(pattern, rule: ruleIndex, index: patternIndex, caseSensitive: caseSensitive, builder: &builder, &scratch)
               records.append(pattern, rule: Int32(truncatingIfNeeded: ruleIndex), pattern: Int32(truncatingIfNeeded: patternIndex))
               inserted[ruleIndex] += 1
+              if batch.isFull { batch.flush(into: &builder) }
             }
           }
         }
       }
     }
+    batch.flush(into: &builder)
     // Only nodes where several patterns end can hold duplicates or hide a route.
     let strict = table.options.trailingSlash == .strict
     var shadowed: [Int: (total: Int, hidden: Int, by: Int)] = [:]

@@ -23,6 +23,7 @@ struct TrieBuilder {
     /// The rule of the first terminal, and whether it has no query or fragment constraint.
     var firstRule: Int32 = -1
     var firstUnconstrained = false
+    var isHostRoot = false
   }
 
   struct DynamicEdge {
@@ -47,11 +48,64 @@ struct TrieBuilder {
     var node: Int32
   }
 
+  /// An open-addressing table of literal edges (`key` all ones in an empty slot), a power of
+  /// two long and at most three quarters full.
+  struct SlotTable {
+    private(set) var slots: [EdgeSlot]
+    private(set) var count = 0
+    private var shift: UInt64
+
+    init(expected: Int) {
+      var bits = 4
+      while 1 << bits < expected + expected / 3 + 1 { bits += 1 }
+      slots = Array(repeating: .empty, count: 1 << bits)
+      shift = UInt64(64 - bits)
+    }
+
+    /// The child recorded for (parent, key, length), or -1 and the slot where it goes.
+    @inline(__always)
+    func find(_ parent: Int32, _ key: EdgeKey, _ want: UInt64, _ bytes: UnsafeBufferPointer<UInt8>, long: [Int32: [UInt8]]) -> (child: Int32, index: Int) {
+      let mask = slots.count &- 1
+      var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: bytes.count) &>> shift)
+      while true {
+        let slot = slots[index]
+        if slot.key == .max { return (-1, index) }
+        if slot.head == key.head && slot.key == want && slot.tail == key.tail
+          && (bytes.count <= 16 || long[slot.child].map { $0.elementsEqual(bytes) } == true)
+        {
+          return (slot.child, index)
+        }
+        index = (index &+ 1) & mask
+      }
+    }
+
+    mutating func insert(_ slot: EdgeSlot, at index: Int) {
+      slots[index] = slot
+      count &+= 1
+      if count &* 4 > slots.count &* 3 { grow() }
+    }
+
+    private mutating func grow() {
+      let old = slots
+      let bits = 64 - Int(shift) + 1
+      slots = Array(repeating: .empty, count: 1 << bits)
+      shift = UInt64(64 - bits)
+      let mask = slots.count &- 1
+      for slot in old where slot.key != .max {
+        let key = EdgeKey(head: slot.head, tail: slot.tail)
+        let parent = Int32(truncatingIfNeeded: slot.key &>> 32)
+        var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: Int(slot.key &>> 16 & 0xFFFF)) &>> shift)
+        while slots[index].key != .max { index = (index &+ 1) & mask }
+        slots[index] = slot
+      }
+    }
+  }
+
   private(set) var nodes: [Node] = [Node()]
-  /// Path literal edges; `key` is all ones in an empty slot.
-  private(set) var slots: [EdgeSlot]
-  private(set) var slotCount = 0
-  private var shift: UInt64
+  /// The path literal edges out of host roots (few parents, many children: kept apart, so that
+  /// this hot part stays small), and all the others.
+  private(set) var rootEdges = SlotTable(expected: 64)
+  private(set) var edges: SlotTable
   private(set) var dynamics: [DynamicEdge] = []
   private(set) var terminals: [Terminal] = []
   private(set) var hosts: [Host] = []
@@ -61,11 +115,11 @@ struct TrieBuilder {
 
   var nodeCount: Int { nodes.count }
 
+  /// The number of path literal edges.
+  var edgeCount: Int { rootEdges.count + edges.count }
+
   init(expectedEdges: Int = 16) {
-    var bits = 4
-    while 1 << bits < expectedEdges * 2 { bits += 1 }
-    slots = Array(repeating: .empty, count: 1 << bits)
-    shift = UInt64(64 - bits)
+    edges = SlotTable(expected: expectedEdges)
     nodes.reserveCapacity(expectedEdges + 1)
   }
 
@@ -74,6 +128,7 @@ struct TrieBuilder {
     let key = Array(bytes)
     if let node = hostNodes[key] { return node }
     let child = newNode()
+    nodes[Int(child)].isHostRoot = true
     hosts.append(Host(key: key, node: child))
     hostNodes[key] = child
     nodes[0].hasLiterals = true
@@ -84,25 +139,16 @@ struct TrieBuilder {
   mutating func child(of parent: Int32, literal bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
     let key = EdgeKey(bytes)
     let want = EdgeSlot.keyBits(parent: parent, length: bytes.count)
-    let mask = slots.count &- 1
-    var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: bytes.count) &>> shift)
-    while true {
-      let slot = slots[index]
-      if slot.key == .max { break }
-      if slot.head == key.head && slot.key == want && slot.tail == key.tail
-        && (bytes.count <= 16 || longLiterals[slot.child].map { $0.elementsEqual(bytes) } == true)
-      {
-        return slot.child
-      }
-      index = (index &+ 1) & mask
-    }
+    let fromRoot = nodes[Int(parent)].isHostRoot
+    let (found, index) = fromRoot
+      ? rootEdges.find(parent, key, want, bytes, long: longLiterals) : edges.find(parent, key, want, bytes, long: longLiterals)
+    if found >= 0 { return found }
     let child = newNode()
-    slots[index] = EdgeSlot(head: key.head, tail: key.tail, key: want, child: child, rule: -1)
-    slotCount &+= 1
+    let slot = EdgeSlot(head: key.head, tail: key.tail, key: want, child: child, rule: -1)
+    if fromRoot { rootEdges.insert(slot, at: index) } else { edges.insert(slot, at: index) }
     nodes[Int(parent)].hasLiterals = true
     if !URLTrie.isFastLiteral(bytes) { nodes[Int(child)].slowLiteral = true }
     if bytes.count > 16 { longLiterals[child] = Array(bytes) }
-    if slotCount &* 2 > slots.count { grow() }
     return child
   }
 
@@ -183,20 +229,5 @@ struct TrieBuilder {
   private mutating func newNode() -> Int32 {
     nodes.append(Node())
     return Int32(truncatingIfNeeded: nodes.count &- 1)
-  }
-
-  private mutating func grow() {
-    let old = slots
-    let bits = 64 - Int(shift) + 1
-    slots = Array(repeating: .empty, count: 1 << bits)
-    shift = UInt64(64 - bits)
-    let mask = slots.count &- 1
-    for slot in old where slot.key != .max {
-      let key = EdgeKey(head: slot.head, tail: slot.tail)
-      let parent = Int32(truncatingIfNeeded: slot.key &>> 32)
-      var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: Int(slot.key &>> 16 & 0xFFFF)) &>> shift)
-      while slots[index].key != .max { index = (index &+ 1) & mask }
-      slots[index] = slot
-    }
   }
 }

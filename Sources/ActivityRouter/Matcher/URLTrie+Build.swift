@@ -100,7 +100,8 @@ extension URLTrie {
       longTable[index] = UInt64(UInt32(bitPattern: child)) << 32 | UInt64(UInt32(bitPattern: offset))
     }
     parts.longLiterals = longTable
-    (parts.slots, parts.slotShift) = URLTrie.slotTable(builder.slots, edgeCount: builder.slotCount, number: number, parts)
+    (parts.slots, parts.slotShift) = URLTrie.slotTable(
+      [builder.rootEdges.slots, builder.edges.slots], edgeCount: builder.edgeCount, number: number, parts)
 
     // The host keys.
     var hosts = [HostSlot](repeating: .empty, count: max(8, URLTrie.powerOfTwo(atLeast: builder.hosts.count * 2)))
@@ -155,7 +156,7 @@ extension URLTrie {
   /// are renumbered; each gets its child's node bits and fast rule. Returns the slots and the
   /// shift that maps a hash to a home slot.
   static func slotTable(
-    _ built: [EdgeSlot], edgeCount: Int, number: [Int32], _ parts: MatcherStorage.Parts
+    _ built: [[EdgeSlot]], edgeCount: Int, number: [Int32], _ parts: MatcherStorage.Parts
   ) -> ([EdgeSlot], Int) {
     var bits = 4
     let sparse = edgeCount * 8 <= (1 << 20) / MemoryLayout<EdgeSlot>.stride
@@ -165,7 +166,8 @@ extension URLTrie {
       var slots = [EdgeSlot](repeating: .empty, count: (1 << bits) + 64)
       var fits = true
       slots.withUnsafeMutableBufferPointer { slots in
-        for slot in built where slot.key != .max {
+        for table in built {
+        for slot in table where slot.key != .max {
           let length = Int(slot.key &>> 16 & 0xFFFF)
           let parent = number[Int(slot.key &>> 32)]
           let child = number[Int(slot.child)]
@@ -180,6 +182,7 @@ extension URLTrie {
             head: slot.head, tail: slot.tail,
             key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(parts.infos[Int(child)]),
             child: child, rule: parts.fastRules[Int(child)])
+        }
         }
       }
       if fits { return (slots, shift) }
