@@ -81,6 +81,181 @@ enum PatternExpansion {
   }
 }
 
+extension PatternExpansion {
+  /// Reusable bytes for host keys and lowercased literals while compiling, and the host node
+  /// of the last pattern (consecutive patterns usually share their host).
+  struct KeyBuffer {
+    var key: [UInt8] = []
+    var literal: [UInt8] = []
+    var lastScheme = ""
+    var lastHost = HostPattern.exact("")
+    var lastPort: Int? = nil
+    var lastHostNode = Int32(-1)
+  }
+
+  static func hasOptionalSegments(_ segments: [PathSegmentPattern]) -> Bool {
+    segments.contains { if case .optional = $0 { return true } else { return false } }
+  }
+
+  /// Inserts a pattern without optional segments (its one expansion) straight into the builder,
+  /// with the same host key and edges as ``expand(_:rule:index:caseSensitive:)`` would give it.
+  static func insert(
+    _ pattern: UnsafePointer<URLPattern>, rule: Int, index: Int, caseSensitive: Bool, into builder: inout TrieBuilder,
+    _ buffer: inout KeyBuffer
+  ) {
+    var node = hostNode(pattern, into: &builder, &buffer)
+    pattern.pointee.segments.withUnsafeBufferPointer { segments in
+      for segment in segments {
+        switch segment {
+        case .literal(var text):
+          if caseSensitive {
+            node = text.withUTF8 { builder.child(of: node, literal: $0) }
+          } else {
+            buffer.literal.removeAll(keepingCapacity: true)
+            for b in text.utf8 { buffer.literal.append(asciiLowercased(b)) }
+            node = buffer.literal.withUnsafeBufferPointer { builder.child(of: node, literal: $0) }
+          }
+        default:
+          node = builder.child(of: node, dynamic: EdgeKind(segment))
+        }
+      }
+    }
+    builder.addTerminal(
+      at: node, rule: rule, pattern: index, expansion: -1,
+      unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil)
+  }
+
+  /// The host node of a pattern (the root's child over its host key), created when missing.
+  static func hostNode(_ pattern: UnsafePointer<URLPattern>, into builder: inout TrieBuilder, _ buffer: inout KeyBuffer) -> Int32 {
+    var node: Int32
+    if buffer.lastHostNode >= 0 && pattern.pointee.port == buffer.lastPort && pattern.pointee.scheme == buffer.lastScheme
+      && pattern.pointee.host == buffer.lastHost
+    {
+      node = buffer.lastHostNode
+    } else {
+      buffer.key.removeAll(keepingCapacity: true)
+      var scheme = pattern.pointee.scheme
+      scheme.withUTF8 { buffer.key.append(contentsOf: $0) }
+      buffer.key.append(contentsOf: [0x3A, 0x2F, 0x2F])  // "://"
+      switch pattern.pointee.host {
+      case .exact(var h): h.withUTF8 { buffer.key.append(contentsOf: $0) }
+      case .subdomains(var domain):
+        buffer.key.append(contentsOf: [0x2A, 0x2E])  // "*."
+        domain.withUTF8 { buffer.key.append(contentsOf: $0) }
+      }
+      if let port = pattern.pointee.port, port != defaultPort(ofScheme: scheme) {
+        buffer.key.append(UInt8(ascii: ":"))
+        buffer.key.append(contentsOf: String(port).utf8)
+      }
+      node = buffer.key.withUnsafeBufferPointer { builder.host($0) }
+      buffer.lastScheme = scheme
+      buffer.lastHost = pattern.pointee.host
+      buffer.lastPort = pattern.pointee.port
+      buffer.lastHostNode = node
+    }
+    return node
+  }
+}
+
+/// Patterns without optional segments, gathered a few dozen at a time and inserted level by
+/// level: the lookups of different patterns do not depend on each other, so the processor can
+/// wait for their cache misses at once instead of one after the other (on a large table each
+/// lookup is a miss). Insertion order within a level is the patterns' order, and terminals are
+/// added in the patterns' order, so the result is the same as inserting them one by one.
+struct PatternBatch {
+  struct Item {
+    var node: Int32
+    var segmentStart: Int32
+    var segmentEnd: Int32
+    var rule: Int32
+    var pattern: Int32
+    var unconstrained: Bool
+  }
+
+  struct Segment {
+    var kind: EdgeKind
+    var offset: Int32
+    var length: Int32
+  }
+
+  static let capacity = 32
+  private(set) var items: [Item] = []
+  private var segments: [Segment] = []
+  private var bytes: [UInt8] = []
+
+  var isFull: Bool { items.count >= PatternBatch.capacity }
+
+  init() {
+    items.reserveCapacity(PatternBatch.capacity)
+    segments.reserveCapacity(PatternBatch.capacity * 8)
+    bytes.reserveCapacity(PatternBatch.capacity * 64)
+  }
+
+  /// Gathers a pattern: its host node now (consecutive patterns usually share it), its
+  /// segments' kinds and literal bytes (lowercased when paths are case-insensitive).
+  mutating func add(
+    _ pattern: UnsafePointer<URLPattern>, rule: Int, index: Int, caseSensitive: Bool, builder: inout TrieBuilder,
+    _ buffer: inout PatternExpansion.KeyBuffer
+  ) {
+    let host = PatternExpansion.hostNode(pattern, into: &builder, &buffer)
+    let start = Int32(truncatingIfNeeded: segments.count)
+    pattern.pointee.segments.withUnsafeBufferPointer { list in
+      for segment in list {
+        switch segment {
+        case .literal(var text):
+          let offset = Int32(truncatingIfNeeded: bytes.count)
+          text.withUTF8 { utf8 in
+            if caseSensitive {
+              bytes.append(contentsOf: utf8)
+            } else {
+              for b in utf8 { bytes.append(asciiLowercased(b)) }
+            }
+          }
+          segments.append(Segment(kind: .literal, offset: offset, length: Int32(truncatingIfNeeded: bytes.count) &- offset))
+        default:
+          segments.append(Segment(kind: EdgeKind(segment), offset: 0, length: 0))
+        }
+      }
+    }
+    items.append(Item(
+      node: host, segmentStart: start, segmentEnd: Int32(truncatingIfNeeded: segments.count),
+      rule: Int32(truncatingIfNeeded: rule), pattern: Int32(truncatingIfNeeded: index),
+      unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil))
+  }
+
+  /// Inserts the gathered patterns, level by level, then adds their terminals in order.
+  mutating func flush(into builder: inout TrieBuilder) {
+    guard !items.isEmpty else { return }
+    bytes.withUnsafeBufferPointer { bytes in
+      var depth: Int32 = 0
+      var active = true
+      while active {
+        active = false
+        for j in items.indices {
+          let position = items[j].segmentStart &+ depth
+          guard position < items[j].segmentEnd else { continue }
+          active = true
+          let segment = segments[Int(position)]
+          if segment.kind == .literal {
+            let literal = UnsafeBufferPointer(rebasing: bytes[Int(segment.offset)..<Int(segment.offset &+ segment.length)])
+            items[j].node = builder.child(of: items[j].node, literal: literal)
+          } else {
+            items[j].node = builder.child(of: items[j].node, dynamic: segment.kind)
+          }
+        }
+        depth &+= 1
+      }
+    }
+    for item in items {
+      builder.addTerminal(
+        at: item.node, rule: Int(item.rule), pattern: Int(item.pattern), expansion: -1, unconstrained: item.unconstrained)
+    }
+    items.removeAll(keepingCapacity: true)
+    segments.removeAll(keepingCapacity: true)
+    bytes.removeAll(keepingCapacity: true)
+  }
+}
+
 @inline(__always)
 func asciiLowercased(_ byte: UInt8) -> UInt8 {
   byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte

@@ -1,48 +1,233 @@
-/// The mutable segment trie used only while compiling: one node per distinct path prefix
-/// (by edge kind and literal text), with the expanded patterns that end there.
-final class TrieBuilder {
-  final class Node {
-    var literals: [[UInt8]: Node] = [:]
-    var dynamic: [EdgeKind: Node] = [:]
-    var terminals: [ExpandedPattern] = []
+/// The segment trie used only while compiling, kept flat so that building it costs little per
+/// rule and touches memory as little as it can: nodes are numbers; every path literal edge
+/// lives in one open-addressing table of 32-byte slots that hold its key (parent, length, first
+/// and last eight bytes) and its child, so that one lookup reads one slot; host keys (the root's
+/// literal edges) are few and kept apart; each node's first dynamic edge and first terminal are
+/// in its record, further ones in linked lists. No per-node objects, no `Hasher`.
+///
+/// Node 0 is the root; its literal edges are the host keys (`scheme://host[:port]`).
+struct TrieBuilder {
+  struct Node {
+    /// The first dynamic edge (its kind and child), the number of dynamic edges, and the list
+    /// of all of them (``dynamics``), newest first.
+    var dynamicChild: Int32 = -1
+    var dynamicKind = EdgeKind.literal
+    var dynamicCount: UInt8 = 0
+    /// Whether the literal edge into this node holds bytes the fast path cannot compare raw.
+    var slowLiteral = false
+    var hasLiterals = false
+    var lastDynamic: Int32 = -1
+    /// The terminals that end here (``terminals``), newest first, and how many.
+    var lastTerminal: Int32 = -1
+    var terminalCount: Int32 = 0
+    /// The rule of the first terminal, and whether it has no query or fragment constraint.
+    var firstRule: Int32 = -1
+    var firstUnconstrained = false
+    var isHostRoot = false
   }
 
-  /// The root: its literal children are the host keys.
-  let root = Node()
-  private(set) var nodeCount = 1
+  struct DynamicEdge {
+    var kind: EdgeKind
+    var child: Int32
+    var next: Int32
+  }
 
-  func insert(_ pattern: ExpandedPattern) {
-    var node = child(of: root, literal: pattern.hostKey)
-    for edge in pattern.edges {
-      if edge.kind == .literal {
-        node = child(of: node, literal: edge.literal)
-      } else if let next = node.dynamic[edge.kind] {
-        node = next
-      } else {
-        let next = Node()
-        node.dynamic[edge.kind] = next
-        nodeCount += 1
-        node = next
+  /// One pattern (or one expansion of a pattern with optional segments) that ends at a node.
+  struct Terminal {
+    var rule: Int32
+    var pattern: Int32
+    /// The index in the compiler's list of expanded patterns, or -1 for a pattern without
+    /// optional segments (its only expansion is the pattern itself).
+    var expansion: Int32
+    var next: Int32
+  }
+
+  /// A host key: the root's literal edge.
+  struct Host {
+    var key: [UInt8]
+    var node: Int32
+  }
+
+  /// An open-addressing table of literal edges (`key` all ones in an empty slot), a power of
+  /// two long and at most three quarters full.
+  struct SlotTable {
+    private(set) var slots: [EdgeSlot]
+    private(set) var count = 0
+    private var shift: UInt64
+
+    init(expected: Int) {
+      var bits = 4
+      while 1 << bits < expected + expected / 3 + 1 { bits += 1 }
+      slots = Array(repeating: .empty, count: 1 << bits)
+      shift = UInt64(64 - bits)
+    }
+
+    /// The child recorded for (parent, key, length), or -1 and the slot where it goes.
+    @inline(__always)
+    func find(_ parent: Int32, _ key: EdgeKey, _ want: UInt64, _ bytes: UnsafeBufferPointer<UInt8>, long: [Int32: [UInt8]]) -> (child: Int32, index: Int) {
+      let mask = slots.count &- 1
+      var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: bytes.count) &>> shift)
+      while true {
+        let slot = slots[index]
+        if slot.key == .max { return (-1, index) }
+        if slot.head == key.head && slot.key == want && slot.tail == key.tail
+          && (bytes.count <= 16 || long[slot.child].map { $0.elementsEqual(bytes) } == true)
+        {
+          return (slot.child, index)
+        }
+        index = (index &+ 1) & mask
       }
     }
-    node.terminals.append(pattern)
-  }
 
-  private func child(of node: Node, literal: [UInt8]) -> Node {
-    if let next = node.literals[literal] { return next }
-    let next = Node()
-    node.literals[literal] = next
-    nodeCount += 1
-    return next
-  }
-
-  /// Visits every node with the path that leads to it (for diagnostics), depth first.
-  func forEachNode(_ body: (Node) -> Void) {
-    var stack = [root]
-    while let node = stack.popLast() {
-      body(node)
-      stack.append(contentsOf: node.literals.values)
-      stack.append(contentsOf: node.dynamic.values)
+    mutating func insert(_ slot: EdgeSlot, at index: Int) {
+      slots[index] = slot
+      count &+= 1
+      if count &* 4 > slots.count &* 3 { grow() }
     }
+
+    private mutating func grow() {
+      let old = slots
+      let bits = 64 - Int(shift) + 1
+      slots = Array(repeating: .empty, count: 1 << bits)
+      shift = UInt64(64 - bits)
+      let mask = slots.count &- 1
+      for slot in old where slot.key != .max {
+        let key = EdgeKey(head: slot.head, tail: slot.tail)
+        let parent = Int32(truncatingIfNeeded: slot.key &>> 32)
+        var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: Int(slot.key &>> 16 & 0xFFFF)) &>> shift)
+        while slots[index].key != .max { index = (index &+ 1) & mask }
+        slots[index] = slot
+      }
+    }
+  }
+
+  private(set) var nodes: [Node] = [Node()]
+  /// The path literal edges out of host roots (few parents, many children: kept apart, so that
+  /// this hot part stays small), and all the others.
+  private(set) var rootEdges = SlotTable(expected: 64)
+  private(set) var edges: SlotTable
+  private(set) var dynamics: [DynamicEdge] = []
+  private(set) var terminals: [Terminal] = []
+  private(set) var hosts: [Host] = []
+  private var hostNodes: [[UInt8]: Int32] = [:]
+  /// The bytes of the path literals over 16 bytes, by child node.
+  private(set) var longLiterals: [Int32: [UInt8]] = [:]
+
+  var nodeCount: Int { nodes.count }
+
+  /// The number of path literal edges.
+  var edgeCount: Int { rootEdges.count + edges.count }
+
+  init(expectedEdges: Int = 16) {
+    edges = SlotTable(expected: expectedEdges)
+    nodes.reserveCapacity(expectedEdges + 1)
+  }
+
+  /// The root's child over the host key `bytes`, created when missing.
+  mutating func host(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+    let key = Array(bytes)
+    if let node = hostNodes[key] { return node }
+    let child = newNode()
+    nodes[Int(child)].isHostRoot = true
+    hosts.append(Host(key: key, node: child))
+    hostNodes[key] = child
+    nodes[0].hasLiterals = true
+    return child
+  }
+
+  /// The child of `parent` (not the root) over the literal `bytes`, created when missing.
+  mutating func child(of parent: Int32, literal bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+    let key = EdgeKey(bytes)
+    let want = EdgeSlot.keyBits(parent: parent, length: bytes.count)
+    let fromRoot = nodes[Int(parent)].isHostRoot
+    let (found, index) = fromRoot
+      ? rootEdges.find(parent, key, want, bytes, long: longLiterals) : edges.find(parent, key, want, bytes, long: longLiterals)
+    if found >= 0 { return found }
+    let child = newNode()
+    let slot = EdgeSlot(head: key.head, tail: key.tail, key: want, child: child, rule: -1)
+    if fromRoot { rootEdges.insert(slot, at: index) } else { edges.insert(slot, at: index) }
+    nodes[Int(parent)].hasLiterals = true
+    if !URLTrie.isFastLiteral(bytes) { nodes[Int(child)].slowLiteral = true }
+    if bytes.count > 16 { longLiterals[child] = Array(bytes) }
+    return child
+  }
+
+  /// The child of `parent` over a dynamic edge of `kind`, created when missing.
+  mutating func child(of parent: Int32, dynamic kind: EdgeKind) -> Int32 {
+    let node = nodes[Int(parent)]
+    if node.dynamicKind == kind && node.dynamicChild >= 0 { return node.dynamicChild }
+    var id = node.lastDynamic
+    while id >= 0 {
+      let edge = dynamics[Int(id)]
+      if edge.kind == kind { return edge.child }
+      id = edge.next
+    }
+    let child = newNode()
+    dynamics.append(DynamicEdge(kind: kind, child: child, next: node.lastDynamic))
+    nodes[Int(parent)].lastDynamic = Int32(truncatingIfNeeded: dynamics.count &- 1)
+    if node.dynamicChild < 0 {
+      nodes[Int(parent)].dynamicChild = child
+      nodes[Int(parent)].dynamicKind = kind
+    }
+    nodes[Int(parent)].dynamicCount &+= 1
+    return child
+  }
+
+  /// The dynamic edges of a node, in precedence order.
+  func dynamicEdges(of node: Int) -> [(kind: EdgeKind, child: Int32)] {
+    var result: [(kind: EdgeKind, child: Int32)] = []
+    var id = nodes[node].lastDynamic
+    while id >= 0 {
+      result.append((dynamics[Int(id)].kind, dynamics[Int(id)].child))
+      id = dynamics[Int(id)].next
+    }
+    return result.sorted { $0.kind < $1.kind }
+  }
+
+  /// Records that a pattern ends at `node`; returns the terminal's id (ids count up from 0).
+  @discardableResult
+  mutating func addTerminal(at node: Int32, rule: Int, pattern: Int, expansion: Int, unconstrained: Bool) -> Int32 {
+    if nodes[Int(node)].terminalCount == 0 {
+      nodes[Int(node)].firstRule = Int32(truncatingIfNeeded: rule)
+      nodes[Int(node)].firstUnconstrained = unconstrained
+    }
+    terminals.append(Terminal(
+      rule: Int32(truncatingIfNeeded: rule), pattern: Int32(truncatingIfNeeded: pattern),
+      expansion: Int32(truncatingIfNeeded: expansion), next: nodes[Int(node)].lastTerminal))
+    nodes[Int(node)].lastTerminal = Int32(truncatingIfNeeded: terminals.count &- 1)
+    nodes[Int(node)].terminalCount &+= 1
+    return Int32(truncatingIfNeeded: terminals.count &- 1)
+  }
+
+  /// The ids of a node's terminals in insertion order.
+  func terminalIDs(at node: Int) -> [Int32] {
+    var result: [Int32] = []
+    var id = nodes[node].lastTerminal
+    while id >= 0 {
+      result.append(id)
+      id = terminals[Int(id)].next
+    }
+    return result.reversed()
+  }
+
+  /// Inserts one expanded pattern (the general path, for patterns with optional segments).
+  @discardableResult
+  mutating func insert(_ pattern: ExpandedPattern, expansion: Int) -> Int32 {
+    var node = pattern.hostKey.withUnsafeBufferPointer { host($0) }
+    for edge in pattern.edges {
+      if edge.kind == .literal {
+        node = edge.literal.withUnsafeBufferPointer { child(of: node, literal: $0) }
+      } else {
+        node = child(of: node, dynamic: edge.kind)
+      }
+    }
+    return addTerminal(
+      at: node, rule: pattern.rule, pattern: pattern.pattern, expansion: expansion,
+      unconstrained: pattern.query.isEmpty && pattern.fragment == nil)
+  }
+
+  private mutating func newNode() -> Int32 {
+    nodes.append(Node())
+    return Int32(truncatingIfNeeded: nodes.count &- 1)
   }
 }

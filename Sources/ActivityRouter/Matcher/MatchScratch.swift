@@ -10,11 +10,11 @@
 /// }
 /// ```
 public struct MatchScratch: ~Copyable {
-  /// The segments of the current path (ranges into the input), dot segments resolved.
-  let segments: UnsafeMutablePointer<Range<Int>>
-  /// Path captures: capture `k` covers segments `captureFirst[k] ..< captureLast[k]`.
-  let captureFirst: UnsafeMutablePointer<Int32>
-  let captureLast: UnsafeMutablePointer<Int32>
+  /// The segments of the current path (ranges into the input), dot segments resolved; after a
+  /// fast-path match only the captured segments are recorded.
+  @usableFromInline let segments: UnsafeMutablePointer<Range<Int>>
+  /// Path captures: capture `k` covers segments `captures[k].first ..< captures[k].last`.
+  @usableFromInline let captures: UnsafeMutablePointer<CaptureSpan>
   /// Query items: name and value ranges (value start -1 when there is no '=').
   let queryNameStart: UnsafeMutablePointer<Int32>
   let queryNameEnd: UnsafeMutablePointer<Int32>
@@ -31,15 +31,21 @@ public struct MatchScratch: ~Copyable {
   var segmentCount = 0
   var queryCount = 0
   var trailingSlash = false
-  /// The terminal of the last successful match.
+  /// The terminal of the last successful match; -1 after a fast-path match, whose terminal is
+  /// the first one of `fastNode`.
   var terminal: Int32 = -1
+  var fastNode: Int32 = -1
+  /// The number of path captures of the last successful match.
+  @usableFromInline var captureCount = 0
+  /// The host slot of the last URL the fast path read (checked against the bytes before use).
+  var lastHost = -1
 
   /// Allocates the working memory (about 80 KiB).
   public init() {
-    segments = .allocate(capacity: PathSegments.maxCount)
-    segments.initialize(repeating: 0..<0, count: PathSegments.maxCount)
-    captureFirst = .allocate(capacity: PathSegments.maxCount)
-    captureLast = .allocate(capacity: PathSegments.maxCount)
+    // The fast path splits up to 512 segments before it checks the count.
+    segments = .allocate(capacity: 2 * PathSegments.maxCount + 2)
+    segments.initialize(repeating: 0..<0, count: 2 * PathSegments.maxCount + 2)
+    captures = .allocate(capacity: PathSegments.maxCount)
     let items = URLTrie.maxQueryItems
     queryNameStart = .allocate(capacity: items)
     queryNameEnd = .allocate(capacity: items)
@@ -53,8 +59,7 @@ public struct MatchScratch: ~Copyable {
 
   deinit {
     segments.deallocate()
-    captureFirst.deallocate()
-    captureLast.deallocate()
+    captures.deallocate()
     queryNameStart.deallocate()
     queryNameEnd.deallocate()
     queryValueStart.deallocate()
@@ -62,5 +67,80 @@ public struct MatchScratch: ~Copyable {
     valueStart.deallocate()
     valueEnd.deallocate()
     buffer.deallocate()
+  }
+}
+
+/// The segments one path capture covers: `first ..< last` (one segment for `{name}`, one or
+/// more for `{name*}`).
+@usableFromInline
+struct CaptureSpan {
+  @usableFromInline var first: Int32
+  @usableFromInline var last: Int32
+
+  @usableFromInline
+  init(first: Int32, last: Int32) {
+    self.first = first
+    self.last = last
+  }
+}
+
+extension MatchScratch {
+  /// The number of path parameters (`{name}`, `{name*}`) the last successful match captured,
+  /// in the order the pattern names them.
+  ///
+  /// Valid after ``CompiledRouter/matchRule(url:scratch:)`` returned a rule, until the next match.
+  ///
+  /// ```swift
+  /// // pattern "https://example.com/repos/{owner}/{repo}"
+  /// if router.matchRule(url: "https://example.com/repos/apple/swift", scratch: &scratch) != nil {
+  ///   scratch.pathCaptureCount   // 2
+  /// }
+  /// ```
+  @inlinable
+  public var pathCaptureCount: Int { captureCount }
+
+  /// The bytes path capture `k` covers in the matched URL's UTF-8, still percent-encoded: one
+  /// segment for `{name}`, from the first to the last segment for `{name*}`.
+  ///
+  /// Decode the bytes with ``PercentDecoding/decode(_:into:)`` when they hold a `%`. (For a
+  /// catch-all over a path with dot segments, such as `/files/a/x/../b`, the range still spans
+  /// the dots; ``pathCaptureSegmentCount(_:)`` and ``pathCaptureSegment(_:_:)`` give the
+  /// segments it is made of, and ``CompiledRouter/match(url:)`` the joined value.)
+  ///
+  /// ```swift
+  /// let bytes = Array("https://example.com/repos/apple/swift".utf8)
+  /// if bytes.withUnsafeBufferPointer({ router.matchRule(utf8: $0, scratch: &scratch) }) != nil {
+  ///   String(decoding: bytes[scratch.pathCapture(0)], as: UTF8.self)   // "apple"
+  /// }
+  /// ```
+  @inlinable
+  public func pathCapture(_ k: Int) -> Range<Int> {
+    precondition(k >= 0 && k < captureCount, "capture index out of range")
+    let span = captures[k]
+    return segments[Int(span.first)].lowerBound..<segments[Int(span.last) &- 1].upperBound
+  }
+
+  /// The number of path segments path capture `k` is made of (1 for `{name}`).
+  ///
+  /// ```swift
+  /// // pattern "https://example.com/files/{path*}", URL "https://example.com/files/a/b"
+  /// scratch.pathCaptureSegmentCount(0)   // 2
+  /// ```
+  @inlinable
+  public func pathCaptureSegmentCount(_ k: Int) -> Int {
+    precondition(k >= 0 && k < captureCount, "capture index out of range")
+    return Int(captures[k].last &- captures[k].first)
+  }
+
+  /// The bytes of segment `i` of path capture `k` in the matched URL's UTF-8, still percent-encoded.
+  ///
+  /// ```swift
+  /// // pattern "https://example.com/files/{path*}", URL "https://example.com/files/a/b"
+  /// scratch.pathCaptureSegment(0, 1)   // 28..<29, the "b"
+  /// ```
+  @inlinable
+  public func pathCaptureSegment(_ k: Int, _ i: Int) -> Range<Int> {
+    precondition(i >= 0 && i < pathCaptureSegmentCount(k), "segment index out of range")
+    return segments[Int(captures[k].first) &+ i]
   }
 }

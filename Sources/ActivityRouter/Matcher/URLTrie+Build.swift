@@ -1,86 +1,286 @@
 extension URLTrie {
-  /// Flattens a built trie. `sortTerminals` orders the patterns that end at one node.
-  init(
-    _ builder: TrieBuilder, options: RoutingOptions,
-    sortTerminals: ([ExpandedPattern]) -> [ExpandedPattern]
-  ) {
-    nodes = []
-    dynamicEdges = []
-    terminals = []
-    constraints = []
-    names = []
-    pool = []
-    staticEdges = StaticEdgeTable(capacityFor: builder.nodeCount)
-    hasWildcardHosts = false
-    caseSensitivePaths = options.caseSensitivePaths
-    strictTrailingSlash = options.trailingSlash == .strict
+  /// Flattens a built trie.
+  ///
+  /// - Parameters:
+  ///   - records: the terminal records, in the order of the builder's terminal ids.
+  ///   - sorted: the terminal ids, in precedence order, of every node where more than one pattern ends.
+  init(_ builder: TrieBuilder, records: TerminalRecords, sorted: [Int32: [Int32]], options: RoutingOptions) {
+    let strict = options.trailingSlash == .strict
+    let nodeCount = builder.nodeCount
+    let built = builder.nodes
 
-    // Number the nodes breadth first, so that siblings sit together.
-    var order: [TrieBuilder.Node] = [builder.root]
-    var index: [ObjectIdentifier: Int32] = [ObjectIdentifier(builder.root): 0]
-    var cursor = 0
-    while cursor < order.count {
-      let node = order[cursor]
-      cursor += 1
-      let literalChildren = node.literals.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.value)
-      let dynamicChildren = node.dynamic.sorted { $0.key < $1.key }.map(\.value)
-      for child in literalChildren + dynamicChildren {
-        index[ObjectIdentifier(child)] = Int32(order.count)
-        order.append(child)
+    // Number the nodes so that a node whose only child is a `{name}` parameter has it at the
+    // next number: in the builder's order, each such chain of nodes together. One pass, in
+    // the order the nodes were made, so it reads memory mostly in order.
+    func parameterOnly(_ node: TrieBuilder.Node) -> Bool {
+      !node.hasLiterals && node.dynamicCount == 1 && node.dynamicKind == .string
+    }
+    var follows = [Bool](repeating: false, count: nodeCount)
+    for node in built where parameterOnly(node) { follows[Int(node.dynamicChild)] = true }
+    var number = [Int32](repeating: -1, count: nodeCount)
+    var order = [Int32]()
+    order.reserveCapacity(nodeCount)
+    for start in 0..<nodeCount where !follows[start] {
+      var node = start
+      while true {
+        number[node] = Int32(truncatingIfNeeded: order.count)
+        order.append(Int32(truncatingIfNeeded: node))
+        guard parameterOnly(built[node]) else { break }
+        node = Int(built[node].dynamicChild)
       }
     }
-    nodes = Array(repeating: Node(), count: order.count)
-    for (number, node) in order.enumerated() {
+
+    var parts = MatcherStorage.Parts()
+    parts.nodes.reserveCapacity(nodeCount + 1)
+    parts.infos.reserveCapacity(nodeCount)
+    parts.fastRules.reserveCapacity(nodeCount)
+    parts.terminalOrder.reserveCapacity(records.terminals.count)
+    for old in order {
+      let source = built[Int(old)]
       var record = Node()
-      record.dynamicStart = Int32(dynamicEdges.count)
-      for (kind, child) in node.dynamic.sorted(by: { $0.key < $1.key }) {
-        dynamicEdges.append(DynamicEdge(kind: kind, child: index[ObjectIdentifier(child)] ?? -1))
+      record.dynamicStart = Int32(truncatingIfNeeded: parts.dynamic.count)
+      if source.dynamicCount == 1 {
+        parts.dynamic.append(DynamicEdge(kind: source.dynamicKind, child: number[Int(source.dynamicChild)]))
+      } else if source.dynamicCount > 1 {
+        for edge in builder.dynamicEdges(of: Int(old)) {
+          parts.dynamic.append(DynamicEdge(kind: edge.kind, child: number[Int(edge.child)]))
+        }
       }
-      record.dynamicCount = Int32(dynamicEdges.count) - record.dynamicStart
-      record.terminalStart = Int32(terminals.count)
-      for pattern in sortTerminals(node.terminals) { appendTerminal(pattern) }
-      record.terminalCount = Int32(terminals.count) - record.terminalStart
-      nodes[number] = record
-      for (bytes, child) in node.literals {
-        if number == 0 && bytes.contains(UInt8(ascii: "*")) { hasWildcardHosts = true }
-        let offset = Int32(pool.count)
-        pool.append(contentsOf: bytes)
-        bytes.withUnsafeBufferPointer {
-          staticEdges.insert(parent: Int32(number), bytes: $0, poolOffset: offset, child: index[ObjectIdentifier(child)] ?? -1)
+      record.terminalStart = Int32(truncatingIfNeeded: parts.terminalOrder.count)
+      var firstRule = source.firstRule
+      var firstUnconstrained = source.firstUnconstrained
+      if source.terminalCount == 1 {
+        parts.terminalOrder.append(source.lastTerminal)
+      } else if source.terminalCount > 1, let ids = sorted[old] {
+        parts.terminalOrder.append(contentsOf: ids)
+        let first = records.terminals[Int(ids[0])]
+        firstRule = first.rule
+        firstUnconstrained = first.constraintCount == 0
+      }
+
+      var info: UInt32
+      if parameterOnly(source) {
+        info = NodeInfo.parameterOnly
+      } else {
+        switch (source.hasLiterals, source.dynamicCount) {
+        case (false, 0): info = NodeInfo.leaf
+        case (true, 0): info = NodeInfo.literalsOnly
+        default: info = NodeInfo.general
+        }
+      }
+      if source.slowLiteral { info = NodeInfo.restart }
+      var fastRule = Int32(-1)
+      if source.terminalCount > 0 {
+        info |= NodeInfo.hasTerminals
+        if !strict && firstUnconstrained {
+          info |= NodeInfo.fastTerminal
+          fastRule = firstRule
+        }
+      }
+      record.info = info
+      parts.nodes.append(record)
+      parts.infos.append(UInt8(truncatingIfNeeded: info))
+      parts.fastRules.append(fastRule)
+    }
+    parts.nodes.append(Node(
+      terminalStart: Int32(truncatingIfNeeded: parts.terminalOrder.count),
+      dynamicStart: Int32(truncatingIfNeeded: parts.dynamic.count), info: 0))
+
+    // The path literals, renumbered, into the slot table; the long ones' bytes into the pool.
+    var pool: [UInt8] = []
+    var long: [(child: Int32, offset: Int32)] = []
+    for (old, bytes) in builder.longLiterals {
+      long.append((number[Int(old)], Int32(truncatingIfNeeded: pool.count)))
+      pool.append(contentsOf: bytes)
+    }
+    var longTable = [UInt64](repeating: .max, count: URLTrie.powerOfTwo(atLeast: max(1, long.count * 2)))
+    for (child, offset) in long {
+      var index = MatcherStorage.longIndex(child) & (longTable.count - 1)
+      while longTable[index] != .max { index = (index + 1) & (longTable.count - 1) }
+      longTable[index] = UInt64(UInt32(bitPattern: child)) << 32 | UInt64(UInt32(bitPattern: offset))
+    }
+    parts.longLiterals = longTable
+    (parts.slots, parts.slotShift) = URLTrie.slotTable(
+      [builder.rootEdges.slots, builder.edges.slots], edgeCount: builder.edgeCount, number: number, parts)
+
+    // The host keys.
+    var hosts = [HostSlot](repeating: .empty, count: max(8, URLTrie.powerOfTwo(atLeast: builder.hosts.count * 2)))
+    let hostMask = hosts.count - 1
+    for host in builder.hosts {
+      let offset = Int32(truncatingIfNeeded: pool.count)
+      pool.append(contentsOf: host.key)
+      let root = number[Int(host.node)]
+      if host.key.contains(UInt8(ascii: "*")) { parts.hasWildcardHosts = true }
+      var info = parts.nodes[Int(root)].info & 0xFF
+      let fast = host.key.withUnsafeBufferPointer { options.caseSensitivePaths && URLTrie.fastPathTakes(hostKey: $0) }
+      if fast { info |= NodeInfo.fastHost }
+      let hash = host.key.withUnsafeBufferPointer { MatcherStorage.hostHash($0.baseAddress!, length: $0.count) }
+      var index = Int(truncatingIfNeeded: hash) & hostMask
+      while hosts[index].length >= 0 { index = (index &+ 1) & hostMask }
+      hosts[index] = HostSlot(
+        hash: hash, offset: offset, length: Int32(truncatingIfNeeded: host.key.count), root: root, info: info,
+        rule: parts.fastRules[Int(root)])
+    }
+    parts.hosts = hosts
+
+    // The constraint strings follow in the pool.
+    var constraints = records.constraints
+    let base = Int32(truncatingIfNeeded: pool.count)
+    for i in constraints.indices {
+      constraints[i].nameStart &+= base
+      constraints[i].literalStart &+= base
+    }
+    pool.append(contentsOf: records.constraintBytes)
+    parts.pool = pool
+    parts.terminals = records.terminals
+    parts.constraints = constraints
+    parts.caseSensitivePaths = options.caseSensitivePaths
+    parts.strictTrailingSlash = strict
+    storage = MatcherStorage(parts)
+    names = records.names.withUnsafeBufferPointer { Array($0) }  // without the growth slack
+  }
+
+  /// Whether the fast path may compare a path literal raw: only ``isFastByte(_:)`` bytes, not a
+  /// dot segment.
+  static func isFastLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    if bytes.count == 1 && bytes[0] == 0x2E { return false }
+    if bytes.count == 2 && bytes[0] == 0x2E && bytes[1] == 0x2E { return false }
+    for b in bytes where !isFastByte(b) { return false }
+    return true
+  }
+
+  /// The literal-edge slots: a power of two of home slots, at least 8 times the edge count while
+  /// that takes at most 1 MiB (a probe then nearly always hits at once), else at least 1.5 times
+  /// (1.5 to 2 probes per hit), then room for probes to run past the last one (the very last slot
+  /// always stays empty, so every probe stops). The builder's slots
+  /// are renumbered; each gets its child's node bits and fast rule. Returns the slots and the
+  /// shift that maps a hash to a home slot.
+  static func slotTable(
+    _ built: [[EdgeSlot]], edgeCount: Int, number: [Int32], _ parts: MatcherStorage.Parts
+  ) -> ([EdgeSlot], Int) {
+    var bits = 4
+    let sparse = edgeCount * 8 <= (1 << 20) / MemoryLayout<EdgeSlot>.stride
+    while 1 << bits < (sparse ? edgeCount * 8 : edgeCount + edgeCount / 2) { bits += 1 }
+    while true {
+      let shift = 64 - bits
+      var slots = [EdgeSlot](repeating: .empty, count: (1 << bits) + 64)
+      var fits = true
+      slots.withUnsafeMutableBufferPointer { slots in
+        for table in built {
+        for slot in table where slot.key != .max {
+          let length = Int(slot.key &>> 16 & 0xFFFF)
+          let parent = number[Int(slot.key &>> 32)]
+          let child = number[Int(slot.child)]
+          let key = EdgeKey(head: slot.head, tail: slot.tail)
+          var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> UInt64(shift))
+          while slots[index].key != .max { index &+= 1 }
+          if index >= slots.count - 1 {
+            fits = false
+            break
+          }
+          slots[index] = EdgeSlot(
+            head: slot.head, tail: slot.tail,
+            key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(parts.infos[Int(child)]),
+            child: child, rule: parts.fastRules[Int(child)])
+        }
+        }
+      }
+      if fits { return (slots, shift) }
+      bits += 1
+    }
+  }
+
+  /// Whether the fast path may look `key` up in the raw bytes of a URL: the URL reader accepts
+  /// `key` + `/`, reads an authority, and the host key it builds from it is `key` itself (so the
+  /// bytes are already lowercase and canonical); `file:` keys are left to the general path,
+  /// which checks what follows them.
+  static func fastPathTakes(hostKey key: UnsafeBufferPointer<UInt8>) -> Bool {
+    let text = Array(key) + [UInt8(ascii: "/")]
+    return text.withUnsafeBufferPointer { bytes in
+      guard case .success(let url) = URLSyntax.parse(bytes), url.hasAuthority else { return false }
+      guard URLSyntax.schemeKind(bytes, url.scheme) != .file else { return false }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let length = buffer.withUnsafeMutableBufferPointer {
+        URLTrie.writeHostKey(bytes, url, host: url.host ?? 0..<0, wildcardFrom: nil, into: $0.baseAddress!)
+      }
+      return length == key.count && buffer[0..<length].elementsEqual(key)
+    }
+  }
+
+  static func powerOfTwo(atLeast n: Int) -> Int {
+    var size = 1
+    while size < n { size <<= 1 }
+    return size
+  }
+}
+
+/// The terminal, constraint and capture-name records, appended pattern by pattern; constraint
+/// strings go to their own bytes, which join the pool at the end.
+struct TerminalRecords {
+  var terminals: [URLTrie.Terminal] = []
+  var constraints: [URLTrie.Constraint] = []
+  /// The capture names of the terminals (path captures, then constraint captures).
+  var names: [String] = []
+  var constraintBytes: [UInt8] = []
+
+  mutating func append(_ pattern: ExpandedPattern) {
+    let namesStart = Int32(truncatingIfNeeded: names.count)
+    names.append(contentsOf: pattern.captureNames)
+    appendTerminal(
+      rule: Int32(truncatingIfNeeded: pattern.rule), pattern: Int32(truncatingIfNeeded: pattern.pattern),
+      namesStart: namesStart, query: pattern.query, fragment: pattern.fragment, trailingSlash: pattern.trailingSlash)
+  }
+
+  /// A pattern without optional segments: its only expansion is itself.
+  mutating func append(_ pattern: UnsafePointer<URLPattern>, rule: Int32, pattern index: Int32) {
+    let namesStart = Int32(truncatingIfNeeded: names.count)
+    pattern.pointee.segments.withUnsafeBufferPointer { segments in
+      for segment in segments {
+        switch segment {
+        case .parameter(let p), .optional(let p): names.append(p.name)
+        case .catchAll(let name): names.append(name)
+        case .literal, .wildcard: break
         }
       }
     }
+    appendTerminal(
+      rule: rule, pattern: index, namesStart: namesStart, query: pattern.pointee.query,
+      fragment: pattern.pointee.fragment, trailingSlash: pattern.pointee.trailingSlash)
   }
 
-  private mutating func appendTerminal(_ pattern: ExpandedPattern) {
-    let namesStart = Int32(names.count)
-    names.append(contentsOf: pattern.captureNames)
-    let constraintStart = Int32(constraints.count)
-    for item in pattern.query { appendConstraint(item.value, name: item.name, isFragment: false) }
-    if let fragment = pattern.fragment { appendConstraint(fragment, name: "", isFragment: true) }
-    terminals.append(Terminal(
-      rule: Int32(pattern.rule), pattern: Int32(pattern.pattern), namesStart: namesStart,
-      captureCount: Int32(pattern.captureNames.count), constraintStart: constraintStart,
-      constraintCount: Int32(constraints.count) - constraintStart, trailingSlash: pattern.trailingSlash))
+  private mutating func appendTerminal(
+    rule: Int32, pattern: Int32, namesStart: Int32, query: [QueryConstraint], fragment: ValueConstraint?,
+    trailingSlash: Bool
+  ) {
+    let captureCount = names.count - Int(namesStart)
+    let constraintStart = Int32(truncatingIfNeeded: constraints.count)
+    for item in query { appendConstraint(item.value, name: item.name, isFragment: false) }
+    if let fragment { appendConstraint(fragment, name: "", isFragment: true) }
+    terminals.append(URLTrie.Terminal(
+      rule: rule, pattern: pattern, namesStart: namesStart, constraintStart: constraintStart,
+      captureCount: UInt16(clamping: captureCount),
+      constraintCount: UInt8(truncatingIfNeeded: constraints.count - Int(constraintStart)),
+      trailingSlash: trailingSlash))
   }
 
+  /// Appends a constraint whose strings are at offsets in `constraintBytes` (rebased on the pool later).
   private mutating func appendConstraint(_ value: ValueConstraint, name: String, isFragment: Bool) {
-    let nameStart = Int32(pool.count)
-    pool.append(contentsOf: name.utf8)
-    var c = Constraint(
+    let nameStart = Int32(truncatingIfNeeded: constraintBytes.count)
+    constraintBytes.append(contentsOf: name.utf8)
+    var c = URLTrie.Constraint(
       kind: .present, isFragment: isFragment, type: .string, nameStart: nameStart,
-      nameLength: Int32(name.utf8.count), literalStart: 0, literalLength: 0, captureName: -1)
+      nameLength: Int32(truncatingIfNeeded: name.utf8.count), literalStart: 0, literalLength: 0, captureName: -1)
     switch value {
     case .present: c.kind = .present
     case .literal(let text):
       c.kind = .literal
-      c.literalStart = Int32(pool.count)
-      pool.append(contentsOf: text.utf8)
-      c.literalLength = Int32(text.utf8.count)
+      c.literalStart = Int32(truncatingIfNeeded: constraintBytes.count)
+      constraintBytes.append(contentsOf: text.utf8)
+      c.literalLength = Int32(truncatingIfNeeded: text.utf8.count)
     case .parameter(let p, let required):
       c.kind = required ? .required : .optional
       c.type = p.type
-      c.captureName = Int32(names.count)
+      c.captureName = Int32(truncatingIfNeeded: names.count)
       names.append(p.name)
     }
     constraints.append(c)

@@ -7,12 +7,13 @@ extension URLTrie {
     var t = Int(start)
     let end = t &+ Int(count)
     while t < end {
-      let terminal = c.terminals[t]
+      let terminal = storage.terminal(at: Int32(truncatingIfNeeded: t))
       t &+= 1
-      if strictTrailingSlash && terminal.trailingSlash != scratch.trailingSlash { continue }
+      if storage.strictTrailingSlash && terminal.trailingSlash != scratch.trailingSlash { continue }
       if Int(terminal.captureCount) != captures { continue }
       if terminal.constraintCount > 0 && !constraintsHold(terminal, c, url, &scratch) { continue }
       scratch.terminal = Int32(t &- 1)
+      scratch.captureCount = captures
       return scratch.terminal
     }
     return -1
@@ -33,7 +34,7 @@ extension URLTrie {
           valueEnd = f.upperBound
         }
       } else {
-        let name = UnsafeBufferPointer(rebasing: c.pool[Int(constraint.nameStart)..<Int(constraint.nameStart &+ constraint.nameLength)])
+        let name = UnsafeBufferPointer(start: c.pool + Int(constraint.nameStart), count: Int(constraint.nameLength))
         for q in 0..<scratch.queryCount where queryName(c, scratch, q, equals: name) {
           found = true
           valueStart = Int(scratch.queryValueStart[q])
@@ -52,7 +53,7 @@ extension URLTrie {
         continue
       case .literal:
         guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return false }
-        let literal = c.pool[Int(constraint.literalStart)..<Int(constraint.literalStart &+ constraint.literalLength)]
+        let literal = UnsafeBufferPointer(start: c.pool + Int(constraint.literalStart), count: Int(constraint.literalLength))
         if n != literal.count || !zip(UnsafeBufferPointer(start: c.buffer, count: n), literal).allSatisfy({ $0 == $1 }) {
           return false
         }

@@ -2,20 +2,20 @@
 /// backtracking at dead ends, so the first complete match is the best one (see ``Precedence``).
 /// Every node sits at a fixed depth, so each node is visited at most once per URL.
 extension URLTrie {
-  /// Unowned views of the trie arrays and the scratch memory, passed down the search.
+  /// Unowned views of the trie memory and the scratch memory, passed down the search.
   struct Context {
     let input: UnsafeBufferPointer<UInt8>
-    let nodes: UnsafeBufferPointer<Node>
-    let dynamic: UnsafeBufferPointer<DynamicEdge>
-    let terminals: UnsafeBufferPointer<Terminal>
-    let constraints: UnsafeBufferPointer<Constraint>
-    let pool: UnsafeBufferPointer<UInt8>
+    let storage: MatcherStorage
     let segments: UnsafeMutablePointer<Range<Int>>
-    let captureFirst: UnsafeMutablePointer<Int32>
-    let captureLast: UnsafeMutablePointer<Int32>
+    let captures: UnsafeMutablePointer<CaptureSpan>
     let buffer: UnsafeMutablePointer<UInt8>
     let bufferCapacity: Int
     let segmentCount: Int
+
+    var nodes: UnsafeMutablePointer<Node> { storage.nodes }
+    var dynamic: UnsafeMutablePointer<DynamicEdge> { storage.dynamic }
+    var constraints: UnsafeMutablePointer<Constraint> { storage.constraints }
+    var pool: UnsafeMutablePointer<UInt8> { storage.pool }
   }
 
   /// Finds the best terminal for a parsed URL, or -1. On success the captures are in `scratch`.
@@ -27,21 +27,21 @@ extension URLTrie {
     scratch.trailingSlash = shape.hasTrailingSlash
     scratch.queryCount = -1  // parsed on first use
     let hostRange = url.host ?? 0..<0
-    var hostKeyLength = writeHostKey(input, url, host: hostRange, wildcardFrom: nil, &scratch)
+    var hostKeyLength = URLTrie.writeHostKey(input, url, host: hostRange, wildcardFrom: nil, into: scratch.buffer)
     guard hostKeyLength > 0 else { return -1 }
     var root = lookupHost(scratch.buffer, hostKeyLength)
     var labelStart = hostRange.lowerBound
     var wildcardHost: WildcardHost?  // the host written once for the `*.domain` keys
     while true {
       if root >= 0 {
-        let found = search(input, url, root: root, &scratch)
+        let found = search(input, url, root: root, depth: 0, captures: 0, &scratch)
         if found >= 0 { return found }
         wildcardHost = nil  // the search decodes into the buffer
       }
       // Try `*.domain` roots, longest domain first.
       // A subdomain is one or more labels, none of them empty: `.example.com` and
       // `a..example.com` are not subdomains of `example.com`.
-      guard hasWildcardHosts, let dot = nextDot(input, from: labelStart, in: hostRange), dot > labelStart else {
+      guard storage.hasWildcardHosts, let dot = nextDot(input, from: labelStart, in: hostRange), dot > labelStart else {
         return -1
       }
       labelStart = dot + 1
@@ -50,7 +50,7 @@ extension URLTrie {
         if wildcardHost == nil { wildcardHost = writeWildcardHost(input, url, host: hostRange, &scratch) }
         root = wildcardHost.map { lookupWildcard($0, domainStart: dot + 1, input, url, &scratch) } ?? -1
       } else {
-        hostKeyLength = writeHostKey(input, url, host: hostRange, wildcardFrom: dot + 1, &scratch)
+        hostKeyLength = URLTrie.writeHostKey(input, url, host: hostRange, wildcardFrom: dot + 1, into: scratch.buffer)
         root = lookupHost(scratch.buffer, hostKeyLength)
       }
     }
@@ -117,7 +117,8 @@ extension URLTrie {
   }
 
   private func lookupHost(_ key: UnsafeMutablePointer<UInt8>, _ length: Int) -> Int32 {
-    pool.withUnsafeBufferPointer { staticEdges.lookup(parent: 0, UnsafeBufferPointer(start: key, count: length), pool: $0) }
+    let index = storage.findHost(key, length: length)
+    return index < 0 ? -1 : storage.hosts[index].root
   }
 
   private func nextDot(_ input: UnsafeBufferPointer<UInt8>, from: Int, in host: Range<Int>) -> Int? {
@@ -130,12 +131,11 @@ extension URLTrie {
   }
 
   /// Writes `scheme://host[:port]` (lowercased; `*.` + the rest of the host from `wildcardFrom`)
-  /// into the scratch buffer; returns its length, or 0 when it does not fit.
-  private func writeHostKey(
+  /// into `out` (at least 4 KiB); returns its length, or 0 when it does not fit.
+  static func writeHostKey(
     _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, host: Range<Int>, wildcardFrom: Int?,
-    _ scratch: inout MatchScratch
+    into out: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    let out = scratch.buffer
     var n = 0
     let limit = 1024
     for i in url.scheme {

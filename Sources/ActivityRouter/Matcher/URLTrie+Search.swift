@@ -1,48 +1,39 @@
 /// The depth-first search over one host root, and the checks of captured values and of query
 /// and fragment constraints at terminals.
 extension URLTrie {
+  /// Searches from `node`, reached with `depth` segments and `captures` captures consumed; the
+  /// segments are in `scratch`.
   func search(
-    _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, root: Int32, _ scratch: inout MatchScratch
+    _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, root node: Int32, depth: Int, captures: Int,
+    _ scratch: inout MatchScratch
   ) -> Int32 {
-    nodes.withUnsafeBufferPointer { nodes in
-      dynamicEdges.withUnsafeBufferPointer { dynamic in
-        terminals.withUnsafeBufferPointer { terminals in
-          constraints.withUnsafeBufferPointer { constraints in
-            pool.withUnsafeBufferPointer { pool in
-              let context = Context(
-                input: input, nodes: nodes, dynamic: dynamic, terminals: terminals, constraints: constraints,
-                pool: pool, segments: scratch.segments,
-                captureFirst: scratch.captureFirst, captureLast: scratch.captureLast, buffer: scratch.buffer,
-                bufferCapacity: scratch.bufferCapacity, segmentCount: scratch.segmentCount)
-              return visit(root, depth: 0, captures: 0, context, url, &scratch)
-            }
-          }
-        }
-      }
-    }
+    let context = Context(
+      input: input, storage: storage, segments: scratch.segments,
+      captures: scratch.captures, buffer: scratch.buffer,
+      bufferCapacity: scratch.bufferCapacity, segmentCount: scratch.segmentCount)
+    return visit(node, depth: depth, captures: captures, context, url, &scratch)
   }
 
   private func visit(
     _ node: Int32, depth: Int, captures: Int, _ c: Context, _ url: URLComponentRanges, _ scratch: inout MatchScratch
   ) -> Int32 {
-    let record = c.nodes[Int(node)]
     if depth == c.segmentCount {
-      return checkTerminals(record.terminalStart, record.terminalCount, captures: captures, c, url, &scratch)
+      let (start, count) = storage.terminalRange(node)
+      return checkTerminals(start, count, captures: captures, c, url, &scratch)
     }
     let start = c.segments[depth].lowerBound
     let end = c.segments[depth].upperBound
     if start == end { return -1 }  // an empty segment matches nothing
     // Literal edge.
     if let segment = literalView(c, start, end) {
-      let child = staticEdges.lookup(parent: node, segment, pool: c.pool)
+      let child = storage.lookup(parent: node, segment)
       if child >= 0 {
         let found = visit(child, depth: depth &+ 1, captures: captures, c, url, &scratch)
         if found >= 0 { return found }
       }
     }
     // Dynamic edges, in precedence order.
-    var e = Int(record.dynamicStart)
-    let last = e &+ Int(record.dynamicCount)
+    var (e, last) = storage.dynamicRange(node)
     while e < last {
       let edge = c.dynamic[e]
       e &+= 1
@@ -61,15 +52,13 @@ extension URLTrie {
           d &+= 1
         }
         guard d == c.segmentCount else { continue }
-        c.captureFirst[captures] = Int32(truncatingIfNeeded: depth)
-        c.captureLast[captures] = Int32(truncatingIfNeeded: d)
-        let terminalNode = c.nodes[Int(edge.child)]
-        let found = checkTerminals(terminalNode.terminalStart, terminalNode.terminalCount, captures: captures &+ 1, c, url, &scratch)
+        c.captures[captures] = CaptureSpan(first: Int32(truncatingIfNeeded: depth), last: Int32(truncatingIfNeeded: d))
+        let (start, count) = storage.terminalRange(edge.child)
+        let found = checkTerminals(start, count, captures: captures &+ 1, c, url, &scratch)
         if found >= 0 { return found }
       default:
         guard let type = edge.kind.parameterType, valueIsValid(c, start, end, type: type) else { continue }
-        c.captureFirst[captures] = Int32(truncatingIfNeeded: depth)
-        c.captureLast[captures] = Int32(truncatingIfNeeded: depth &+ 1)
+        c.captures[captures] = CaptureSpan(first: Int32(truncatingIfNeeded: depth), last: Int32(truncatingIfNeeded: depth &+ 1))
         let found = visit(edge.child, depth: depth &+ 1, captures: captures &+ 1, c, url, &scratch)
         if found >= 0 { return found }
       }
@@ -82,7 +71,7 @@ extension URLTrie {
   @inline(__always)
   private func literalView(_ c: Context, _ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8>? {
     let raw = UnsafeBufferPointer(rebasing: c.input[start..<end])
-    var needsWork = !caseSensitivePaths
+    var needsWork = !storage.caseSensitivePaths
     if !needsWork {
       var i = start
       while i < end {
@@ -92,7 +81,7 @@ extension URLTrie {
     }
     guard needsWork else { return raw }
     guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return nil }
-    if !caseSensitivePaths {
+    if !storage.caseSensitivePaths {
       for i in 0..<n { c.buffer[i] = asciiLowercased(c.buffer[i]) }
     }
     return UnsafeBufferPointer(start: c.buffer, count: n)

@@ -18,7 +18,7 @@ import Testing
   static func lines() throws -> [String] {
     let fixture = try String(contentsOfFile: FixturePaths.fixtures + "/Notes/events.txt", encoding: .utf8)
       .split(separator: "\n").map(String.init)
-    var rng = SplitMix64(seed: 0xC0C0_2026)
+    var rng = SeededGenerator(seed: 0xC0C0_2026)
     var urlGenerator = URLGenerator(seed: 0xC0C0_2027)
     let ids = ["6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e11", "not-a-uuid"]
     var lines: [String] = []

@@ -145,7 +145,7 @@ import Testing
     .flatMap { UInt64($0.hasPrefix("0x") ? String($0.dropFirst(2)) : $0, radix: $0.hasPrefix("0x") ? 16 : 10) }
     .map { [$0] } ?? [])
 
-  static func randomValue(_ rng: inout SplitMix64) -> String {
+  static func randomValue(_ rng: inout SeededGenerator) -> String {
     var value = ""
     for _ in 0..<Int.random(in: 1...12, using: &rng) {
       value += valueAlphabet[Int.random(in: 0..<valueAlphabet.count, using: &rng)]
@@ -177,7 +177,7 @@ import Testing
   @Test(arguments: seeds)
   func valuesRoundTripThroughPercentEncoding(seed: UInt64) throws {
     let router = try Self.router.get()
-    var rng = SplitMix64(seed: seed)
+    var rng = SeededGenerator(seed: seed)
     let tag = "seed 0x\(String(seed, radix: 16))"
     var failures = 0
     for index in 0..<10_000 {

@@ -1,4 +1,4 @@
-/// SplitMix64: a small, seedable generator that gives the same sequence on every platform, so a
+/// SeededGenerator: a small, seedable generator that gives the same sequence on every platform, so a
 /// property test prints its seed on failure and can be replayed.
 ///
 /// ```swift

@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A usage or input error: printed to standard error, exit status 2.
+struct BenchError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// `--name value` options and `--flag`s after the sub-command.
+struct Options {
+  private var values: [String: String] = [:]
+  private(set) var flags: Set<String> = []
+
+  init(_ arguments: ArraySlice<String>, flags known: Set<String> = []) throws {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      guard argument.hasPrefix("--") else { throw BenchError("unexpected argument '\(argument)'") }
+      let name = String(argument.dropFirst(2))
+      if known.contains(name) {
+        flags.insert(name)
+        continue
+      }
+      guard let value = rest.popFirst() else { throw BenchError("option '\(argument)' needs a value") }
+      values[name] = value
+    }
+  }
+
+  func string(_ name: String) -> String? { values[name] }
+
+  func required(_ name: String) throws -> String {
+    guard let value = values[name] else { throw BenchError("missing --\(name)") }
+    return value
+  }
+
+  func int(_ name: String) throws -> Int? {
+    guard let text = values[name] else { return nil }
+    guard let value = Int(text.replacingOccurrences("_", "")), value >= 0 else {
+      throw BenchError("--\(name) expects a non-negative integer, found '\(text)'")
+    }
+    return value
+  }
+
+  /// Every option name that was given, to refuse unknown ones.
+  var names: Set<String> { Set(values.keys).union(flags) }
+}
+
+extension String {
+  func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
+    String(self.split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement))
+  }
+}
+
+/// The whole contents of a file.
+func readFile(_ path: String) throws -> [UInt8] {
+  let fd = open(path, O_RDONLY)
+  guard fd >= 0 else { throw BenchError("cannot open '\(path)': \(String(cString: strerror(errno)))") }
+  defer { close(fd) }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 20)
+  while true {
+    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    if n < 0 { throw BenchError("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+    if n == 0 { break }
+    bytes.append(contentsOf: chunk[0..<n])
+  }
+  return bytes
+}
+
+func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+/// The non-empty lines of a file (at most `limit`), without their line breaks.
+func readLines(_ path: String, limit: Int = .max) throws -> [String] {
+  let bytes = try readFile(path)
+  var lines: [String] = []
+  var start = 0
+  var i = 0
+  while i <= bytes.count && lines.count < limit {
+    if i == bytes.count || bytes[i] == UInt8(ascii: "\n") {
+      var end = i
+      if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+      if end > start { lines.append(String(decoding: bytes[start..<end], as: UTF8.self)) }
+      start = i + 1
+    }
+    i += 1
+  }
+  return lines
+}
+
+/// Monotonic nanoseconds.
+func nanoseconds() -> UInt64 {
+  var t = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &t)
+  return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+}
+
+/// Bytes the allocator hands out to the program: glibc's `malloc_info` totals (system bytes of
+/// every arena plus mmap'd blocks, minus free chunks). 0 where that is unavailable.
+func heapBytesInUse() -> Int {
+  #if canImport(Glibc)
+  var buffer: UnsafeMutablePointer<CChar>? = nil
+  var size = 0
+  // malloc.h is not part of the Glibc module: look the function up.
+  typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
+  guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_info") else { return 0 }
+  let mallocInfo = unsafeBitCast(symbol, to: MallocInfo.self)
+  guard let stream = open_memstream(&buffer, &size) else { return 0 }
+  _ = mallocInfo(0, stream)
+  fclose(stream)
+  guard let buffer else { return 0 }
+  defer { free(buffer) }
+  let xml = String(cString: buffer)
+  // The last <total .../> and <system type="current" .../> lines are the totals over all arenas.
+  var fast = 0, rest = 0, mmap = 0, current = 0
+  for line in xml.split(separator: "\n") {
+    func size(_ line: Substring) -> Int {
+      guard let r = line.firstRange(of: "size=\"") else { return 0 }
+      return Int(line[r.upperBound...].prefix { $0 != "\"" }) ?? 0
+    }
+    if line.contains("<total type=\"fast\"") { fast = size(line) }
+    if line.contains("<total type=\"rest\"") { rest = size(line) }
+    if line.contains("<total type=\"mmap\"") { mmap = size(line) }
+    if line.contains("<system type=\"current\"") { current = size(line) }
+  }
+  return current + mmap - fast - rest
+  #else
+  return 0
+  #endif
+}
+
+/// The resident set size in bytes, from /proc/self/statm (0 where unavailable).
+func residentBytes() -> Int {
+  guard let text = try? readFile("/proc/self/statm") else { return 0 }
+  let fields = String(decoding: text, as: UTF8.self).split(separator: " ")
+  guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// One line of JSON from ordered key/value pairs (numbers, strings, booleans).
+struct JSONLine {
+  private var parts: [String] = []
+
+  mutating func add(_ key: String, _ value: Int) { parts.append("\"\(key)\":\(value)") }
+  mutating func add(_ key: String, _ value: Bool) { parts.append("\"\(key)\":\(value)") }
+  mutating func add(_ key: String, _ value: String) { parts.append("\"\(key)\":\"\(value)\"") }
+  mutating func add(_ key: String, _ value: Double, digits: Int = 2) {
+    parts.append("\"\(key)\":\(format(value, digits: digits))")
+  }
+
+  var text: String { "{" + parts.joined(separator: ",") + "}" }
+}
+
+/// A decimal with a fixed number of fraction digits (no Foundation).
+func format(_ value: Double, digits: Int) -> String {
+  guard value.isFinite else { return "0" }
+  var scale = 1.0
+  for _ in 0..<digits { scale *= 10 }
+  let scaled = (abs(value) * scale).rounded()
+  let whole = Int(scaled / scale)
+  let fraction = Int(scaled) - whole * Int(scale)
+  var text = (value < 0 ? "-" : "") + String(whole)
+  if digits > 0 {
+    let f = String(fraction)
+    text += "." + String(repeating: "0", count: digits - f.count) + f
+  }
+  return text
+}
+
+func fwriteStderr(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  write(2, bytes.baseAddress, bytes.count)
+}

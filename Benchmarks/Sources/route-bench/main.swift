@@ -1,0 +1,44 @@
+// route-bench: the benchmarks of ActivityRouter. See Benchmarks/README.md.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let usage = """
+  usage: route-bench match --routes FILE --urls FILE [--limit N] [--mode trie|linear|split]
+         route-bench compile --routes FILE [--repeat N]
+         route-bench scenes --sessions N [--events N]
+
+  match    compile the route list into the real CompiledRouter, match every URL once (paths get
+           the prefix https://example.com) and print one JSON line; the checksum is checked
+           against the generator's NAME.expect / NAME.idx next to the URL file (exit 1 on a mismatch).
+  compile  compile a route list (already parsed) and print the time and the memory it holds.
+  scenes   the scene-selection step with N open sessions.
+  """
+
+func main() -> Int32 {
+  let arguments = CommandLine.arguments.dropFirst()
+  guard let command = arguments.first else {
+    printError(usage)
+    return 2
+  }
+  do {
+    switch command {
+    case "match": return try MatchBenchmark.run(Options(arguments.dropFirst()))
+    case "compile": return try CompileBenchmark.run(Options(arguments.dropFirst()))
+    case "scenes": return try SceneBenchmark.run(Options(arguments.dropFirst()))
+    case "-h", "--help", "help":
+      print(usage)
+      return 0
+    default:
+      printError("unknown command '\(command)'\n" + usage)
+      return 2
+    }
+  } catch {
+    printError("route-bench: \(error)")
+    return 2
+  }
+}
+
+exit(main())

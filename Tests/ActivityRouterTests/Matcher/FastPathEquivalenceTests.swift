@@ -1,0 +1,289 @@
+@testable import ActivityRouter
+import Testing
+
+/// The matcher's fast path (raw bytes, eight at a time, no backtracking) must give exactly what
+/// the general path gives (read the URL, resolve dot segments, decode, backtrack) on every input:
+/// the same rule, the same parameters, the same refusal. These tests compare the two on tables
+/// that exercise every kind of node and on generated URLs full of the bytes that make the fast
+/// path step aside.
+@Suite struct FastPathEquivalenceTests {
+  /// Tables (routes in table order, and JSON to add at the top level).
+  static let tables: [(name: String, routes: [(String, String)], extra: String)] = [
+    ("literals and parameters", [
+      ("root", "https://example.com/"),
+      ("repos", "https://example.com/repos/{owner}/{repo}"),
+      ("issues", "https://example.com/repos/{owner}/{repo}/issues"),
+      ("issue", "https://example.com/repos/{owner}/{repo}/issues/{number}"),
+      ("user", "https://example.com/users/{user}"),
+      ("long", "https://example.com/applications/authorizations-and-grants/{id}"),
+      ("mid", "https://example.com/notifications/threads/{id}/subscription"),
+      ("files", "https://example.com/files/{path*}"),
+      ("dots", "https://example.com/v1.2/a.b/{x}"),
+      ("odd", "https://example.com/~x/a&b/c'd/(e)/{y}"),
+      ("other", "myapp-development://open/item/{id}"),
+      ("port", "https://example.com:8443/p/{x}"),
+      ("short", "a://bc/{x}"),
+    ], ""),
+    ("literals and parameters compete", [
+      ("new", "https://example.com/users/new"),
+      ("by-id", "https://example.com/users/{id}"),
+      ("edit", "https://example.com/users/{id}/edit"),
+      ("settings", "https://example.com/users/new/settings"),
+      ("typed", "https://example.com/orders/{n:int}"),
+      ("uuid", "https://example.com/orders/{u:uuid}/items"),
+      ("any", "https://example.com/orders/{slug}"),
+      ("opt", "https://example.com/docs/{page?}"),
+      ("star", "https://example.com/w/*/x"),
+      ("rest", "https://example.com/w/{rest*}"),
+      ("query", "https://example.com/search?q={q}&page={page:int?}"),
+      ("plain-search", "https://example.com/search"),
+      ("fragment", "https://example.com/doc#{section}"),
+      ("doc", "https://example.com/doc"),
+      ("encoded", "https://example.com/caf%C3%A9/{x}"),
+      ("pct", "https://example.com/a%25b/{x}"),
+      ("bang", "https://example.com/!x/{x}"),
+    ], ""),
+    ("wildcard hosts", [
+      ("sub", "https://*.example.com/p/{x}"),
+      ("www", "https://www.example.com/p/{x}/q"),
+      ("exact", "https://www.example.com/e/{x}"),
+    ], ""),
+    ("unusual hosts", [
+      ("file", "file:///files/{x}"),
+      ("v4", "https://127.0.0.1/ip/{x}"),
+      ("empty-host", "myapp:///empty/{x}"),
+      ("idn", "https://bücher.example/b/{x}"),
+    ], ""),
+    ("strict trailing slash", [
+      ("no-slash", "https://example.com/a/{x}"),
+      ("slash", "https://example.com/a/{x}/"),
+      ("b", "https://example.com/b"),
+    ], #" "options": { "trailingSlash": "strict" },"#),
+    ("case-insensitive paths", [
+      ("about", "https://example.com/About/{x}"),
+    ], #" "options": { "caseSensitivePaths": false },"#),
+  ]
+
+  /// Pieces that URLs are made of: plain ones the fast path takes, and every kind of byte that
+  /// must send it to the general path.
+  static let pieces = [
+    "repos", "users", "new", "edit", "settings", "issues", "42", "-7", "abc", "apple", "swift", "issues",
+    "6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e11", "applications", "authorizations-and-grants", "notifications",
+    "threads", "subscription", "files", "v1.2", "a.b", "~x", "a&b", "c'd", "(e)", "orders", "items", "docs",
+    "w", "x", "search", "doc", "p", "q", "e", "a", "b", "About", "ABOUT", "about", "open", "item", "café",
+    "caf%C3%A9", "caf%c3%a9", "a%25b", "a%b", "!x", "%21x", "a%2Fb", "%2e", "%2E%2e", ".", "..", "...", "",
+    "a b", "a\tb", "a\\b", "a?b", "a#b", "a?q=1", "x#frag", "%zz", "%00", "%C3%28", "ü", "a+b", "a$b", "a\"b",
+    "a<b>", "a[b]", "a{b}", "a|b", "a^b", "a`b", "verylongsegmentnameovertwentybytes", "0123456789abcdef",
+    "0123456789abcdefg", "12345678", "123456789",
+  ]
+  static let origins = [
+    "https://example.com", "HTTPS://example.com", "https://Example.com", "https://example.com:443",
+    "https://example.com:8443", "https://user@example.com", "https://www.example.com", "https://a.example.com",
+    "https://a.b.example.com", "https://example.com.", "https:/example.com", "https:///example.com",
+    "myapp-development://open", "a://bc", "https://exa%6Dple.com", "https://example.org", "file://example.com",
+    "file://", "file:///C:", "file:///c|", "https://[::1]", "https://[0:0::1]", "https://127.0.0.1", "https://127.1",
+    "myapp://", "https://xn--bcher-kva.example", "https://bücher.example", "https://BÜCHER.example",
+  ]
+
+  static func urls(seed: UInt64, count: Int) -> [String] {
+    var rng = SeededGenerator(seed: seed)
+    var result: [String] = []
+    for _ in 0..<count {
+      var url = origins[Int(rng.next() % UInt64(origins.count))]
+      let segments = Int(rng.next() % 6)
+      for _ in 0..<segments {
+        url += "/" + pieces[Int(rng.next() % UInt64(pieces.count))]
+      }
+      switch rng.next() % 10 {
+      case 0: url += "/"
+      case 1: url += "?q=" + pieces[Int(rng.next() % UInt64(pieces.count))]
+      case 2: url += "#" + pieces[Int(rng.next() % UInt64(pieces.count))]
+      case 3: url += "//"
+      default: break
+      }
+      if rng.next() % 40 == 0 { url = " " + url }
+      if rng.next() % 40 == 0 { url += " " }
+      result.append(url)
+    }
+    return result
+  }
+
+  /// The URLs every table is tried with: random ones, and the table's own patterns filled in
+  /// with plain values and then bent (a piece replaced or added, an origin changed, a query,
+  /// a fragment or slashes appended), so that the walk gets deep before it meets the odd byte.
+  static func cases(_ routes: [(String, String)], seed: UInt64) -> [String] {
+    var urls = urls(seed: seed, count: 2000)
+    var rng = SeededGenerator(seed: seed ^ 0xA5A5)
+    func any<T>(_ items: [T]) -> T { items[Int(rng.next() % UInt64(items.count))] }
+    let values = ["apple", "42", "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "a/b/c", "x.y", "swift", "-1", "z"]
+    for _ in 0..<6000 {
+      let pattern = any(routes).1
+      let filled = pattern.replacingBraces(with: (0..<4).map { _ in any(values) })
+      guard let schemeEnd = filled.firstRange(of: "://") else { continue }
+      let afterScheme = filled[schemeEnd.upperBound...]
+      let pathStart = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
+      var origin = String(filled[..<pathStart])
+      var segments = afterScheme[pathStart...].split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+      for _ in 0..<Int(rng.next() % 3) {
+        switch rng.next() % 6 {
+        case 0, 1: if !segments.isEmpty { segments[Int(rng.next() % UInt64(segments.count))] = any(pieces) }
+        case 2: segments.insert(any(pieces), at: Int(rng.next() % UInt64(segments.count + 1)))
+        case 3: segments.append(any(pieces))
+        case 4: origin = any(origins)
+        default: if !segments.isEmpty { segments.removeLast() }
+        }
+      }
+      var url = origin + (segments.isEmpty ? "" : "/" + segments.joined(separator: "/"))
+      switch rng.next() % 8 {
+      case 0: url += "/"
+      case 1: url += "?" + any(["q=1", "q=a%26b&page=2", "page=x", "", "q"])
+      case 2: url += "#" + any(["intro", "", "a%20b", "top"])
+      case 3: url += "//"
+      default: break
+      }
+      urls.append(url)
+    }
+    return urls
+  }
+
+  @Test(arguments: tables.indices)
+  func fastAndGeneralPathsAgree(_ t: Int) throws {
+    let table = Self.tables[t]
+    let router = try TestTables.router(table.routes, extra: table.extra)
+    var scratch = MatchScratch()
+    var disagreements: [String] = []
+    for url in Self.cases(table.routes, seed: 0x5EED &+ UInt64(t)) {
+      let general = router.matchGeneral(url: url)
+      let full = router.match(url: url)
+      if full != general {
+        disagreements.append("\(url): match \(full), general path \(general)")
+        continue
+      }
+      let rule = router.matchRule(url: url, scratch: &scratch)
+      let expected: Int? = if case .success(let m?) = general { m.rule } else { nil }
+      if rule != expected {
+        disagreements.append("\(url): matchRule \(String(describing: rule)), general path \(String(describing: expected))")
+        continue
+      }
+      // The zero-allocation captures hold the raw text of the parameters match(url:) decodes.
+      if case .success(let m?) = general, rule != nil {
+        let bytes = Array(url.utf8)
+        let names = router.table.rules[m.rule].urlPatterns[m.pattern].segments.compactMap { segment -> String? in
+          switch segment {
+          case .parameter(let p), .optional(let p): return p.name
+          case .catchAll(let name): return name
+          default: return nil
+          }
+        }
+        let present = names.filter { m.parameters[$0] != nil }
+        if scratch.pathCaptureCount != present.count {
+          disagreements.append("\(url): \(scratch.pathCaptureCount) captures, expected \(present.count)")
+          continue
+        }
+        for (k, name) in present.enumerated() {
+          let raw = String(decoding: bytes[scratch.pathCapture(k)], as: UTF8.self)
+          guard case .string(let value)? = m.parameters[name], !raw.contains("%"), !raw.contains("/.") else { continue }
+          if raw != value && raw.uppercased() != value {
+            disagreements.append("\(url): capture \(name) is '\(raw)', match(url:) says '\(value)'")
+          }
+        }
+      }
+    }
+    #expect(disagreements.isEmpty, "\(table.name): \(disagreements.prefix(10).joined(separator: "\n"))")
+  }
+
+  /// Bytes a Swift string cannot hold (invalid UTF-8) and every other odd byte, put into URLs
+  /// that match: the byte-level entry point must refuse or match exactly as the general path.
+  @Test(arguments: tables.indices)
+  func oddBytesAgree(_ t: Int) throws {
+    let table = Self.tables[t]
+    let router = try TestTables.router(table.routes, extra: table.extra)
+    var scratch = MatchScratch()
+    var rng = SeededGenerator(seed: 0xB17E5 &+ UInt64(t))
+    let odd: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x2E, 0x2F, 0x3F, 0x5C, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xFF]
+    var disagreements: [String] = []
+    for url in Self.cases(table.routes, seed: 0xC0FFEE &+ UInt64(t)).prefix(3000) {
+      var bytes = Array(url.utf8)
+      guard bytes.count > 20 else { continue }
+      for _ in 0..<Int(1 + rng.next() % 2) {
+        let at = 20 + Int(rng.next() % UInt64(bytes.count - 19))
+        if rng.next() % 2 == 0 {
+          bytes.insert(odd[Int(rng.next() % UInt64(odd.count))], at: min(at, bytes.count))
+        } else if at < bytes.count {
+          bytes[at] = odd[Int(rng.next() % UInt64(odd.count))]
+        }
+      }
+      let (fast, general) = bytes.withUnsafeBufferPointer {
+        (router.matchRule(utf8: $0, scratch: &scratch), router.matchRuleGeneral(utf8: $0))
+      }
+      if fast != general { disagreements.append("\(bytes): fast \(String(describing: fast)), general \(String(describing: general))") }
+    }
+    #expect(disagreements.isEmpty, "\(table.name): \(disagreements.prefix(5).joined(separator: "\n"))")
+  }
+
+  @Test func aScratchMovesBetweenRoutersSafely() throws {
+    let a = try TestTables.router([("a", "https://example.com/a/{x}")])
+    let b = try TestTables.router([("b", "https://other.example/b/{x}"), ("b2", "https://example.com/b/{x}")])
+    var scratch = MatchScratch()
+    #expect(a.matchRule(url: "https://example.com/a/1", scratch: &scratch) == 0)
+    #expect(b.matchRule(url: "https://example.com/a/1", scratch: &scratch) == nil)
+    #expect(b.matchRule(url: "https://example.com/b/1", scratch: &scratch) == 1)
+    #expect(b.matchRule(url: "https://other.example/b/1", scratch: &scratch) == 0)
+    #expect(a.matchRule(url: "https://other.example/b/1", scratch: &scratch) == nil)
+    #expect(a.matchRule(url: "https://example.com/a/2", scratch: &scratch) == 0)
+  }
+
+  @Test func capturesAreByteRangesOfTheURL() throws {
+    let router = try TestTables.router([
+      ("repo", "https://example.com/repos/{owner}/{repo}"), ("files", "https://example.com/files/{path*}"),
+    ])
+    var scratch = MatchScratch()
+    let url = "https://example.com/repos/apple/swift-evolution-proposals"
+    let bytes = Array(url.utf8)
+    #expect(router.matchRule(url: url, scratch: &scratch) == 0)
+    #expect(scratch.pathCaptureCount == 2)
+    #expect(String(decoding: bytes[scratch.pathCapture(0)], as: UTF8.self) == "apple")
+    #expect(String(decoding: bytes[scratch.pathCapture(1)], as: UTF8.self) == "swift-evolution-proposals")
+    let files = "https://example.com/files/a/b%20c/d"
+    let fileBytes = Array(files.utf8)
+    #expect(router.matchRule(url: files, scratch: &scratch) == 1)
+    #expect(String(decoding: fileBytes[scratch.pathCapture(0)], as: UTF8.self) == "a/b%20c/d")
+    #expect(scratch.pathCaptureSegmentCount(0) == 3)
+    #expect(String(decoding: fileBytes[scratch.pathCaptureSegment(0, 1)], as: UTF8.self) == "b%20c")
+  }
+
+  @Test func longPathsAndManySegments() throws {
+    let router = try TestTables.router([("deep", "https://example.com/a/{x}"), ("any", "https://example.com/{rest*}")])
+    var scratch = MatchScratch()
+    for count in [1, 100, 255, 256, 257, 300] {
+      let url = "https://example.com" + String(repeating: "/s", count: count)
+      #expect(router.matchRule(url: url, scratch: &scratch) == (try? router.matchGeneral(url: url).get())??.rule, "\(count)")
+      #expect(router.match(url: url) == router.matchGeneral(url: url), "\(count)")
+    }
+    let long = "https://example.com/a/" + String(repeating: "x", count: 1000)
+    #expect(router.matchRule(url: long, scratch: &scratch) == 0)
+  }
+}
+
+extension String {
+  /// The pattern with each `{...}` replaced by the next of `values` (cycling), query and
+  /// fragment constraints dropped.
+  fileprivate func replacingBraces(with values: [String]) -> String {
+    var result = ""
+    var next = 0
+    var inBraces = false
+    for c in self {
+      if c == "?" || c == "#" { break }
+      if c == "{" {
+        inBraces = true
+        result += values[next % values.count]
+        next += 1
+      } else if c == "}" {
+        inBraces = false
+      } else if !inBraces {
+        result.append(c)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Generates the benchmark inputs under Benchmarks/data/generated/ (gitignored), deterministically:
+# the synthetic tables (1k, 10k, 100k routes) and, for the GitHub table and the 10k and 100k
+# tables, 1,000,000 hits + 100,000 misses each (NAME.urls, NAME.idx, NAME.expect).
+#
+#   scripts/bench-data.sh            # everything (about two minutes)
+#   scripts/bench-data.sh github     # only the GitHub URL set (what CI's smoke test needs)
+#
+# Files that already exist are kept; delete Benchmarks/data/generated/ to start over.
+set -euo pipefail
+cd "$(dirname "$0")/../Benchmarks/data"
+mkdir -p generated
+gen() { python3 gen.py "$@"; }
+
+table() {  # table NAME ROUTES SEED
+  [[ -s generated/$1.txt ]] || gen table --routes "$2" --seed "$3" --out "generated/$1.txt"
+}
+urls() {   # urls NAME TABLE
+  [[ -s generated/$1.expect ]] || gen urls --table "$2" --hits 1000000 --miss-frac 0.1 --seed 7 --out "generated/$1"
+}
+
+what="${1:-all}"
+urls github tables/github.txt
+[[ "$what" == github ]] && exit 0
+table synth1k 1000 3
+table synth10k 10000 1
+table synth100k 100000 2
+urls synth10k generated/synth10k.txt
+urls synth100k generated/synth100k.txt
+echo "bench data ready in Benchmarks/data/generated"
