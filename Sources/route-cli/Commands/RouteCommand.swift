@@ -20,6 +20,7 @@ struct RouteCommand: Command {
     .argument("event", help: "Events to route; standard input when none are given.", arity: .variadic),
     .flag("json", help: "Write one JSON object per line (NDJSON)."),
     .flag("explain", help: "Add every step of each decision: candidates, and why they won or lost."),
+    .flag("stats", help: "Print a summary instead of records: lines, errors by code, and the lines each route takes (no scene selection; fast)."),
     .flag("no-line", help: "Leave out the line number: a record then depends only on its line (docs/scale-out.md)."),
     .option("sessions", valueName: "file", help: "The open sessions to start from (JSON, docs/sessions.md)."),
     .flag("stateful", help: "Apply each decision before the next event (new windows stay open)."),
@@ -33,6 +34,8 @@ struct RouteCommand: Command {
   var explain: Bool
   /// Whether records leave out their line number (`--no-line`).
   var noLine: Bool
+  /// Whether to print a summary of routes instead of records (`--stats`).
+  var stats: Bool
   var color: ColorChoice
   var sessions: String?
   var stateful: Bool
@@ -50,6 +53,10 @@ struct RouteCommand: Command {
     json = parsed.flag("json")
     explain = parsed.flag("explain")
     noLine = parsed.flag("no-line")
+    stats = parsed.flag("stats")
+    if stats, let other = ["explain", "stateful", "no-line"].first(where: { parsed.flag($0) }) ?? (sessions != nil ? "sessions" : nil) {
+      throw .validation("'--stats' counts the routes lines take, without deciding scenes; it cannot be combined with '--\(other)'")
+    }
     color = try parsed.converted("color", ColorChoice.init(rawValue:)) ?? .auto
     if table == "-" && events.isEmpty {
       throw .validation("the table and the events cannot both come from standard input; name the table file or give events as arguments")
@@ -63,6 +70,7 @@ struct RouteCommand: Command {
       RouterLoading.printDiagnostics(errors, loaded.source, context: context, color: color, more: loaded.sources)
       return .failure
     }
+    if stats { return runStats(router, context) }
     var initial = SessionState()
     if let sessions {
       guard let loadedState = SessionFiles.load(sessions, table: router.table, context: context, color: color) else { return .failure }
@@ -100,6 +108,28 @@ struct RouteCommand: Command {
         return .failure
       }
     }
+    return .success
+  }
+
+  /// `--stats`: every line counted, one summary at the end.
+  private func runStats(_ router: CompiledRouter, _ context: CommandContext) -> ExitStatus {
+    var summary = RouteStats(router: router)
+    if !events.isEmpty {
+      for event in events {
+        var text = event
+        text.withUTF8 { summary.count(bytes: $0) }
+      }
+    } else {
+      var reader = LineReader(source: context.stdin)
+      reader.forEachLine { line in
+        if line.isTooLong { summary.countTooLong() } else { summary.count(bytes: line.bytes) }
+      }
+      if let failure = reader.readFailure {
+        context.stderr.write("error: cannot read standard input: \(failure)\n")
+        return .failure
+      }
+    }
+    context.stdout.write(json ? summary.json : summary.text)
     return .success
   }
 }

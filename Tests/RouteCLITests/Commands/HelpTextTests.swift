@@ -6,7 +6,7 @@ import Testing
 /// The exact help screens of `route-cli`, and usage errors with "Did you mean …?".
 @Suite struct HelpTextTests {
 
-  static let routeUsage = "route-cli route <table> [<event> ...] [--json] [--explain] [--no-line] [--sessions <file>] [--stateful] [--state <file>] [--color <when>]"
+  static let routeUsage = "route-cli route <table> [<event> ...] [--json] [--explain] [--stats] [--no-line] [--sessions <file>] [--stateful] [--state <file>] [--color <when>]"
 
 
 

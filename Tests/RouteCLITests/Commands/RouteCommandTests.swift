@@ -497,7 +497,7 @@ import Testing
     #expect(
       run.stderr == """
         Error: the table and the events cannot both come from standard input; name the table file or give events as arguments
-        Usage: route-cli route <table> [<event> ...] [--json] [--explain] [--no-line] [--sessions <file>] [--stateful] [--state <file>] [--color <when>]
+        Usage: route-cli route <table> [<event> ...] [--json] [--explain] [--stats] [--no-line] [--sessions <file>] [--stateful] [--state <file>] [--color <when>]
           See 'route-cli route --help' for more information.
 
         """)

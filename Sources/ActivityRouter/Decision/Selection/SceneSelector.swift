@@ -31,37 +31,43 @@ struct SceneSelector {
   // MARK: - S2: open sessions that prefer or allow the event
 
   func selectOpenSession(_ ctx: inout DecisionContext) -> Session? {
-    var preferring: [Session] = [], allowing: [Session] = []
-    var byPolicy: Set<String> = []
+    // Positions in `sessions`, not copies: a session is a large value, and this loop runs for
+    // every open window on every event.
+    let sessions = ctx.state.sessions
+    var preferring: [Int] = [], allowing: [Int] = []
+    var byPolicy: [Int] = []
     var excludedByPolicy = false
-    for session in ctx.state.sessions {
-      let subject = { "session \(session.id) ('\(session.scene)')" }
-      guard let declaration = ctx.table.scene(session.scene) else { continue }
-      if declaration.kind == .settings {
-        ctx.step(.session, subject(), .rejected, "a Settings scene is never a destination", rule: "S8")
+    for i in sessions.indices {
+      guard let declarationIndex = ctx.table.scenes.firstIndex(where: { $0.id == sessions[i].scene }) else { continue }
+      if ctx.table.scenes[declarationIndex].kind == .settings {
+        ctx.step(.session, "session \(sessions[i].id) ('\(sessions[i].scene)')", .rejected,
+                 "a Settings scene is never a destination", rule: "S8")
         continue
       }
-      guard let (sets, fromPolicy) = effectiveSets(session, declaration, &ctx, subject: subject) else {
+      guard let (sets, fromPolicy) = effectiveSets(
+        sessions[i], ctx.table.scenes[declarationIndex], &ctx, subject: { "session \(sessions[i].id) ('\(sessions[i].scene)')" })
+      else {
         excludedByPolicy = true
         continue
       }
-      if fromPolicy { byPolicy.insert(session.id) }
-      let prefers = identifier.satisfies(set: sets.preferring, ctx.policies)
-      let allows = identifier.satisfies(set: sets.allowing, ctx.policies)
-      if prefers {
-        preferring.append(session)
-        ctx.step(.session, subject(), .info, "prefers it (preferring \(sets.preferring))", rule: "V2", cites: false)
-      } else if allows {
-        allowing.append(session)
-        ctx.step(.session, subject(), .info, "allows it (allowing \(sets.allowing))", rule: "V2", cites: false)
+      if fromPolicy { byPolicy.append(i) }
+      if identifier.satisfies(set: sets.preferring, ctx.policies) {
+        preferring.append(i)
+        ctx.step(.session, "session \(sessions[i].id) ('\(sessions[i].scene)')", .info,
+                 "prefers it (preferring \(sets.preferring))", rule: "V2", cites: false)
+      } else if identifier.satisfies(set: sets.allowing, ctx.policies) {
+        allowing.append(i)
+        ctx.step(.session, "session \(sessions[i].id) ('\(sessions[i].scene)')", .info,
+                 "allows it (allowing \(sets.allowing))", rule: "V2", cites: false)
       } else {
-        ctx.step(.session, subject(), .rejected,
+        ctx.step(.session, "session \(sessions[i].id) ('\(sessions[i].scene)')", .rejected,
                  "neither prefers nor allows it (preferring \(sets.preferring), allowing \(sets.allowing))",
                  rule: sets.preferring.isEmpty && sets.allowing.isEmpty ? "V7" : "M5", cites: false)
       }
     }
     for (group, word) in [(preferring, "prefers"), (allowing, "allows")] where !group.isEmpty {
-      guard let chosen = TieBreak.best(group, ctx.policies) else { continue }
+      guard let best = TieBreak.best(group, of: sessions, ctx.policies) else { continue }
+      let chosen = sessions[best]
       ctx.cite("S2")
       ctx.cite("V2")
       var detail = "an open scene that \(word) the event receives it"
@@ -73,7 +79,7 @@ struct SceneSelector {
         detail += "; the archived session reconnects"
         ctx.cite("U8")
       }
-      if byPolicy.contains(chosen.id) {
+      if byPolicy.contains(best) {
         detail += " (it has no view modifier, so it allows everything)"
         ctx.cite("V8")
         ctx.cite("AMB1")

@@ -48,10 +48,15 @@ struct WindowActions {
       return Result(outcome: .open, scene: group.id, session: session.id, value: initial,
                     message: ctx.explains ? "\(call()) opens a new '\(group.id)' window" : "")
     }
-    let scope = ctx.policies.presentedValueScope == .sameGroup
-      ? sessions.filter { $0.scene == group.id }
-      : sessions.filter { table.scene($0.scene)?.presents == group.presents }
-    if let existing = TieBreak.best(scope.filter { $0.value == value }, ctx.policies) {
+    let sameGroup = ctx.policies.presentedValueScope == .sameGroup
+    let found = TieBreak.best(of: sessions, ctx.policies) { session in
+      let inScope = sameGroup
+        ? session.scene == group.id
+        : table.scenes.first(where: { $0.id == session.scene })?.presents == group.presents
+      return inScope && session.value == value
+    }
+    if let found {
+      let existing = sessions[found]
       ctx.step(.action, call(), .chosen,
                "session \(existing.id) of '\(existing.scene)' already presents \(value): it comes to the front", rule: "W8")
       ctx.cite("AMB8")

@@ -26,8 +26,10 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
     var text = text
     let result: Result<URLComponentRanges, URLReadError> = text.withUTF8 { bytes in
       URLSyntax.parse(bytes).flatMap { ranges in
-        var storage = [Range<Int>](repeating: 0..<0, count: PathSegments.maxCount)
-        let shape = storage.withUnsafeMutableBufferPointer { PathSegments.resolve(bytes, path: ranges.path, into: $0) }
+        // Scratch space for the segment check, on the stack and never read before it is written.
+        let shape = withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: PathSegments.maxCount) {
+          PathSegments.resolve(bytes, path: ranges.path, into: $0)
+        }
         return shape.map { _ in ranges }
       }
     }
