@@ -7,6 +7,7 @@ import Darwin
 
 let usage = """
   usage: route-bench match --routes FILE --urls FILE [--limit N] [--mode trie|linear|split]
+         route-bench match --table ROUTES.json --urls FILE [--limit N] [--api rule|match]
          route-bench compile --routes FILE [--repeat N]
          route-bench scenes --sessions N [--events N]
 

@@ -5,7 +5,9 @@ extension URLTrie {
   /// Unowned views of the trie memory and the scratch memory, passed down the search.
   struct Context {
     let input: UnsafeBufferPointer<UInt8>
-    let storage: MatcherStorage
+    // Unowned: the trie holds the storage for the whole search, and a strong reference would
+    // cost a retain and a release on every general-path match.
+    unowned(unsafe) let storage: MatcherStorage
     let segments: UnsafeMutablePointer<Range<Int>>
     let captures: UnsafeMutablePointer<CaptureSpan>
     let buffer: UnsafeMutablePointer<UInt8>
