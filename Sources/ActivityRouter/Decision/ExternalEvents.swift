@@ -95,7 +95,7 @@ enum ExternalEvents {
       return ctx.decision(.drop, receiver: r, reason: "no-route", message: "the event reaches \(subject()), but no route handles it")
     }
     let rule = table.rules[match.rule]
-    let parameters = Dictionary(uniqueKeysWithValues: match.parameters.members.map { ($0.key, $0.value) })
+    let parameters = match.parameters
     let value = rule.target.value?.render(parameters)
     switch rule.target.action {
     case .deliver:

@@ -121,25 +121,23 @@ public struct CompiledRouter: Sendable {
   /// Builds the match (decoding the captured values) after a successful trie match.
   func routeMatch(terminal index: Int32, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: borrowing MatchScratch) -> RouteMatch {
     let terminal = urls.storage.terminal(at: index)
-    let rule = table.rules[Int(terminal.rule)]
-    let pattern = rule.urlPatterns[Int(terminal.pattern)]
-    var types: [String: ParameterType] = [:]
-    for segment in pattern.segments {
-      switch segment {
-      case .parameter(let p), .optional(let p): types[p.name] = p.type
-      default: break
-      }
-    }
+    let rules = table.rules
+    let segments = rules[Int(terminal.rule)].urlPatterns[Int(terminal.pattern)].segments
     var parameters = JSONObject()
     for k in 0..<Int(terminal.captureCount) {
       let name = urls.names[Int(terminal.namesStart) + k]
       let first = Int(scratch.captures[k].first), last = Int(scratch.captures[k].last)
-      var parts: [String] = []
-      for segment in first..<last {
-        let raw = UnsafeBufferPointer(rebasing: bytes[scratch.segments[segment]])
-        parts.append(CompiledRouter.decoded(raw))
+      let text: String
+      if last == first + 1 {
+        text = CompiledRouter.decoded(UnsafeBufferPointer(rebasing: bytes[scratch.segments[first]]))
+      } else {
+        var parts: [String] = []
+        for segment in first..<last {
+          parts.append(CompiledRouter.decoded(UnsafeBufferPointer(rebasing: bytes[scratch.segments[segment]])))
+        }
+        text = parts.joined(separator: "/")
       }
-      parameters[name] = (types[name] ?? .string).value(of: parts.joined(separator: "/"))
+      parameters[name] = CompiledRouter.parameterType(name, in: segments).value(of: text)
     }
     for k in 0..<Int(terminal.constraintCount) {
       let constraint = urls.storage.constraints[Int(terminal.constraintStart) + k]
@@ -147,10 +145,24 @@ public struct CompiledRouter: Sendable {
       let raw = UnsafeBufferPointer(rebasing: bytes[Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])])
       parameters[urls.names[Int(constraint.captureName)]] = constraint.type.value(of: CompiledRouter.decoded(raw))
     }
-    return RouteMatch(rule: Int(terminal.rule), ruleName: rule.name, pattern: Int(terminal.pattern), parameters: parameters)
+    return RouteMatch(
+      rule: Int(terminal.rule), ruleName: rules[Int(terminal.rule)].name, pattern: Int(terminal.pattern), parameters: parameters)
+  }
+
+  /// The declared type of a path parameter (a pattern has a few segments: a scan, no table).
+  static func parameterType(_ name: String, in segments: [PathSegmentPattern]) -> ParameterType {
+    for segment in segments {
+      switch segment {
+      case .parameter(let p) where p.name == name, .optional(let p) where p.name == name: return p.type
+      default: continue
+      }
+    }
+    return .string
   }
 
   static func decoded(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    // Most values have nothing to decode: no buffer then.
+    if !raw.contains(UInt8(ascii: "%")) { return String(decoding: raw, as: UTF8.self) }
     var out: [UInt8] = []
     guard PercentDecoding.decode(raw, into: &out) else { return String(decoding: raw, as: UTF8.self) }
     return String(decoding: out, as: UTF8.self)

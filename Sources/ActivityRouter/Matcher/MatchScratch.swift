@@ -40,34 +40,34 @@ public struct MatchScratch: ~Copyable {
   /// The host slot of the last URL the fast path read (checked against the bytes before use).
   var lastHost = -1
 
-  /// Allocates the working memory (about 80 KiB).
+  /// Allocates the working memory (about 80 KiB), in one block.
   public init() {
     // The fast path splits up to 512 segments before it checks the count.
-    // Left uninitialized (a trivial type): every entry is written before it is read, and
-    // clearing 8 KiB cost more than a whole match.
-    segments = .allocate(capacity: 2 * PathSegments.maxCount + 2)
-    captures = .allocate(capacity: PathSegments.maxCount)
+    let segmentCount = 2 * PathSegments.maxCount + 2
     let items = URLTrie.maxQueryItems
-    queryNameStart = .allocate(capacity: items)
-    queryNameEnd = .allocate(capacity: items)
-    queryValueStart = .allocate(capacity: items)
-    queryValueEnd = .allocate(capacity: items)
-    valueStart = .allocate(capacity: items + 1)
-    valueEnd = .allocate(capacity: items + 1)
     bufferCapacity = URLSyntax.maxLength
-    buffer = .allocate(capacity: bufferCapacity)
+    // One allocation carved into the arrays, each at an offset aligned for its type (the
+    // largest alignment first). Left uninitialized: every entry is written before it is read
+    // (they are trivial types), and clearing the block cost more than a whole match.
+    let segmentBytes = segmentCount * MemoryLayout<Range<Int>>.stride
+    let captureBytes = PathSegments.maxCount * MemoryLayout<CaptureSpan>.stride
+    let int32Bytes = (4 * items + 2 * (items + 1)) * MemoryLayout<Int32>.stride
+    let block = UnsafeMutableRawPointer.allocate(
+      byteCount: segmentBytes + captureBytes + int32Bytes + bufferCapacity, alignment: MemoryLayout<Range<Int>>.alignment)
+    segments = block.bindMemory(to: Range<Int>.self, capacity: segmentCount)
+    captures = (block + segmentBytes).bindMemory(to: CaptureSpan.self, capacity: PathSegments.maxCount)
+    let int32s = (block + segmentBytes + captureBytes).bindMemory(to: Int32.self, capacity: 4 * items + 2 * (items + 1))
+    queryNameStart = int32s
+    queryNameEnd = int32s + items
+    queryValueStart = int32s + 2 * items
+    queryValueEnd = int32s + 3 * items
+    valueStart = int32s + 4 * items
+    valueEnd = int32s + 5 * items + 1
+    buffer = (block + segmentBytes + captureBytes + int32Bytes).bindMemory(to: UInt8.self, capacity: bufferCapacity)
   }
 
   deinit {
-    segments.deallocate()
-    captures.deallocate()
-    queryNameStart.deallocate()
-    queryNameEnd.deallocate()
-    queryValueStart.deallocate()
-    queryValueEnd.deallocate()
-    valueStart.deallocate()
-    valueEnd.deallocate()
-    buffer.deallocate()
+    UnsafeMutableRawPointer(segments).deallocate()
   }
 }
 

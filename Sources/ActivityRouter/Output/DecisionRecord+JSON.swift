@@ -5,26 +5,26 @@ extension DecisionRecord {
   /// `outcome`, `scene`, `session`, `receiver`, `rule`, `params`, `action`, `value`, `closed`,
   /// `appleRules`, `reason`, `message`, `error`, `trace` (with `explain`).
   public func appendJSON(to out: inout [UInt8], explain: Bool = false) {
-    out.append(contentsOf: #"{"line":"#.utf8)
+    out.append(literal: #"{"line":"#)
     appendInteger(line, to: &out)
     switch result {
     case .failure(let error):
       if let id = error.correlation {
-        out.append(contentsOf: #","id":"#.utf8)
+        out.append(literal: #","id":"#)
         JSONWriter.append(id, to: &out)
       }
       field("input", input, &out)
       field("outcome", "error", &out)
-      out.append(contentsOf: #","error":{"code":"#.utf8)
+      out.append(literal: #","error":{"code":"#)
       JSONWriter.appendString(error.code.rawValue, to: &out)
       if let reason = error.reason { field("reason", reason, &out) }
-      out.append(contentsOf: #","column":"#.utf8)
+      out.append(literal: #","column":"#)
       out.append(contentsOf: String(error.column).utf8)
       field("message", error.message, &out)
       out.append(UInt8(ascii: "}"))
     case .success(let (event, decision)):
       if let id = event.correlation {
-        out.append(contentsOf: #","id":"#.utf8)
+        out.append(literal: #","id":"#)
         JSONWriter.append(id, to: &out)
       }
       field("input", input, &out)
@@ -33,26 +33,26 @@ extension DecisionRecord {
       if let scene = decision.scene { field("scene", scene, &out) }
       if let session = decision.session { field("session", session, &out) }
       if let receiver = decision.receiver {
-        out.append(contentsOf: #","receiver":{"scene":"#.utf8)
+        out.append(literal: #","receiver":{"scene":"#)
         JSONWriter.appendString(receiver.scene, to: &out)
         field("session", receiver.session, &out)
-        out.append(contentsOf: (receiver.isNew ? #","new":true}"# : #","new":false}"#).utf8)
+        out.append(literal: receiver.isNew ? #","new":true}"# : #","new":false}"#)
       }
       if let match = decision.match {
         field("rule", match.ruleName, &out)
-        out.append(contentsOf: #","params":"#.utf8)
+        out.append(literal: #","params":"#)
         JSONWriter.append(.object(match.parameters), to: &out)
       }
       if let action = decision.action { field("action", action.rawValue, &out) }
       if let value = decision.value {
-        out.append(contentsOf: #","value":"#.utf8)
+        out.append(literal: #","value":"#)
         JSONWriter.append(value, to: &out)
       }
       if !decision.closedSessions.isEmpty {
-        out.append(contentsOf: #","closed":"#.utf8)
+        out.append(literal: #","closed":"#)
         JSONWriter.append(.array(decision.closedSessions.map { .string($0) }), to: &out)
       }
-      out.append(contentsOf: #","appleRules":["#.utf8)
+      out.append(literal: #","appleRules":["#)
       for (i, rule) in decision.appleRules.enumerated() {
         if i > 0 { out.append(UInt8(ascii: ",")) }
         JSONWriter.appendString(rule, to: &out)
@@ -61,10 +61,10 @@ extension DecisionRecord {
       if let reason = decision.reason { field("reason", reason, &out) }
       if !decision.message.isEmpty { field("message", decision.message, &out) }
       if explain {
-        out.append(contentsOf: #","trace":["#.utf8)
+        out.append(literal: #","trace":["#)
         for (i, step) in decision.trace.enumerated() {
           if i > 0 { out.append(UInt8(ascii: ",")) }
-          out.append(contentsOf: #"{"stage":"#.utf8)
+          out.append(literal: #"{"stage":"#)
           JSONWriter.appendString(step.stage.rawValue, to: &out)
           field("subject", step.subject, &out)
           field("verdict", step.verdict.rawValue, &out)
@@ -75,7 +75,7 @@ extension DecisionRecord {
         out.append(UInt8(ascii: "]"))
       }
     }
-    out.append(contentsOf: "}\n".utf8)
+    out.append(literal: "}\n")
   }
 
   /// A non-negative integer's decimal digits, without a String.
@@ -98,10 +98,19 @@ extension DecisionRecord {
     }
   }
 
-  private func field(_ key: String, _ value: String, _ out: inout [UInt8]) {
-    out.append(contentsOf: #",""#.utf8)
-    out.append(contentsOf: key.utf8)
-    out.append(contentsOf: #"":"#.utf8)
+  private func field(_ key: StaticString, _ value: String, _ out: inout [UInt8]) {
+    out.append(literal: #",""#)
+    out.append(literal: key)
+    out.append(literal: #"":"#)
     JSONWriter.appendString(value, to: &out)
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Appends a literal's UTF-8 bytes in one copy (the generic `append(contentsOf: s.utf8)`
+  /// walks a `String` view byte by byte).
+  @inline(__always)
+  mutating func append(literal s: StaticString) {
+    append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
   }
 }

@@ -121,16 +121,29 @@ public indirect enum ValueTemplate: Sendable, Hashable {
   /// Renders the value from typed parameter values; an absent parameter renders as null, or as
   /// nothing inside text.
   public func render(_ parameters: [String: JSONValue]) -> JSONValue {
+    render { parameters[$0] }
+  }
+
+  /// Renders the value from a match's parameters (a few members: looked up in order, no table).
+  ///
+  /// ```swift
+  /// template.render(match.parameters)
+  /// ```
+  public func render(_ parameters: JSONObject) -> JSONValue {
+    render { parameters[$0] }
+  }
+
+  private func render(_ parameters: (String) -> JSONValue?) -> JSONValue {
     switch self {
     case .literal(let v): return v
-    case .parameter(let name): return parameters[name] ?? .null
+    case .parameter(let name): return parameters(name) ?? .null
     case .text(let pieces):
       var out = ""
       for piece in pieces {
         switch piece {
         case .text(let t): out += t
         case .parameter(let name):
-          switch parameters[name] {
+          switch parameters(name) {
           case .string(let s)?: out += s
           case .none, .null?: break
           case let other?: out += other.description
