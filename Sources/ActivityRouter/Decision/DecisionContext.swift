@@ -2,6 +2,10 @@
 /// the numbering of new sessions. The engine builds it, then turns it into a ``Decision``.
 struct DecisionContext {
   let router: CompiledRouter
+  /// The router's table and policies, copied once per decision (reading them through the
+  /// router would copy the whole table at every use).
+  let table: RouteTable
+  let policies: ScenePolicies
   let state: SessionState
   /// Whether to build the trace and the message; off, only the decision's fields are computed.
   let explains: Bool
@@ -13,14 +17,14 @@ struct DecisionContext {
 
   init(router: CompiledRouter, state: SessionState, explains: Bool = true) {
     self.router = router
+    self.table = router.table
+    self.policies = router.table.policies
     self.state = state
     self.explains = explains
     self.nextNumber = state.nextSessionNumber
     self.clock = state.clock
   }
 
-  var table: RouteTable { router.table }
-  var policies: ScenePolicies { router.table.policies }
 
   /// Records an Apple rule as deciding (once, in order).
   mutating func cite(_ rule: String) {
