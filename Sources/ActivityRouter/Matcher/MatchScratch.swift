@@ -102,7 +102,7 @@ extension MatchScratch {
   /// The bytes path capture `k` covers in the matched URL's UTF-8, still percent-encoded: one
   /// segment for `{name}`, from the first to the last segment for `{name*}`.
   ///
-  /// Decode the bytes with ``PercentDecoding/decode(_:into:)`` when they hold a `%`. (For a
+  /// Decode the bytes with ``PercentDecoding/decode(_:into:)->Int?`` when they hold a `%`. (For a
   /// catch-all over a path with dot segments, such as `/files/a/x/../b`, the range still spans
   /// the dots; ``pathCaptureSegmentCount(_:)`` and ``pathCaptureSegment(_:_:)`` give the
   /// segments it is made of, and ``CompiledRouter/match(url:)`` the joined value.)
