@@ -30,7 +30,7 @@ stamp="$( (printf '%s\n' "${flags[@]}"; cat "${sources[@]}") | sha256sum | cut -
 if [ ! -f "$out/lib/libActivityRouter.a" ] || [ "$(cat "$out/lib/stamp" 2>/dev/null)" != "$stamp" ]; then
   echo "== building the library for fuzzing (${#sources[@]} files)"
   rm -f "$out/lib/stamp"
-  swiftc -emit-library -static -emit-module -module-name ActivityRouter -num-threads 2 "${flags[@]}" \
+  swiftc -wmo -emit-library -static -emit-module -module-name ActivityRouter -num-threads 2 "${flags[@]}" \
     -emit-module-path "$out/lib/ActivityRouter.swiftmodule" "${sources[@]}" -o "$out/lib/libActivityRouter.a" \
     2> >(grep -v "ld.gold: warning: Cannot export local symbol" >&2)
   echo "$stamp" > "$out/lib/stamp"

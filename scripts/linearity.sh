@@ -28,12 +28,18 @@ swiftc -g -Onone -parse-as-library -swift-version 6 -I "$bin/Modules" Fuzz/Linea
 declare -A sizes=(
   [url-length]="1024 2048 4096 8192 16384 32768"
   [url-escapes]="512 1024 2048 4096 8192 16384"
-  [segments]="8 16 32 64 128 255"
+  # With one-byte segments, from 254 on the path is 512 bytes or more, which the fast path leaves
+  # to the general path: a step (the general path does more per segment), not a slope. So
+  # 'segments' stays below it and 'segments-general' measures the general path up to the limit.
+  [segments]="8 16 32 64 128 252"
+  [segments-general]="8 16 32 64 128 255"
   [dot-segments]="64 128 256 512 1024 2048"
   [query-items]="4 8 16 32 64 124"
   [host-labels]="15 31 62 125 250 500"
   [host-labels-unknown]="15 31 62 125 250 500"
-  [table-branching]="128 256 512 1024 2048 4096"
+  # (Up to 2048 routes: the table is compiled under valgrind before the measured match, and compiling
+  # is super-linear in the routes; 4096 would take minutes of CI alone.)
+  [table-branching]="64 128 256 512 1024 2048"
   [table-optionals]="16 32 64 128 256 512"
   [compile-params]="16 32 64 128 256 512"
   [compile-query]="16 32 64 128 256 512"
@@ -42,7 +48,7 @@ declare -A sizes=(
 )
 scenarios=("$@")
 # By default the enforced scenarios; name compile-params or compile-query to see those.
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(url-length url-escapes segments dot-segments query-items host-labels
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(url-length url-escapes segments segments-general dot-segments query-items host-labels
   host-labels-unknown table-branching table-optionals event-json parse)
 
 # The exact symbol: a wildcard would also match the closures inside it, and each entry into a

@@ -82,8 +82,12 @@ struct LinearityProbe {
     "url-length": { n in match("app://h/files/" + String(repeating: "a", count: n)) },
     // A value of n escapes, decoded once.
     "url-escapes": { n in match("app://h/u/" + String(repeating: "%41", count: n)) },
-    // n segments through the catch-all.
+    // n segments through the catch-all, on the matcher's fast path (a path of fewer than 512
+    // bytes, every byte one the fast path compares raw).
     "segments": { n in match("app://h/files" + String(repeating: "/s", count: n)) },
+    // n segments through the catch-all, on the general path: a '%' in each segment sends the URL
+    // there, whatever its length.
+    "segments-general": { n in match("app://h/files" + String(repeating: "/%73", count: n)) },
     // n dot segments resolved.
     "dot-segments": { n in match("app://h/files" + String(repeating: "/a/..", count: n) + "/z") },
     // n query items, the constrained ones last.
