@@ -15,14 +15,18 @@ extension TableLoader {
       return []
     }
     var rules: [Rule] = []
+    // The first rule of each name, by its index: a lookup, so that loading stays linear in the
+    // number of routes (scanning the rules read so far made it quadratic).
+    var firstIndex: [String: Int] = [:]
     for item in items {
       guard let rule = readRule(item, index: rules.count, table: table, &reader) else { continue }
-      if let first = rules.first(where: { $0.name == rule.name }) {
+      if let first = firstIndex[rule.name] {
         reader.error(
           .duplicateRuleName, "route name '\(rule.name)' is used twice", at: item.start,
-          notes: [.init("'\(rule.name)' is first used here", at: first.location)])
+          notes: [.init("'\(rule.name)' is first used here", at: rules[first].location)])
         continue
       }
+      firstIndex[rule.name] = rules.count
       rules.append(rule)
     }
     return rules
