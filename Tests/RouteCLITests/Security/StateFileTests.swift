@@ -55,11 +55,20 @@ import Testing
     defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
     // A large stdin, written while the run routes it; the run is killed once it has answered.
     let toChild = input.fileHandleForWriting.fileDescriptor
+    // The writer must be done before the descriptor is closed: a write after the close could land
+    // in another test's pipe that reused the number. Once the child is killed, writes fail at once.
+    let writerDone = DispatchSemaphore(value: 0)
     let writer = Thread {
       let block = String(repeating: "notes://tag/a\n{\"session\": {\"activate\": \"s1\"}}\n", count: 1_000)
       for _ in 0..<200 { writeAll(toChild, block) }
+      writerDone.signal()
     }
     writer.start()
+    defer {
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      _ = writerDone.wait(timeout: .now() + 60)
+      try? input.fileHandleForWriting.close()
+    }
     let fromChild = output.fileHandleForReading.fileDescriptor
     for _ in 0..<100 {
       _ = try #require(readLineFrom(fromChild, timeoutMilliseconds: 300_000), "no answer from route-cli")
@@ -69,7 +78,6 @@ import Testing
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(try FixturePaths.bytes(directory.path + "/state.json") == before, "the previous state is intact")
     #expect(try Self.files(in: directory) == ["state.json"], "nothing else was written")
-    try? input.fileHandleForWriting.close()
   }
 
   /// Kills runs at many moments, some of them after (or while) the state is written: each run
