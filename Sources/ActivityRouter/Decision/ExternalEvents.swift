@@ -133,7 +133,7 @@ enum ExternalEvents {
     let router = ctx.router
     var match: RouteMatch?
     if let url {
-      if case .success(let m) = router.match(url: url.text) { match = m }
+      match = router.match(url)  // the ranges the reader found, not a second parse
       if let match {
         let pattern = router.table.rules[match.rule].urlPatterns[match.pattern]
         ctx.step(.route, "route '\(match.ruleName)'", .chosen, "matches \(pattern.text)")

@@ -25,6 +25,16 @@ public struct CompiledRouter: Sendable {
   /// Matches a URL: the best rule and its parameters, nil when no rule matches, or the reason
   /// the text is not a URL the router accepts.
   public func match(url: String) -> Result<RouteMatch?, URLReadError> {
+    match(url, ranges: nil)
+  }
+
+  /// Matches a URL the event reader has already read: its ranges are reused, not parsed again.
+  func match(_ url: URLRecord) -> RouteMatch? {
+    try? match(url.text, ranges: url.ranges).get()
+  }
+
+  /// The fast path, else the general path over `ranges` (parsed from `text` when nil).
+  private func match(_ url: String, ranges known: URLComponentRanges?) -> Result<RouteMatch?, URLReadError> {
     var scratch = MatchScratch()
     var text = url
     return text.withUTF8 { bytes in
@@ -33,13 +43,18 @@ public struct CompiledRouter: Sendable {
         if rule >= 0 { return .success(routeMatch(terminal: urls.terminal(of: scratch), bytes, scratch)) }
         if rule == -1 { return .success(nil) }
       }
-      switch URLSyntax.parse(bytes) {
-      case .failure(let error): return .failure(error)
-      case .success(let ranges):
-        let terminal = urls.match(bytes, ranges, &scratch)
-        guard terminal >= 0 else { return .success(nil) }
-        return .success(routeMatch(terminal: terminal, bytes, scratch))
+      let ranges: URLComponentRanges
+      if let known {
+        ranges = known
+      } else {
+        switch URLSyntax.parse(bytes) {
+        case .failure(let error): return .failure(error)
+        case .success(let parsed): ranges = parsed
+        }
       }
+      let terminal = urls.match(bytes, ranges, &scratch)
+      guard terminal >= 0 else { return .success(nil) }
+      return .success(routeMatch(terminal: terminal, bytes, scratch))
     }
   }
 
