@@ -12,6 +12,12 @@ struct DecisionContext {
   var trace: [TraceStep] = []
   var rules: [String] = []
   var effects: [SessionEffect] = []
+  /// Whether the decision read more of the event than its route and parameters: the URL's
+  /// scheme, host or path (the link gate), its identifier (`handlesExternalEvents` sets,
+  /// document types, UIKit predicates), or a value to compare with open windows. When it did
+  /// not, every URL the same route pattern takes gets the same decision, parameters aside:
+  /// what lets ``BulkRouter`` reuse a decision (docs/performance.md).
+  var readsEventDetails = false
   private var nextNumber: Int
   private var clock: Int
 

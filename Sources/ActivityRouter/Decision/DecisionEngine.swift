@@ -38,6 +38,24 @@ public enum DecisionEngine {
     }
   }
 
+  /// Decides an external event and tells whether the decision read more of it than its route
+  /// and parameters (``DecisionContext/readsEventDetails``); every other kind of event counts
+  /// as reading everything.
+  static func decide(
+    _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, readsEventDetails: inout Bool
+  ) -> Decision {
+    switch event.kind {
+    case .url, .activity, .notification, .shortcut:
+      var ctx = DecisionContext(router: router, state: state, explains: explains)
+      let decision = ExternalEvents.decide(event, &ctx)
+      readsEventDetails = ctx.readsEventDetails
+      return decision
+    default:
+      readsEventDetails = true
+      return decide(event, router: router, state: state, explains: explains)
+    }
+  }
+
   static func windowDecision(_ r: WindowActions.Result, action: RuleTarget.Action, _ ctx: DecisionContext) -> Decision {
     ctx.decision(r.outcome, scene: r.scene, session: r.session, action: action, value: r.value, closed: r.closed,
                  reason: r.reason, message: r.message)

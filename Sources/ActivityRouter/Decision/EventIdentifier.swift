@@ -53,6 +53,12 @@ public struct EventIdentifier: Sendable, Hashable {
     return false
   }
 
+  /// Whether ``satisfies(set:_:)`` reads the identifier's text for this set: not when the set
+  /// holds `*` (it matches anything) or only empty strings (they match nothing).
+  func readsText(set: [String]) -> Bool {
+    !set.contains("*") && set.contains { !$0.isEmpty }
+  }
+
   /// Whether a predicate holds for this identifier, under the missing-identifier policy (AMB3).
   func satisfies(_ predicate: ActivationPredicate, _ policies: ScenePolicies) -> Bool {
     if text == nil && policies.missingIdentifier == .matchesNothing { return false }

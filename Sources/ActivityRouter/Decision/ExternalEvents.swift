@@ -9,6 +9,7 @@ enum ExternalEvents {
     if let url, let notForApp = LinkGate.check(url, &ctx) { return notForApp }
     let choice: ReceiverChoice
     if ctx.table.lifecycle == .uiKit {
+      ctx.readsEventDetails = true  // predicates over the identifier: not tracked finer
       var activityType: String?
       if case .activity(let a) = event.kind { activityType = a.activityType }
       choice = UIKitSelector(identifier: identifier, activityType: activityType).select(&ctx)
@@ -108,12 +109,14 @@ enum ExternalEvents {
       return ctx.decision(arrival, scene: receiver.scene, session: receiver.id, receiver: r, match: match, action: .deliver,
                           value: value, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(rule.name)'")
     case .openWindow, .dismissWindow:
+      ctx.readsEventDetails = true  // the value is compared with the open windows'
       let request = Event.WindowRequest(id: rule.target.scene, value: value, type: rule.target.valueType, from: receiver.id)
       let result = rule.target.action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
       return ctx.decision(result.outcome, scene: result.scene, session: result.session, receiver: r, match: match,
                           action: rule.target.action, value: result.value ?? value, closed: result.closed, reason: result.reason,
                           message: "route '\(rule.name)': " + result.message)
     case .requestSceneSessionActivation:
+      ctx.readsEventDetails = true
       var activity = UserActivity(activityType: rule.target.activityType ?? "")
       if case .string(let tci)? = rule.target.targetContentIdentifier?.render(parameters) { activity.targetContentIdentifier = tci }
       if case .object(let info)? = value { activity.userInfo = info }

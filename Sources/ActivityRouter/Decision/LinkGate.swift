@@ -9,6 +9,7 @@ enum LinkGate {
     let scheme = url.normalizedScheme
     if scheme == "https" || scheme == "http" {
       guard claims.declaresDomains else { return nil }
+      ctx.readsEventDetails = true
       guard scheme == "https" else {
         ctx.step(.gate, url.text, .rejected, "only https links are universal links; an http link opens in the browser", rule: "L1")
         return ctx.decision(.notForApp, reason: "not-https", message: "an http link opens in the browser, not in the app")
@@ -36,6 +37,7 @@ enum LinkGate {
       return ctx.decision(.notForApp, reason: verdict.reason.rawValue, message: verdict.message + component)
     }
     guard claims.declaresSchemes else { return nil }
+    ctx.readsEventDetails = true
     if claims.urlSchemes.contains(scheme) {
       ctx.step(.gate, "scheme '\(scheme)'", .chosen, "the app registers it (CFBundleURLTypes)")
       return nil

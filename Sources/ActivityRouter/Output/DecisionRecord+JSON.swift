@@ -5,8 +5,16 @@ extension DecisionRecord {
   /// `outcome`, `scene`, `session`, `receiver`, `rule`, `params`, `action`, `value`, `closed`,
   /// `appleRules`, `reason`, `message`, `error`, `trace` (with `explain`).
   public func appendJSON(to out: inout [UInt8], explain: Bool = false) {
+    var layout = RecordLayout()
+    appendJSON(to: &out, explain: explain, layout: &layout)
+  }
+
+  /// Appends the record as NDJSON and tells where its varying parts are (``RecordLayout``).
+  func appendJSON(to out: inout [UInt8], explain: Bool, layout: inout RecordLayout) {
     out.append(literal: #"{"line":"#)
-    appendInteger(line, to: &out)
+    let lineStart = out.count
+    DecisionRecord.appendInteger(line, to: &out)
+    layout.line = lineStart..<out.count
     switch result {
     case .failure(let error):
       if let id = error.correlation {
@@ -27,7 +35,10 @@ extension DecisionRecord {
         out.append(literal: #","id":"#)
         JSONWriter.append(id, to: &out)
       }
-      field("input", input, &out)
+      out.append(literal: #","input":"#)
+      let inputStart = out.count
+      JSONWriter.appendString(input, to: &out)
+      layout.input = inputStart..<out.count
       field("event", event.kindName, &out)
       field("outcome", decision.outcome.rawValue, &out)
       if let scene = decision.scene { field("scene", scene, &out) }
@@ -41,12 +52,16 @@ extension DecisionRecord {
       if let match = decision.match {
         field("rule", match.ruleName, &out)
         out.append(literal: #","params":"#)
+        let paramsStart = out.count
         JSONWriter.append(.object(match.parameters), to: &out)
+        layout.params = paramsStart..<out.count
       }
       if let action = decision.action { field("action", action.rawValue, &out) }
       if let value = decision.value {
         out.append(literal: #","value":"#)
+        let valueStart = out.count
         JSONWriter.append(value, to: &out)
+        layout.value = valueStart..<out.count
       }
       if !decision.closedSessions.isEmpty {
         out.append(literal: #","closed":"#)
@@ -79,7 +94,7 @@ extension DecisionRecord {
   }
 
   /// A non-negative integer's decimal digits, without a String.
-  private func appendInteger(_ value: Int, to out: inout [UInt8]) {
+  static func appendInteger(_ value: Int, to out: inout [UInt8]) {
     var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
       (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     guard value > 0 else {

@@ -8,7 +8,16 @@ extension DecisionRecord {
   /// 2: error [invalid-url] column 1: expected a scheme …
   /// ```
   public func appendText(to out: inout [UInt8], explain: Bool = false) {
-    var text = "\(line): "
+    var layout = RecordLayout()
+    appendText(to: &out, explain: explain, layout: &layout)
+  }
+
+  /// Appends the text record and tells where its varying parts are (``RecordLayout``).
+  func appendText(to out: inout [UInt8], explain: Bool, layout: inout RecordLayout) {
+    let base = out.count
+    var text = "\(line)"
+    layout.line = base..<base + text.utf8.count
+    text += ": "
     switch result {
     case .failure(let error):
       text += "error [\(error.code.rawValue)\(error.reason.map { "/\($0)" } ?? "")] column \(error.column): \(error.message)"
@@ -21,14 +30,25 @@ extension DecisionRecord {
       }
       if let match = decision.match {
         text += " ← route '\(match.ruleName)'"
-        if match.parameters.count > 0 { text += " \(JSONValue.object(match.parameters).description)" }
+        if match.parameters.count > 0 {
+          text += " "
+          let start = base + text.utf8.count
+          text += JSONValue.object(match.parameters).description
+          layout.params = start..<base + text.utf8.count
+        }
       }
       if let action = decision.action { text += " \(action.rawValue)" }
-      if let value = decision.value { text += " value \(value.description)" }
+      if let value = decision.value {
+        text += " value "
+        let start = base + text.utf8.count
+        text += value.description
+        layout.value = start..<base + text.utf8.count
+      }
       if !decision.closedSessions.isEmpty { text += " closes \(decision.closedSessions.joined(separator: ", "))" }
       if let reason = decision.reason { text += " (\(reason))" }
       if !decision.appleRules.isEmpty { text += " [\(decision.appleRules.joined(separator: " "))]" }
       if explain {
+        layout.isExact = false
         text = TerminalText.visible(text)
         text += "\n   input: \(TerminalText.visible(input))"
         if !decision.message.isEmpty { text += "\n   \(TerminalText.visible(decision.message))" }
@@ -43,7 +63,10 @@ extension DecisionRecord {
       }
     }
     // What the input held (keys, ids, values) is quoted: keep it one line, and inert on a terminal.
-    out.append(contentsOf: TerminalText.visible(text).utf8)
+    let visible = TerminalText.visible(text)
+    // Escaping only lengthens: the same length is the same text, and the ranges hold.
+    if visible.utf8.count != text.utf8.count { layout.isExact = false }
+    out.append(contentsOf: visible.utf8)
     out.append(UInt8(ascii: "\n"))
   }
 }

@@ -1,7 +1,10 @@
 import ActivityRouter
 
 /// Turns input lines into decision records and writes them, batching into one buffer.
-struct RecordWriter {
+///
+/// Without `--stateful` and `--explain` the lines go through a ``BulkRouter``, which writes
+/// the same records from plans it makes per route pattern; otherwise each line is decided in full.
+struct RecordWriter: ~Copyable {
   let router: CompiledRouter
   let json: Bool
   let explain: Bool
@@ -15,6 +18,8 @@ struct RecordWriter {
   /// output of one run (docs/scale-out.md).
   var includesLine = true
   private var buffer: [UInt8] = []
+  /// The bulk path, when the sessions stay the same and nothing is explained.
+  private var bulk: BulkRouter?
 
   init(router: CompiledRouter, state: SessionState, stateful: Bool, json: Bool, explain: Bool, sink: any OutputSink) {
     self.router = router
@@ -24,19 +29,20 @@ struct RecordWriter {
     self.explain = explain
     self.sink = sink
     buffer.reserveCapacity(1 << 16)
+    if !stateful && !explain { bulk = BulkRouter(router: router, state: state, format: json ? .json : .text) }
   }
 
   /// Routes one line and appends its record.
   mutating func route(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
-    let input = String(decoding: bytes, as: UTF8.self)
-    let result: Result<(event: Event, decision: Decision), EventError>
-    if let bad = RecordWriter.firstInvalidUTF8(bytes) {
-      result = .failure(EventError(code: .invalidUTF8, message: "the line is not valid UTF-8", column: bad + 1))
-    } else {
-      result = EventReader.read(utf8: bytes).map { event in (event, DecisionEngine.decide(event, router: router, state: state, explains: explain)) }
+    if bulk != nil {
+      let start = buffer.count
+      bulk!.appendRecord(line: line, utf8: bytes, to: &buffer)
+      finish(recordStart: start)
+      return
     }
-    if stateful, case .success(let (_, decision)) = result { state = state.applying(decision) }
-    append(DecisionRecord(line: line, input: input, result: result))
+    let record = DecisionRecord(line: line, utf8: bytes, router: router, state: state, explains: explain)
+    if stateful, case .success(let (_, decision)) = record.result { state = state.applying(decision) }
+    append(record)
   }
 
   /// Appends the error record of a line over the length limit.
@@ -49,6 +55,11 @@ struct RecordWriter {
   private mutating func append(_ record: DecisionRecord) {
     let start = buffer.count
     if json { record.appendJSON(to: &buffer, explain: explain) } else { record.appendText(to: &buffer, explain: explain) }
+    finish(recordStart: start)
+  }
+
+  /// Takes the line number out when asked, and hands the record over.
+  private mutating func finish(recordStart start: Int) {
     if !includesLine { RecordWriter.removeLineNumber(from: &buffer, recordStart: start, json: json) }
     // The sink batches writes; handing each record over at once keeps the coprocess rule
     // (flush before blocking on input) exact.
@@ -74,22 +85,5 @@ struct RecordWriter {
     let separator = Array((json ? "," : ": ").utf8)
     guard buffer.count >= end + separator.count, buffer[end..<end + separator.count].elementsEqual(separator) else { return }
     buffer.removeSubrange((json ? start + 1 : start)..<end + separator.count)
-  }
-
-  /// The offset of the first byte that is not valid UTF-8, or nil.
-  static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    var ascii = true
-    for b in bytes where b >= 0x80 { ascii = false; break }
-    if ascii { return nil }
-    var iterator = bytes.makeIterator()
-    var decoder = UTF8()
-    var offset = 0
-    while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let s): offset += UTF8.width(s)
-      case .emptyInput: return nil
-      case .error: return offset
-      }
-    }
   }
 }

@@ -38,7 +38,7 @@ struct RouteStats: ~Copyable {
       byRule[rule] += 1
       return
     }
-    if !ascii, RecordWriter.firstInvalidUTF8(bytes) != nil {
+    if !ascii, DecisionRecord.invalidUTF8Offset(bytes) != nil {
       errors[DiagnosticCode.invalidUTF8.description, default: 0] += 1
       return
     }

@@ -51,6 +51,7 @@ struct SceneSelector {
         continue
       }
       if fromPolicy { byPolicy.append(i) }
+      if identifier.readsText(set: sets.preferring) || identifier.readsText(set: sets.allowing) { ctx.readsEventDetails = true }
       if identifier.satisfies(set: sets.preferring, ctx.policies) {
         preferring.append(i)
         ctx.step(.session, "session \(sessions[i].id) ('\(sessions[i].scene)')", .info,
@@ -141,6 +142,7 @@ struct SceneSelector {
       case .settings:
         ctx.step(.declaration, subject(), .skipped, "Settings is never a destination", rule: "S8")
       case .documentGroup:
+        ctx.readsEventDetails = true
         if let type = DocumentTypes.match(url, declaration.contentTypes) {
           ctx.step(.declaration, subject(), .chosen, "a DocumentGroup whose content types accept the URL (\(type))", rule: "S7")
           ctx.cite("W25")
@@ -153,6 +155,7 @@ struct SceneSelector {
         ctx.step(.declaration, subject(), .skipped, "handlesExternalEvents(matching:) is ignored on a Window (matchingKinds)", rule: "AMB5")
       case .window, .windowGroup:
         guard let matching = declaration.matching, let predicate = declaration.matchingPredicate else { continue }
+        ctx.readsEventDetails = true
         if identifier.satisfies(predicate, ctx.policies) {
           let why = matching.contains("*") ? "contains \"*\", which matches anything" : "contains a string the identifier contains"
           ctx.step(.declaration, subject(), .chosen, "the first declaration whose matching set \(matching) matches: it \(why)", rule: "S3")

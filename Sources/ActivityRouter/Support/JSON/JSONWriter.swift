@@ -29,6 +29,13 @@ public enum JSONWriter {
   /// Appends already valid UTF-8 `bytes` as a quoted, escaped JSON string.
   public static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
+    appendEscaped(utf8: bytes, to: &out)
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends the escaped inside of a JSON string, without its quotes (escaping is byte by byte,
+  /// so the pieces of a string escape to the pieces of its escaped form).
+  static func appendEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     let count = bytes.count
     var runStart = 0
     var cursor = 0
@@ -41,7 +48,6 @@ public enum JSONWriter {
       runStart = cursor
     }
     if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
-    out.append(UInt8(ascii: "\""))
   }
 
   /// Appends `value` as compact JSON (no spaces); with `sortedKeys`, object members in key order.

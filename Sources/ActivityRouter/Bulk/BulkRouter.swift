@@ -1,0 +1,155 @@
+/// Decides many input lines against the same open sessions and writes their records: the
+/// bulk form of ``DecisionRecord/init(line:utf8:router:state:explains:)`` followed by
+/// ``DecisionRecord/appendJSON(to:explain:)`` (or ``DecisionRecord/appendText(to:explain:)``),
+/// with the same bytes out, many times faster.
+///
+/// When the sessions do not change between lines, a URL's decision depends on the route
+/// pattern that takes it and, through the parameters and the value, on what the pattern
+/// captured, unless the decision reads more of the URL (a link gate, `handlesExternalEvents`
+/// sets, document types, windows to compare values with; the engine says when it does). So the
+/// first line of each route pattern is decided in full and its record is kept as a plan, cut
+/// where lines differ; the later lines of that pattern are matched by the allocation-free
+/// matcher and written by splicing their captures into the plan. Everything else (JSON events,
+/// URLs the fast matcher leaves to the general path, decisions that read the URL) is decided in
+/// full, line by line. docs/performance.md has the design and its figures.
+///
+/// ```swift
+/// var bulk = BulkRouter(router: router)          // no open sessions: each line a cold launch
+/// var out: [UInt8] = []
+/// for (n, line) in lines.enumerated() {
+///   var text = line
+///   text.withUTF8 { bulk.appendRecord(line: n + 1, utf8: $0, to: &out) }
+/// }
+/// // out holds one NDJSON record per line, as `route-cli route TABLE --json` writes them
+/// ```
+///
+/// One value per thread (it holds the matcher's scratch space and the plans it has made).
+public struct BulkRouter: ~Copyable {
+  /// The record form: NDJSON, or the text form `route-cli route` writes without `--json`.
+  public enum Format: Sendable {
+    case json
+    case text
+  }
+
+  /// The router lines are matched and decided with.
+  public let router: CompiledRouter
+  /// The open sessions every line is decided against (never changed by a decision).
+  public let state: SessionState
+  public let format: Format
+  /// Lines written from a plan.
+  public private(set) var plannedLines = 0
+  /// Lines decided in full.
+  public private(set) var decidedLines = 0
+
+  private var scratch = MatchScratch()
+  private var plans: [RecordPlan] = []
+  /// By terminal of the URL trie: an index in `plans`, `unseen`, or `decideInFull`.
+  private var planOfTerminal: [Int32]
+  /// The plan of valid URLs that no rule matches.
+  private var missPlan = BulkRouter.unseen
+  private static let unseen: Int32 = -1
+  private static let decideInFull: Int32 = -2
+
+  /// A bulk router over `router`, deciding every line against `state`.
+  public init(router: CompiledRouter, state: SessionState = SessionState(), format: Format = .json) {
+    self.router = router
+    self.state = state
+    self.format = format
+    planOfTerminal = [Int32](repeating: BulkRouter.unseen, count: router.urls.storage.terminalCount)
+  }
+
+  /// Decides one line (its UTF-8, without the line end) and appends its record.
+  public mutating func appendRecord(line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    if let base = bytes.baseAddress, bytes.count > 0, bytes[0] != UInt8(ascii: "{") {
+      let rule = router.urls.fastMatch(base, bytes.count, &scratch)
+      if rule >= 0 {
+        let terminal = Int(router.urls.terminal(of: scratch))
+        let plan = planOfTerminal[terminal]
+        if plan >= 0, plans[Int(plan)].append(line: line, bytes, scratch, to: &out) {
+          plannedLines += 1
+          return
+        }
+        if plan == BulkRouter.unseen {
+          planOfTerminal[terminal] = makePlan(line: line, bytes, terminal: terminal, to: &out)
+          return
+        }
+      } else if rule == -1 {
+        // A valid URL that no rule takes: its plan has a line and an input, nothing else.
+        if missPlan >= 0, plans[Int(missPlan)].append(line: line, bytes, scratch, to: &out) {
+          plannedLines += 1
+          return
+        }
+        if missPlan == BulkRouter.unseen {
+          missPlan = makePlan(line: line, bytes, terminal: nil, to: &out)
+          return
+        }
+      }
+    }
+    decideInFull(line: line, bytes, to: &out, layout: nil)
+  }
+
+  /// Decides a line in full and appends its record, with the record's layout when asked.
+  @discardableResult
+  private mutating func decideInFull(
+    line: Int, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], layout: UnsafeMutablePointer<RecordLayout>?
+  ) -> Bool {
+    decidedLines += 1
+    var reads = true
+    let record = DecisionRecord(line: line, utf8: bytes, router: router, state: state, explains: false, readsEventDetails: &reads)
+    var scratchLayout = RecordLayout()
+    switch format {
+    case .json: record.appendJSON(to: &out, explain: false, layout: &scratchLayout)
+    case .text: record.appendText(to: &out, explain: false, layout: &scratchLayout)
+    }
+    layout?.pointee = scratchLayout
+    return reads
+  }
+
+  /// Decides the first line of a terminal (nil: of the misses) in full, appends its record, and
+  /// makes the plan for the terminal's later lines when the decision allows one: its index, or
+  /// ``decideInFull``.
+  private mutating func makePlan(line: Int, _ bytes: UnsafeBufferPointer<UInt8>, terminal: Int?, to out: inout [UInt8]) -> Int32 {
+    let start = out.count
+    var layout = RecordLayout()
+    let reads = withUnsafeMutablePointer(to: &layout) { decideInFull(line: line, bytes, to: &out, layout: $0) }
+    guard !reads else { return BulkRouter.decideInFull }
+    let relative = RecordLayout(
+      line: layout.line.map { ($0.lowerBound - start)..<($0.upperBound - start) },
+      input: layout.input.map { ($0.lowerBound - start)..<($0.upperBound - start) },
+      params: layout.params.map { ($0.lowerBound - start)..<($0.upperBound - start) },
+      value: layout.value.map { ($0.lowerBound - start)..<($0.upperBound - start) },
+      isExact: layout.isExact)
+    var captures: [CaptureFormat] = []
+    var value: ValueProgram?
+    if let terminal {
+      let t = router.urls.storage.terminal(at: Int32(terminal))
+      // Query and fragment values are not in the plan's captures: such patterns are decided in full.
+      guard t.constraintCount == 0 else { return BulkRouter.decideInFull }
+      let rule = router.table.rules[Int(t.rule)]
+      let segments = rule.urlPatterns[Int(t.pattern)].segments
+      let names = (0..<Int(t.captureCount)).map { router.urls.names[Int(t.namesStart) + $0] }
+      guard Set(names).count == names.count else { return BulkRouter.decideInFull }
+      for name in names {
+        var key: [UInt8] = []
+        JSONWriter.appendString(name, to: &key)
+        key.append(UInt8(ascii: ":"))
+        captures.append(CaptureFormat(key: key, type: CompiledRouter.parameterType(name, in: segments)))
+      }
+      value = rule.target.value.map { ValueProgram($0, names: names) }
+    } else if relative.params != nil || relative.value != nil {
+      return BulkRouter.decideInFull
+    }
+    let record = out[start...]
+    guard let plan = RecordPlan(record: record, layout: relative, captures: captures, value: value) else {
+      return BulkRouter.decideInFull
+    }
+    // The plan must write this very line as the engine and the writer did.
+    var check: [UInt8] = []
+    check.reserveCapacity(record.count)
+    guard plan.append(line: line, bytes, scratch, to: &check), check.elementsEqual(record) else {
+      return BulkRouter.decideInFull
+    }
+    plans.append(plan)
+    return Int32(plans.count - 1)
+  }
+}

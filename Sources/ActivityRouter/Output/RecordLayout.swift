@@ -1,0 +1,14 @@
+/// Where a written record holds the parts that vary from line to line: the byte ranges of its
+/// line number, its input, its parameters and its value in the output buffer.
+///
+/// The record writers fill it in as they write; ``BulkRouter`` cuts a record at these ranges to
+/// make the plan it reuses for every later line of the same route pattern. A range is nil when
+/// the record has no such part; `isExact` is false when the writer rewrote the bytes after
+/// writing them (the text form's terminal escaping), so the ranges cannot be trusted.
+struct RecordLayout {
+  var line: Range<Int>?
+  var input: Range<Int>?
+  var params: Range<Int>?
+  var value: Range<Int>?
+  var isExact = true
+}

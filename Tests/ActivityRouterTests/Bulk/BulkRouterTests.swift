@@ -1,0 +1,169 @@
+@testable import ActivityRouter
+import Foundation
+import Testing
+
+/// The bulk path must write, byte for byte, the records the full path writes: for every line,
+/// `BulkRouter.appendRecord` against `DecisionRecord(line:utf8:…)` followed by `appendJSON` or
+/// `appendText`. The tables here are made so that plans are made and used (the tests also check
+/// that they are), and so that decisions which read the URL are never planned.
+@Suite struct BulkRouterTests {
+  /// One scene, so that nothing but the route decides; every kind of value template.
+  static let templateTable = """
+    {
+      "app": "Bulk", "platform": "iPadOS", "multipleScenes": true,
+      "scenes": [ { "id": "main" }, { "id": "other" } ],
+      "routes": [
+        { "name": "repo", "url": "https://example.com/repos/{owner}/{repo}",
+          "deliver": { "scene": "main", "value": { "route": "repo", "owner": "{owner}", "repo": "{repo}", "both": "{owner}/{repo}" } } },
+        { "name": "order", "url": "https://example.com/orders/{n:int}",
+          "deliver": { "scene": "main", "value": ["{n}", "order-{n}", 7, true, null, "x{n}y"] } },
+        { "name": "item", "url": "https://example.com/items/{u:uuid}",
+          "deliver": { "scene": "main", "value": "{u}" } },
+        { "name": "item-note", "url": "https://example.com/items/{u:uuid}/note",
+          "deliver": { "scene": "main", "value": { "text": "note of {u} \\"quoted\\" \\\\ back" } } },
+        { "name": "files", "url": "https://example.com/files/{path*}",
+          "deliver": { "scene": "main", "value": { "path": "{path}", "nested": { "deep": ["{path}"] } } } },
+        { "name": "plain", "url": "https://example.com/about", "deliver": { "scene": "main" } },
+        { "name": "elsewhere", "url": "https://example.com/elsewhere/{x}",
+          "deliver": { "scene": "other", "value": "{x}" } },
+        { "name": "custom", "url": "bulk://open/{x}", "deliver": { "scene": "main", "value": "{x}" } },
+        { "name": "query", "url": "https://example.com/search?q={q}", "deliver": { "scene": "main", "value": "{q}" } }
+      ]
+    }
+    """
+
+  static let templateURLs: [String] = {
+    var rng = SeededGenerator(seed: 0xB01C)
+    let values = ["apple", "42", "-7", "0", "007", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+                  "6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e11", "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "a.b", "x~y", "a&b",
+                  "c'd", "(e)", "a%20b", "caf%C3%A9", "", ".", "..", "a\"b", "a\\b", "ü", "a b", "x*y", "=", ";,"]
+    let shapes = [
+      "https://example.com/repos/%@/%@", "https://example.com/orders/%@", "https://example.com/items/%@",
+      "https://example.com/items/%@/note", "https://example.com/files/%@", "https://example.com/files/%@/%@/%@",
+      "https://example.com/about", "https://example.com/elsewhere/%@", "bulk://open/%@", "https://example.com/search?q=%@",
+      "https://example.com/nothing/%@", "https://EXAMPLE.com/repos/%@/%@", "https://example.com/repos/%@/%@/",
+      "https://example.com/repos/%@/%@?x=1", "https://example.com/repos/%@/%@#top", "https://example.org/repos/%@/%@",
+      #"{"url": "https://example.com/repos/%@/%@"}"#, "not a url %@", "https://example.com/about/", "", "%@",
+    ]
+    var urls: [String] = []
+    for _ in 0..<2500 {
+      var url = shapes[Int(rng.next() % UInt64(shapes.count))]
+      while let hole = url.range(of: "%@") { url.replaceSubrange(hole, with: values[Int(rng.next() % UInt64(values.count))]) }
+      urls.append(url)
+    }
+    return urls
+  }()
+
+  /// Writes every line both ways and returns the mismatches, with the bulk router's counts.
+  static func compare(
+    _ router: CompiledRouter, _ state: SessionState, _ lines: [String], format: BulkRouter.Format
+  ) -> (mismatches: [String], planned: Int, decided: Int) {
+    var bulk = BulkRouter(router: router, state: state, format: format)
+    var mismatches: [String] = []
+    for (index, line) in lines.enumerated() {
+      var text = line
+      var fast: [UInt8] = [], full: [UInt8] = []
+      text.withUTF8 { bytes in
+        bulk.appendRecord(line: index + 1, utf8: bytes, to: &fast)
+        let record = DecisionRecord(line: index + 1, utf8: bytes, router: router, state: state)
+        switch format {
+        case .json: record.appendJSON(to: &full)
+        case .text: record.appendText(to: &full)
+        }
+      }
+      if fast != full {
+        mismatches.append("\(line)\n  bulk: \(String(decoding: fast, as: UTF8.self))  full: \(String(decoding: full, as: UTF8.self))")
+      }
+    }
+    return (mismatches, bulk.plannedLines, bulk.decidedLines)
+  }
+
+  static func sessions(_ json: String, _ router: CompiledRouter) throws -> SessionState {
+    let (state, diagnostics) = SessionState.load(source: SourceText(file: "sessions.json", text: json), table: router.table)
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    return try #require(state)
+  }
+
+  @Test(arguments: [BulkRouter.Format.json, .text])
+  func valueTemplatesAreWrittenAsTheFullPathWritesThem(_ format: BulkRouter.Format) throws {
+    let router = try TestTables.router(Self.templateTable)
+    let result = Self.compare(router, SessionState(), Self.templateURLs, format: format)
+    #expect(result.mismatches.isEmpty, "\(result.mismatches.count) records differ:\n\(result.mismatches.prefix(5).joined(separator: "\n"))")
+    // Most lines are plain URLs a route takes: they must come from plans.
+    #expect(result.planned > Self.templateURLs.count / 3, "planned \(result.planned), decided \(result.decided)")
+    #expect(result.planned + result.decided == Self.templateURLs.count)
+  }
+
+  @Test func openWindowsThatAllowEverythingAreStillPlanned() throws {
+    let router = try TestTables.router(Self.templateTable)
+    let state = try Self.sessions("""
+      { "sessions": [ { "id": "s1", "scene": "main", "state": "background" }, { "id": "s7", "scene": "other" } ] }
+      """, router)
+    let result = Self.compare(router, state, Self.templateURLs, format: .json)
+    #expect(result.mismatches.isEmpty, "\(result.mismatches.prefix(5).joined(separator: "\n"))")
+    #expect(result.planned > Self.templateURLs.count / 3)
+  }
+
+  /// A scene whose matching set looks at the URL: the same pattern goes to different scenes,
+  /// so no decision may be reused.
+  @Test func decisionsThatReadTheURLAreNeverPlanned() throws {
+    let router = try TestTables.router(TestTables.json(routes: [
+      #"{ "name": "p", "url": "https://example.com/p/{x}", "deliver": { "value": "{x}" } }"#,
+    ]))
+    let lines = (0..<200).map { "https://example.com/p/" + ($0 % 3 == 0 ? "detail-\($0)" : "other-\($0)") }
+    let result = Self.compare(router, SessionState(), lines, format: .json)
+    #expect(result.mismatches.isEmpty, "\(result.mismatches.prefix(5).joined(separator: "\n"))")
+    #expect(result.planned == 0)
+    // And the two scenes really are chosen: a plan would have given every line the first one's.
+    var bulk = BulkRouter(router: router)
+    var out: [UInt8] = []
+    for (i, line) in lines.prefix(2).enumerated() {
+      var text = line
+      text.withUTF8 { bulk.appendRecord(line: i + 1, utf8: $0, to: &out) }
+    }
+    let records = String(decoding: out, as: UTF8.self).split(separator: "\n")
+    #expect(records.count == 2 && records[0].contains(#""scene":"detail""#) && records[1].contains(#""scene":"main""#))
+  }
+
+  /// The matcher's equivalence tables (every kind of node and byte), each route delivering a
+  /// value made of all its parameters.
+  @Test(arguments: FastPathEquivalenceTests.tables.indices)
+  func matcherTablesAgree(_ t: Int) throws {
+    let table = FastPathEquivalenceTests.tables[t]
+    let routes = table.routes.map { name, url in
+      let names = url.split(separator: "{").dropFirst().compactMap { $0.split(separator: "}").first?.split(separator: ":").first }
+        .map { $0.replacingOccurrences(of: "*", with: "").replacingOccurrences(of: "?", with: "") }
+      let value = names.map { #""\#($0)": "{\#($0)}", "\#($0)-text": "<{\#($0)}>""# }.joined(separator: ", ")
+      return #"{ "name": "\#(name)", "url": "\#(url)", "deliver": { "scene": "main", "value": { \#(value) } } }"#
+    }
+    let json = """
+      { "app": "Test", "platform": "iPadOS", "multipleScenes": true,\(table.extra)
+        "scenes": [ { "id": "main" } ], "routes": [ \(routes.joined(separator: ",\n")) ] }
+      """
+    let router = try TestTables.router(json)
+    let lines = Array(FastPathEquivalenceTests.cases(table.routes, seed: 0xB0 &+ UInt64(t)).prefix(2500))
+    for format in [BulkRouter.Format.json, .text] {
+      let result = Self.compare(router, SessionState(), lines + lines, format: format)
+      #expect(result.mismatches.isEmpty, "\(table.name): \(result.mismatches.prefix(5).joined(separator: "\n"))")
+      // (The fast matcher, which plans need, stays out of tables with case-insensitive paths.)
+      let fastMatcher = !table.extra.contains("caseSensitivePaths")
+      #expect(result.planned > 0 || !fastMatcher, "\(table.name): no line was planned")
+    }
+  }
+
+  /// Every bundled fixture: its table, its sessions and its events, three times over (so that
+  /// whatever can be planned is planned and then used).
+  @Test func bundledFixturesAgree() throws {
+    var checked = 0
+    for path in FixtureCorpusTests.files.map(\.path) {
+      guard case .success(let fixture) = FixtureLoader.load(contentsOf: path) else { continue }
+      let lines = fixture.steps.map(\.event)
+      for format in [BulkRouter.Format.json, .text] {
+        let result = Self.compare(fixture.router, fixture.initialState, lines + lines + lines, format: format)
+        #expect(result.mismatches.isEmpty, "\(path): \(result.mismatches.prefix(3).joined(separator: "\n"))")
+      }
+      checked += 1
+    }
+    #expect(checked > 100)
+  }
+}
