@@ -42,13 +42,25 @@ public struct BulkRouter: ~Copyable {
   public private(set) var decidedLines = 0
 
   private var scratch = MatchScratch()
-  private var plans: [RecordPlan] = []
+  private var writer = PlanWriter()
+  /// The plans, flat: each one's steps are a run of `ops`, its constants bytes of `pool`.
+  private var ops: [PlanOp] = []
+  private var pool: [UInt8] = []
+  private var plans: [Entry] = []
   /// By terminal of the URL trie: an index in `plans`, `unseen`, or `decideInFull`.
   private var planOfTerminal: [Int32]
   /// The plan of valid URLs that no rule matches.
   private var missPlan = BulkRouter.unseen
   private static let unseen: Int32 = -1
   private static let decideInFull: Int32 = -2
+
+  /// Where a plan is in the flat arrays, and what bounds the length of its records.
+  private struct Entry {
+    var opsStart: Int
+    var opsCount: Int
+    var constantBytes: Int
+    var captureSteps: Int
+  }
 
   /// A bulk router over `router`, deciding every line against `state`.
   public init(router: CompiledRouter, state: SessionState = SessionState(), format: Format = .json) {
@@ -62,30 +74,42 @@ public struct BulkRouter: ~Copyable {
   public mutating func appendRecord(line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     if let base = bytes.baseAddress, bytes.count > 0, bytes[0] != UInt8(ascii: "{") {
       let rule = router.urls.fastMatch(base, bytes.count, &scratch)
+      var plan = BulkRouter.decideInFull
+      var terminal = -1
       if rule >= 0 {
-        let terminal = Int(router.urls.terminal(of: scratch))
-        let plan = planOfTerminal[terminal]
-        if plan >= 0, plans[Int(plan)].append(line: line, bytes, scratch, to: &out) {
-          plannedLines += 1
-          return
-        }
-        if plan == BulkRouter.unseen {
-          planOfTerminal[terminal] = makePlan(line: line, bytes, terminal: terminal, to: &out)
-          return
-        }
+        terminal = Int(router.urls.terminal(of: scratch))
+        plan = planOfTerminal[terminal]
       } else if rule == -1 {
         // A valid URL that no rule takes: its plan has a line and an input, nothing else.
-        if missPlan >= 0, plans[Int(missPlan)].append(line: line, bytes, scratch, to: &out) {
-          plannedLines += 1
-          return
-        }
-        if missPlan == BulkRouter.unseen {
-          missPlan = makePlan(line: line, bytes, terminal: nil, to: &out)
-          return
-        }
+        plan = missPlan
+      }
+      if plan >= 0, write(plan: Int(plan), line: line, bytes, to: &out) {
+        plannedLines += 1
+        return
+      }
+      if plan == BulkRouter.unseen {
+        let made = makePlan(line: line, bytes, terminal: rule >= 0 ? terminal : nil, to: &out)
+        if rule >= 0 { planOfTerminal[terminal] = made } else { missPlan = made }
+        return
       }
     }
     decideInFull(line: line, bytes, to: &out, layout: nil)
+  }
+
+  /// Writes a line's record from a plan; false, having written nothing, when it cannot.
+  private mutating func write(plan index: Int, line: Int, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
+    let plan = plans[index]
+    writer.reset()
+    let written = ops.withUnsafeBufferPointer { ops in
+      pool.withUnsafeBufferPointer { pool in
+        writer.write(
+          UnsafeBufferPointer(rebasing: ops[plan.opsStart..<plan.opsStart + plan.opsCount]), pool: pool.baseAddress!,
+          constantBytes: plan.constantBytes, captureSteps: plan.captureSteps, line: line, bytes, scratch)
+      }
+    }
+    guard written else { return false }
+    out.append(contentsOf: writer.bytes)
+    return true
   }
 
   /// Decides a line in full and appends its record, with the record's layout when asked.
@@ -119,8 +143,8 @@ public struct BulkRouter: ~Copyable {
       params: layout.params.map { ($0.lowerBound - start)..<($0.upperBound - start) },
       value: layout.value.map { ($0.lowerBound - start)..<($0.upperBound - start) },
       isExact: layout.isExact)
-    var captures: [CaptureFormat] = []
-    var value: ValueProgram?
+    var captures: [(name: String, type: ParameterType)] = []
+    var value: ValueTemplate?
     if let terminal {
       let t = router.urls.storage.terminal(at: Int32(terminal))
       // Query and fragment values are not in the plan's captures: such patterns are decided in full.
@@ -129,27 +153,32 @@ public struct BulkRouter: ~Copyable {
       let segments = rule.urlPatterns[Int(t.pattern)].segments
       let names = (0..<Int(t.captureCount)).map { router.urls.names[Int(t.namesStart) + $0] }
       guard Set(names).count == names.count else { return BulkRouter.decideInFull }
-      for name in names {
-        var key: [UInt8] = []
-        JSONWriter.appendString(name, to: &key)
-        key.append(UInt8(ascii: ":"))
-        captures.append(CaptureFormat(key: key, type: CompiledRouter.parameterType(name, in: segments)))
-      }
-      value = rule.target.value.map { ValueProgram($0, names: names) }
+      captures = names.map { ($0, CompiledRouter.parameterType($0, in: segments)) }
+      value = rule.target.value
     } else if relative.params != nil || relative.value != nil {
       return BulkRouter.decideInFull
     }
-    let record = out[start...]
-    guard let plan = RecordPlan(record: record, layout: relative, captures: captures, value: value) else {
+    let record = Array(out[start...])
+    guard let plan = RecordPlan(record: record[...], layout: relative, captures: captures, value: value) else {
       return BulkRouter.decideInFull
     }
+    let entry = Entry(opsStart: ops.count, opsCount: plan.ops.count, constantBytes: plan.pool.count, captureSteps: plan.captureSteps)
+    let poolBase = Int32(pool.count)
+    ops.append(contentsOf: plan.ops.map { op in
+      var op = op
+      if op.kind == .constant { op.start += poolBase }
+      return op
+    })
+    pool.append(contentsOf: plan.pool)
+    plans.append(entry)
     // The plan must write this very line as the engine and the writer did.
     var check: [UInt8] = []
-    check.reserveCapacity(record.count)
-    guard plan.append(line: line, bytes, scratch, to: &check), check.elementsEqual(record) else {
+    guard write(plan: plans.count - 1, line: line, bytes, to: &check), check == record else {
+      plans.removeLast()
+      ops.removeLast(plan.ops.count)
+      pool.removeLast(plan.pool.count)
       return BulkRouter.decideInFull
     }
-    plans.append(plan)
     return Int32(plans.count - 1)
   }
 }

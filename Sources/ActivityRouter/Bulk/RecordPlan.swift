@@ -6,30 +6,27 @@
 /// Valid only for decisions that read nothing of the event but its route and parameters
 /// (``DecisionContext/readsEventDetails`` false): ``BulkRouter`` makes plans for those alone,
 /// and checks each plan against the record it was cut from before using it.
+///
+/// The parameters and the value are compiled into steps too: the `"name":` keys and the
+/// template's constant JSON become constant bytes, each captured value a capture step. They
+/// write what `JSONWriter.append(.object(match.parameters))` and
+/// `JSONWriter.append(template.render(match.parameters))` write: a parameter the pattern does
+/// not capture renders as `null` (nothing inside text), a literal as its JSON.
 struct RecordPlan {
-  enum Op {
-    /// Bytes of the plan's pool.
-    case constant(Range<Int>)
-    case line
-    /// The line itself, as a JSON string.
-    case input
-    /// The path captures, as the JSON object of the match's parameters.
-    case params
-    case value
-  }
-
-  var ops: [Op] = []
+  var ops: [PlanOp] = []
+  /// The bytes of the constant steps.
   var pool: [UInt8] = []
-  var captures: [CaptureFormat]
-  var value: ValueProgram?
+  /// The number of capture steps (for the bound on a record's length).
+  var captureSteps = 0
 
-  /// Cuts `record` (one whole record, its ranges in `layout` relative to its start); nil when
-  /// it cannot be cut: the writer rewrote its bytes, or its parts are not where a plan expects.
-  init?(record: ArraySlice<UInt8>, layout: RecordLayout, captures: [CaptureFormat], value: ValueProgram?) {
+  /// Cuts `record` (one whole record, its ranges in `layout` relative to its start) for a
+  /// pattern whose path captures are `captures` (names and types, in order) and whose route's
+  /// value is `value`; nil when it cannot be cut: the writer rewrote its bytes, or its parts
+  /// are not where a plan expects them.
+  init?(record: ArraySlice<UInt8>, layout: RecordLayout, captures: [(name: String, type: ParameterType)], value: ValueTemplate?) {
     guard layout.isExact else { return nil }
-    self.captures = captures
-    self.value = value
-    var parts: [(Range<Int>, Op)] = []
+    enum Part { case line, input, params, value }
+    var parts: [(Range<Int>, Part)] = []
     if let line = layout.line { parts.append((line, .line)) }
     if let input = layout.input { parts.append((input, .input)) }
     if let params = layout.params { parts.append((params, .params)) }
@@ -40,72 +37,95 @@ struct RecordPlan {
     parts.sort { $0.0.lowerBound < $1.0.lowerBound }
     let base = record.startIndex
     var cursor = 0
-    for (range, op) in parts {
+    for (range, part) in parts {
       guard range.lowerBound >= cursor, range.upperBound <= record.count else { return nil }
       constant(record[(base + cursor)..<(base + range.lowerBound)])
-      ops.append(op)
+      switch part {
+      case .line: ops.append(PlanOp(kind: .line))
+      case .input: ops.append(PlanOp(kind: .input))
+      case .params: emitParams(captures)
+      case .value: if let value { emit(value, captures) }
+      }
       cursor = range.upperBound
     }
     constant(record[(base + cursor)...])
   }
 
-  private mutating func constant(_ bytes: ArraySlice<UInt8>) {
+  private mutating func emitParams(_ captures: [(name: String, type: ParameterType)]) {
+    constant("{")
+    for (k, capture) in captures.enumerated() {
+      var key: [UInt8] = k > 0 ? [UInt8(ascii: ",")] : []
+      JSONWriter.appendString(capture.name, to: &key)
+      key.append(UInt8(ascii: ":"))
+      constant(key[...])
+      captureStep(k, capture.type, inString: false)
+    }
+    constant("}")
+  }
+
+  private mutating func emit(_ template: ValueTemplate, _ captures: [(name: String, type: ParameterType)]) {
+    switch template {
+    case .literal(let value):
+      var bytes: [UInt8] = []
+      JSONWriter.append(value, to: &bytes)
+      constant(bytes[...])
+    case .parameter(let name):
+      if let k = captures.firstIndex(where: { $0.name == name }) {
+        captureStep(k, captures[k].type, inString: false)
+      } else {
+        constant("null")
+      }
+    case .text(let pieces):
+      constant("\"")
+      for piece in pieces {
+        switch piece {
+        case .text(let text):
+          var bytes: [UInt8] = []
+          var copy = text
+          copy.withUTF8 { JSONWriter.appendEscaped(utf8: $0, to: &bytes) }
+          constant(bytes[...])
+        case .parameter(let name):
+          if let k = captures.firstIndex(where: { $0.name == name }) { captureStep(k, captures[k].type, inString: true) }
+        }
+      }
+      constant("\"")
+    case .array(let items):
+      constant("[")
+      for (i, item) in items.enumerated() {
+        if i > 0 { constant(",") }
+        emit(item, captures)
+      }
+      constant("]")
+    case .object(let members):
+      constant("{")
+      for (i, member) in members.enumerated() {
+        var key: [UInt8] = i > 0 ? [UInt8(ascii: ",")] : []
+        JSONWriter.appendString(member.key, to: &key)
+        key.append(UInt8(ascii: ":"))
+        constant(key[...])
+        emit(member.value, captures)
+      }
+      constant("}")
+    }
+  }
+
+  private mutating func captureStep(_ k: Int, _ type: ParameterType, inString: Bool) {
+    ops.append(.capture(k, type, inString: inString))
+    captureSteps += 1
+  }
+
+  private mutating func constant(_ text: StaticString) {
+    constant(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)[...])
+  }
+
+  /// Appends constant bytes, merged with the constant step before them.
+  private mutating func constant<C: Collection<UInt8>>(_ bytes: C) {
     guard !bytes.isEmpty else { return }
-    ops.append(.constant(pool.count..<pool.count + bytes.count))
+    if let last = ops.last, last.kind == .constant, Int(last.start + last.count) == pool.count {
+      ops[ops.count - 1].count += Int32(bytes.count)
+    } else {
+      ops.append(.constant(pool.count..<pool.count + bytes.count))
+    }
     pool.append(contentsOf: bytes)
-  }
-
-  /// Appends the record of line `line`, whose bytes the plan's pattern took with its captures
-  /// in `scratch`. False, having appended nothing, when a captured value is not of its type
-  /// (the fast matcher checked it, so this does not happen; the general path would then decide).
-  func append(
-    line: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: borrowing MatchScratch, to out: inout [UInt8]
-  ) -> Bool {
-    let start = out.count
-    for op in ops {
-      switch op {
-      case .constant(let range):
-        pool.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
-      case .line:
-        DecisionRecord.appendInteger(line, to: &out)
-      case .input:
-        JSONWriter.appendString(utf8: bytes, to: &out)
-      case .params:
-        out.append(UInt8(ascii: "{"))
-        for k in captures.indices {
-          if k > 0 { out.append(UInt8(ascii: ",")) }
-          out.append(contentsOf: captures[k].key)
-          let raw = UnsafeBufferPointer(rebasing: bytes[scratch.pathCapture(k)])
-          guard CaptureFormat.append(raw, as: captures[k].type, inString: false, to: &out) else {
-            out.removeSubrange(start...)
-            return false
-          }
-        }
-        out.append(UInt8(ascii: "}"))
-      case .value:
-        guard let value, appendValue(value, bytes, scratch, to: &out) else {
-          out.removeSubrange(start...)
-          return false
-        }
-      }
-    }
-    return true
-  }
-
-  private func appendValue(
-    _ program: ValueProgram, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: borrowing MatchScratch, to out: inout [UInt8]
-  ) -> Bool {
-    for op in program.ops {
-      switch op {
-      case .constant(let range):
-        program.pool.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
-      case .capture(let k), .captureInString(let k):
-        var inString = false
-        if case .captureInString = op { inString = true }
-        let raw = UnsafeBufferPointer(rebasing: bytes[scratch.pathCapture(k)])
-        guard CaptureFormat.append(raw, as: captures[k].type, inString: inString, to: &out) else { return false }
-      }
-    }
-    return true
   }
 }

@@ -135,7 +135,7 @@ public enum JSONWriter {
 
   /// Skips bytes that need no escape (anything but `"`, `\` and control characters), eight at a time.
   @inline(__always)
-  private static func skipUnescaped(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  static func skipUnescaped(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var cursor = start
     let count = bytes.count
     if let base = bytes.baseAddress {
