@@ -28,8 +28,7 @@ struct RouteStats: ~Copyable {
   /// Counts one input line.
   mutating func count(bytes: UnsafeBufferPointer<UInt8>) {
     lines += 1
-    var ascii = true
-    for b in bytes where b >= 0x80 { ascii = false; break }
+    let ascii = DecisionRecord.isASCII(bytes)
     // The common line, a plain ASCII URL that a rule takes: the matcher alone. It accepts only
     // what the reader accepts (it parses with the same reader when it is not sure, and the
     // tests hold its fast path to that), so the count is the one `route` gives.
