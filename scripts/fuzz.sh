@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 60).
 #
-#   scripts/fuzz.sh [seconds] [target...]      targets: url event line table (default: all)
+#   scripts/fuzz.sh [seconds] [target...]      targets: url event line table bulk (default: all)
 #
 # The library is compiled once into a static library with -sanitize=fuzzer,address (rebuilt
 # only when Sources/ActivityRouter changes); each target is its file in Fuzz/Targets/ plus
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(url event line table)
+[ ${#targets[@]} -gt 0 ] || targets=(url event line table bulk)
 
 out=.build/fuzz
 mkdir -p "$out/lib"
@@ -36,12 +36,12 @@ if [ ! -f "$out/lib/libActivityRouter.a" ] || [ "$(cat "$out/lib/stamp" 2>/dev/n
   echo "$stamp" > "$out/lib/stamp"
 fi
 
-declare -A file=([url]=FuzzURL [event]=FuzzEvent [line]=FuzzLine [table]=FuzzTable)
-declare -A maxlen=([url]=4096 [event]=4096 [line]=4096 [table]=8192)
+declare -A file=([url]=FuzzURL [event]=FuzzEvent [line]=FuzzLine [table]=FuzzTable [bulk]=FuzzBulk)
+declare -A maxlen=([url]=4096 [event]=4096 [line]=4096 [table]=8192 [bulk]=4096)
 
 # 2. The targets.
 for t in "${targets[@]}"; do
-  [ -n "${file[$t]:-}" ] || { echo "error: unknown target '$t' (url event line table)" >&2; exit 64; }
+  [ -n "${file[$t]:-}" ] || { echo "error: unknown target '$t' (url event line table bulk)" >&2; exit 64; }
   echo "== building fuzz-$t"
   swiftc "${flags[@]}" -I "$out/lib" Fuzz/Support/*.swift "Fuzz/Targets/${file[$t]}.swift" \
     "$out/lib/libActivityRouter.a" -o "$out/fuzz-$t" 2> >(grep -v "ld.gold: warning: Cannot export local symbol" >&2)

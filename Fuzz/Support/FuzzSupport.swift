@@ -64,11 +64,49 @@ let notesRouter: CompiledRouter = {
   return router
 }()
 
-/// Builds the shared router before the first input, so that libFuzzer's leak check never
+/// The table of the bulk target: typed parameters, catch-alls, value templates of every kind,
+/// and a scene whose matching set reads the URL.
+let bulkTable = #"""
+{
+  "app": "Bulk", "platform": "iPadOS", "multipleScenes": true,
+  "scenes": [ { "id": "main" }, { "id": "other" }, { "id": "picky", "matching": ["picky"] } ],
+  "routes": [
+    { "name": "repo", "url": "https://example.com/repos/{owner}/{repo}",
+      "deliver": { "scene": "main", "value": { "owner": "{owner}", "both": "{owner}/{repo}", "n": 1 } } },
+    { "name": "order", "url": "https://example.com/orders/{n:int}",
+      "deliver": { "scene": "main", "value": ["{n}", "order-{n}", true, null] } },
+    { "name": "order-tab", "url": "bulk://order/{n:int}/{tab?}", "deliver": { "scene": "main", "value": ["{n}", "{tab}", "<{tab}>"] } },
+    { "name": "item", "url": "https://example.com/items/{u:uuid}", "deliver": { "scene": "main", "value": "{u}" } },
+    { "name": "files", "url": "https://example.com/files/{path*}", "deliver": { "scene": "main", "value": { "p": "<{path}>" } } },
+    { "name": "star", "url": "https://example.com/w/*/x", "deliver": { "scene": "other" } },
+    { "name": "elsewhere", "url": "https://example.com/e/{x}", "deliver": { "scene": "other", "value": "{x}" } },
+    { "name": "users", "url": "https://example.com/users/{id}", "deliver": { "scene": "main" } },
+    { "name": "new-user", "url": "https://example.com/users/new", "deliver": { "scene": "main" } },
+    { "name": "search", "url": "https://example.com/search?q={q}", "deliver": { "scene": "main", "value": "{q}" } },
+    { "name": "handoff", "activity": "com.example.view", "deliver": { "scene": "main" } }
+  ]
+}
+"""#
+
+let bulkRouter: CompiledRouter = {
+  guard let router = compileTable(Array(bulkTable.utf8)) else { fuzzFailure("the bulk table does not compile") }
+  return router
+}()
+
+let bulkSessions: SessionState = {
+  let text = #"{ "sessions": [ { "id": "s1", "scene": "main", "state": "background" }, { "id": "s4", "scene": "other" } ] }"#
+  guard let state = SessionState.load(source: SourceText(file: "s", text: text), table: bulkRouter.table).0 else {
+    fuzzFailure("the bulk sessions do not load")
+  }
+  return state
+}()
+
+/// Builds the shared routers before the first input, so that libFuzzer's leak check never
 /// counts its allocations against an input. (Swift keeps enum tags in a pointer's spare bits,
 /// which LeakSanitizer cannot follow: the router reached only through a global would look leaked.)
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
   _ = notesRouter
+  _ = bulkSessions
   return 0
 }
