@@ -223,6 +223,11 @@ struct TerminalRecords {
   var names: [String] = []
   var constraintBytes: [UInt8] = []
 
+  init(expected: Int = 0) {
+    terminals.reserveCapacity(expected)
+    names.reserveCapacity(expected * 2)
+  }
+
   mutating func append(_ pattern: ExpandedPattern) {
     let namesStart = Int32(truncatingIfNeeded: names.count)
     names.append(contentsOf: pattern.captureNames)
@@ -231,18 +236,9 @@ struct TerminalRecords {
       namesStart: namesStart, query: pattern.query, fragment: pattern.fragment, trailingSlash: pattern.trailingSlash)
   }
 
-  /// A pattern without optional segments: its only expansion is itself.
-  mutating func append(_ pattern: UnsafePointer<URLPattern>, rule: Int32, pattern index: Int32) {
-    let namesStart = Int32(truncatingIfNeeded: names.count)
-    pattern.pointee.segments.withUnsafeBufferPointer { segments in
-      for segment in segments {
-        switch segment {
-        case .parameter(let p), .optional(let p): names.append(p.name)
-        case .catchAll(let name): names.append(name)
-        case .literal, .wildcard: break
-        }
-      }
-    }
+  /// A pattern without optional segments (its only expansion is itself) whose path capture
+  /// names are already in ``names`` from `namesStart` on (``PatternBatch/add`` puts them there).
+  mutating func append(_ pattern: UnsafePointer<URLPattern>, rule: Int32, pattern index: Int32, namesStart: Int32) {
     appendTerminal(
       rule: rule, pattern: index, namesStart: namesStart, query: pattern.pointee.query,
       fragment: pattern.pointee.fragment, trailingSlash: pattern.pointee.trailingSlash)
