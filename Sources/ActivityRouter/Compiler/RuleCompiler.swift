@@ -28,7 +28,8 @@ public enum RuleCompiler {
     var diagnostics: [Diagnostic] = []
     let caseSensitive = table.options.caseSensitivePaths
     var builder = TrieBuilder(
-      expectedEdges: table.rules.count + table.rules.count / 2, expectedNodes: 2 * table.rules.count + 16)
+      expectedEdges: table.rules.count + table.rules.count / 2, expectedNodes: 2 * table.rules.count + 16,
+      expectedTerminals: table.rules.count)
     // Patterns with optional segments are expanded into patterns; the others (nearly all) are
     // inserted straight from the table, without building an `ExpandedPattern`.
     var expansions: [ExpandedPattern] = []
