@@ -158,10 +158,11 @@ extension PatternExpansion {
 }
 
 /// Patterns without optional segments, gathered a few dozen at a time and inserted level by
-/// level: the lookups of different patterns do not depend on each other, so the processor can
-/// wait for their cache misses at once instead of one after the other (on a large table each
-/// lookup is a miss). Insertion order within a level is the patterns' order, and terminals are
-/// added in the patterns' order, so the result is the same as inserting them one by one.
+/// level: the lookups of different patterns do not depend on each other, so each level first
+/// reads the memory every lookup will need (one read each, for the processor to wait for all
+/// at once: on a large table each is a cache miss), then does the lookups. Insertion order
+/// within a level is the patterns' order, and terminals are added in the patterns' order, so
+/// the result is the same as inserting them one by one.
 struct PatternBatch {
   struct Item {
     var node: Int32
@@ -172,16 +173,21 @@ struct PatternBatch {
     var unconstrained: Bool
   }
 
+  /// A segment: its kind, and for a literal its key and length (its bytes, at `offset` in
+  /// ``bytes``, are kept only when it is over 16 bytes long).
   struct Segment {
-    var kind: EdgeKind
+    var key: EdgeKey
     var offset: Int32
     var length: Int32
+    var kind: EdgeKind
   }
 
   static let capacity = 32
   private(set) var items: [Item] = []
   private var segments: [Segment] = []
   private var bytes: [UInt8] = []
+  /// Lowercased literal bytes (case-insensitive paths).
+  private var lowered: [UInt8] = []
 
   var isFull: Bool { items.count >= PatternBatch.capacity }
 
@@ -192,10 +198,12 @@ struct PatternBatch {
   }
 
   /// Gathers a pattern: its host node now (consecutive patterns usually share it), its
-  /// segments' kinds and literal bytes (lowercased when paths are case-insensitive).
+  /// segments' kinds and literal keys (lowercased when paths are case-insensitive), and its
+  /// path capture names, appended to `names` (where the pattern's terminal record will find
+  /// them).
   mutating func add(
     _ pattern: UnsafePointer<URLPattern>, rule: Int, index: Int, caseSensitive: Bool, builder: inout TrieBuilder,
-    _ buffer: inout PatternExpansion.KeyBuffer
+    _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String]
   ) {
     let host = PatternExpansion.hostNode(pattern, into: &builder, &buffer)
     let start = Int32(truncatingIfNeeded: segments.count)
@@ -203,17 +211,39 @@ struct PatternBatch {
       for segment in list {
         switch segment {
         case .literal(var text):
-          let offset = Int32(truncatingIfNeeded: bytes.count)
           text.withUTF8 { utf8 in
             if caseSensitive {
-              bytes.append(contentsOf: utf8)
+              addLiteral(utf8)
             } else {
-              for b in utf8 { bytes.append(asciiLowercased(b)) }
+              lowered.removeAll(keepingCapacity: true)
+              for b in utf8 { lowered.append(asciiLowercased(b)) }
+              let copy = lowered
+              copy.withUnsafeBufferPointer { addLiteral($0) }
             }
           }
-          segments.append(Segment(kind: .literal, offset: offset, length: Int32(truncatingIfNeeded: bytes.count) &- offset))
-        default:
-          segments.append(Segment(kind: EdgeKind(segment), offset: 0, length: 0))
+        case .parameter(let p):
+          let kind: EdgeKind
+          switch p.type {
+          case .int: kind = .int
+          case .uuid: kind = .uuid
+          case .string: kind = .string
+          }
+          segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: kind))
+          names.append(p.name)
+        case .optional(let p):
+          let kind: EdgeKind
+          switch p.type {
+          case .int: kind = .optionalInt
+          case .uuid: kind = .optionalUUID
+          case .string: kind = .optionalString
+          }
+          segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: kind))
+          names.append(p.name)
+        case .catchAll(let name):
+          segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .catchAll))
+          names.append(name)
+        case .wildcard:
+          segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .wildcard))
         }
       }
     }
@@ -223,27 +253,60 @@ struct PatternBatch {
       unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil))
   }
 
+  private mutating func addLiteral(_ utf8: UnsafeBufferPointer<UInt8>) {
+    var offset: Int32 = 0
+    if utf8.count > 16 {
+      offset = Int32(truncatingIfNeeded: bytes.count)
+      bytes.append(contentsOf: utf8)
+    }
+    segments.append(Segment(key: EdgeKey(utf8), offset: offset, length: Int32(truncatingIfNeeded: utf8.count), kind: .literal))
+  }
+
   /// Inserts the gathered patterns, level by level, then adds their terminals in order.
   mutating func flush(into builder: inout TrieBuilder) {
     guard !items.isEmpty else { return }
-    bytes.withUnsafeBufferPointer { bytes in
-      var depth: Int32 = 0
-      var active = true
-      while active {
-        active = false
-        for j in items.indices {
-          let position = items[j].segmentStart &+ depth
-          guard position < items[j].segmentEnd else { continue }
-          active = true
-          let segment = segments[Int(position)]
-          if segment.kind == .literal {
-            let literal = UnsafeBufferPointer(rebasing: bytes[Int(segment.offset)..<Int(segment.offset &+ segment.length)])
-            items[j].node = builder.child(of: items[j].node, literal: literal)
-          } else {
-            items[j].node = builder.child(of: items[j].node, dynamic: segment.kind)
+    // Locals, so that the closures below do not capture `self`.
+    var items: [Item] = [], segments: [Segment] = [], bytes: [UInt8] = []
+    swap(&items, &self.items)
+    swap(&segments, &self.segments)
+    swap(&bytes, &self.bytes)
+    items.withUnsafeMutableBufferPointer { items in
+      segments.withUnsafeBufferPointer { segments in
+        bytes.withUnsafeBufferPointer { bytes in
+          var depth: Int32 = 0
+          var active = true
+          while active {
+            active = false
+            // First read what every lookup of this level will read ...
+            var touched: UInt64 = 0
+            for j in 0..<items.count {
+              let position = items[j].segmentStart &+ depth
+              guard position < items[j].segmentEnd else { continue }
+              let segment = segments[Int(position)]
+              touched ^= builder.touch(
+                items[j].node, segment.kind == .literal ? segment.key : nil, length: Int(segment.length),
+                fromRoot: depth == 0)
+            }
+            builder.touched ^= touched
+            // ... then look up (and add) the children.
+            for j in 0..<items.count {
+              let position = items[j].segmentStart &+ depth
+              guard position < items[j].segmentEnd else { continue }
+              active = true
+              let segment = segments[Int(position)]
+              if segment.kind == .literal {
+                let literal = segment.length > 16
+                  ? UnsafeBufferPointer(rebasing: bytes[Int(segment.offset)..<Int(segment.offset &+ segment.length)])
+                  : UnsafeBufferPointer(start: nil, count: 0)
+                items[j].node = builder.child(
+                  of: items[j].node, segment.key, length: Int(segment.length), fromRoot: depth == 0, literal)
+              } else {
+                items[j].node = builder.child(of: items[j].node, dynamic: segment.kind)
+              }
+            }
+            depth &+= 1
           }
         }
-        depth &+= 1
       }
     }
     for item in items {
@@ -253,6 +316,9 @@ struct PatternBatch {
     items.removeAll(keepingCapacity: true)
     segments.removeAll(keepingCapacity: true)
     bytes.removeAll(keepingCapacity: true)
+    swap(&items, &self.items)
+    swap(&segments, &self.segments)
+    swap(&bytes, &self.bytes)
   }
 }
 

@@ -27,13 +27,15 @@ public enum RuleCompiler {
   public static func compile(_ table: RouteTable) -> CompileResult {
     var diagnostics: [Diagnostic] = []
     let caseSensitive = table.options.caseSensitivePaths
-    var builder = TrieBuilder(expectedEdges: table.rules.count + table.rules.count / 2)
+    var builder = TrieBuilder(
+      expectedEdges: table.rules.count + table.rules.count / 2, expectedNodes: 2 * table.rules.count + 16,
+      expectedTerminals: table.rules.count)
     // Patterns with optional segments are expanded into patterns; the others (nearly all) are
     // inserted straight from the table, without building an `ExpandedPattern`.
     var expansions: [ExpandedPattern] = []
     var inserted = [Int](repeating: 0, count: table.rules.count)
     // The terminal records, in the order of the builder's terminal ids.
-    var records = TerminalRecords()
+    var records = TerminalRecords(expected: table.rules.count)
     var scratch = PatternExpansion.KeyBuffer()
     var batch = PatternBatch()
     table.rules.withUnsafeBufferPointer { rules in
@@ -59,8 +61,13 @@ public enum RuleCompiler {
                 inserted[ruleIndex] += 1
               }
             } else {
-              batch.add(pattern, rule: ruleIndex, index: patternIndex, caseSensitive: caseSensitive, builder: &builder, &scratch)
-              records.append(pattern, rule: Int32(truncatingIfNeeded: ruleIndex), pattern: Int32(truncatingIfNeeded: patternIndex))
+              let namesStart = Int32(truncatingIfNeeded: records.names.count)
+              batch.add(
+                pattern, rule: ruleIndex, index: patternIndex, caseSensitive: caseSensitive, builder: &builder, &scratch,
+                names: &records.names)
+              records.append(
+                pattern, rule: Int32(truncatingIfNeeded: ruleIndex), pattern: Int32(truncatingIfNeeded: patternIndex),
+                namesStart: namesStart)
               inserted[ruleIndex] += 1
               if batch.isFull { batch.flush(into: &builder) }
             }

@@ -62,20 +62,35 @@ struct TrieBuilder {
       shift = UInt64(64 - bits)
     }
 
-    /// The child recorded for (parent, key, length), or -1 and the slot where it goes.
+    /// The child recorded for (parent, key, length), or -1 and the slot where it goes; `bytes`
+    /// (the whole literal) is read only when `length` is over 16.
     @inline(__always)
-    func find(_ parent: Int32, _ key: EdgeKey, _ want: UInt64, _ bytes: UnsafeBufferPointer<UInt8>, long: [Int32: [UInt8]]) -> (child: Int32, index: Int) {
-      let mask = slots.count &- 1
-      var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: bytes.count) &>> shift)
-      while true {
-        let slot = slots[index]
-        if slot.key == .max { return (-1, index) }
-        if slot.head == key.head && slot.key == want && slot.tail == key.tail
-          && (bytes.count <= 16 || long[slot.child].map { $0.elementsEqual(bytes) } == true)
-        {
-          return (slot.child, index)
+    func find(
+      _ parent: Int32, _ key: EdgeKey, _ want: UInt64, length: Int, _ bytes: UnsafeBufferPointer<UInt8>,
+      long: [Int32: [UInt8]]
+    ) -> (child: Int32, index: Int) {
+      slots.withUnsafeBufferPointer { slots in
+        let mask = slots.count &- 1
+        var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> shift)
+        while true {
+          let slot = slots[index]
+          if slot.key == .max { return (-1, index) }
+          if slot.head == key.head && slot.key == want && slot.tail == key.tail
+            && (length <= 16 || long[slot.child].map { $0.elementsEqual(bytes) } == true)
+          {
+            return (slot.child, index)
+          }
+          index = (index &+ 1) & mask
         }
-        index = (index &+ 1) & mask
+      }
+    }
+
+    /// Reads the home slot of (parent, key, length), so that a lookup soon after finds it in
+    /// the cache; returns its key bits (the caller keeps them, so the read is not dropped).
+    @inline(__always)
+    func touch(_ parent: Int32, _ key: EdgeKey, length: Int) -> UInt64 {
+      slots.withUnsafeBufferPointer { slots in
+        slots[Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> shift)].key
       }
     }
 
@@ -113,14 +128,18 @@ struct TrieBuilder {
   /// The bytes of the path literals over 16 bytes, by child node.
   private(set) var longLiterals: [Int32: [UInt8]] = [:]
 
+  /// What ``touch(_:_:length:fromRoot:)`` read (kept so that the reads are made).
+  var touched: UInt64 = 0
+
   var nodeCount: Int { nodes.count }
 
   /// The number of path literal edges.
   var edgeCount: Int { rootEdges.count + edges.count }
 
-  init(expectedEdges: Int = 16) {
+  init(expectedEdges: Int = 16, expectedNodes: Int = 16, expectedTerminals: Int = 16) {
     edges = SlotTable(expected: expectedEdges)
-    nodes.reserveCapacity(expectedEdges + 1)
+    nodes.reserveCapacity(expectedNodes)
+    terminals.reserveCapacity(expectedTerminals)
   }
 
   /// The root's child over the host key `bytes`, created when missing.
@@ -137,19 +156,73 @@ struct TrieBuilder {
 
   /// The child of `parent` (not the root) over the literal `bytes`, created when missing.
   mutating func child(of parent: Int32, literal bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-    let key = EdgeKey(bytes)
-    let want = EdgeSlot.keyBits(parent: parent, length: bytes.count)
-    let fromRoot = nodes[Int(parent)].isHostRoot
+    child(of: parent, EdgeKey(bytes), length: bytes.count, fromRoot: nodes[Int(parent)].isHostRoot, bytes)
+  }
+
+  /// The child of `parent` over the literal whose key is `key` and length `length`, created
+  /// when missing. `fromRoot` tells whether `parent` is a host root; `bytes` (the whole
+  /// literal) is read only when `length` is over 16.
+  @inline(__always)
+  mutating func child(
+    of parent: Int32, _ key: EdgeKey, length: Int, fromRoot: Bool, _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> Int32 {
+    let want = EdgeSlot.keyBits(parent: parent, length: length)
     let (found, index) = fromRoot
-      ? rootEdges.find(parent, key, want, bytes, long: longLiterals) : edges.find(parent, key, want, bytes, long: longLiterals)
+      ? rootEdges.find(parent, key, want, length: length, bytes, long: longLiterals)
+      : edges.find(parent, key, want, length: length, bytes, long: longLiterals)
     if found >= 0 { return found }
+    return addLiteral(parent, key, length: length, fromRoot: fromRoot, bytes, at: index)
+  }
+
+  @inline(never)
+  private mutating func addLiteral(
+    _ parent: Int32, _ key: EdgeKey, length: Int, fromRoot: Bool, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int
+  ) -> Int32 {
     let child = newNode()
-    let slot = EdgeSlot(head: key.head, tail: key.tail, key: want, child: child, rule: -1)
+    let slot = EdgeSlot(
+      head: key.head, tail: key.tail, key: EdgeSlot.keyBits(parent: parent, length: length), child: child, rule: -1)
     if fromRoot { rootEdges.insert(slot, at: index) } else { edges.insert(slot, at: index) }
     nodes[Int(parent)].hasLiterals = true
-    if !URLTrie.isFastLiteral(bytes) { nodes[Int(child)].slowLiteral = true }
-    if bytes.count > 16 { longLiterals[child] = Array(bytes) }
+    let fast = length > 16 ? URLTrie.isFastLiteral(bytes) : TrieBuilder.isFastLiteral(key, length: length)
+    if !fast { nodes[Int(child)].slowLiteral = true }
+    if length > 16 { longLiterals[child] = Array(bytes) }
     return child
+  }
+
+  /// ``URLTrie/isFastLiteral(_:)`` of a literal of at most 16 bytes, read from its key.
+  static func isFastLiteral(_ key: EdgeKey, length: Int) -> Bool {
+    if length == 1 && key.head == 0x2E { return false }
+    if length == 2 && key.head == 0x2E2E { return false }
+    // Bytes 0..<8 are the head's (zero-padded); bytes 8..<length the tail's last ones.
+    return isFastWord(key.head, count: min(length, 8))
+      && (length <= 8 || isFastWord(key.tail &>> UInt64(truncatingIfNeeded: (16 &- length) &* 8), count: length &- 8))
+  }
+
+  /// Whether the low `count` bytes of `word` (1 to 8) are all ``URLTrie/isFastByte(_:)``:
+  /// `&` to `~` except `?` and `\`, tested on the eight bytes at once.
+  @inline(__always)
+  private static func isFastWord(_ word: UInt64, count: Int) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    // The bytes past `count` become `a`, a fast byte.
+    let keep = count >= 8 ? UInt64.max : (UInt64(1) &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
+    let w = (word & keep) | (0x6161_6161_6161_6161 & ~keep)
+    if w & high != 0 { return false }  // non-ASCII
+    // With every byte under 0x80, these additions carry into no other byte.
+    if ~(w &+ ones &* 0x5A) & high != 0 { return false }  // under 0x26
+    if (w &+ ones) & high != 0 { return false }  // 0x7F
+    func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & high != 0 }
+    return !hasZero(w ^ (ones &* 0x3F)) && !hasZero(w ^ (ones &* 0x5C))
+  }
+
+  /// Reads the memory a lookup of `parent`'s child over a literal (or, `key` nil, over a
+  /// dynamic edge) will read, so that the lookup finds it in the cache; see ``PatternBatch``.
+  @inline(__always)
+  func touch(_ parent: Int32, _ key: EdgeKey?, length: Int, fromRoot: Bool) -> UInt64 {
+    guard let key else {
+      return nodes.withUnsafeBufferPointer { UInt64(truncatingIfNeeded: $0[Int(parent)].dynamicChild) }
+    }
+    return fromRoot ? rootEdges.touch(parent, key, length: length) : edges.touch(parent, key, length: length)
   }
 
   /// The child of `parent` over a dynamic edge of `kind`, created when missing.

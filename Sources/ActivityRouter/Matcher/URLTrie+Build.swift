@@ -35,6 +35,7 @@ extension URLTrie {
     parts.infos.reserveCapacity(nodeCount)
     parts.fastRules.reserveCapacity(nodeCount)
     parts.terminalOrder.reserveCapacity(records.terminals.count)
+    parts.dynamic.reserveCapacity(builder.dynamics.count)
     for old in order {
       let source = built[Int(old)]
       var record = Node()
@@ -153,39 +154,63 @@ extension URLTrie {
   /// that takes at most 1 MiB (a probe then nearly always hits at once), else at least 1.5 times
   /// (1.5 to 2 probes per hit), then room for probes to run past the last one (the very last slot
   /// always stays empty, so every probe stops). The builder's slots
-  /// are renumbered; each gets its child's node bits and fast rule. Returns the slots and the
-  /// shift that maps a hash to a home slot.
+  /// are renumbered; each gets its child's node bits and fast rule. Returns the slots (allocated
+  /// here, for ``MatcherStorage`` to own) and the shift that maps a hash to a home slot.
+  ///
+  /// The slots are written 32 at a time: first each one's home slot is read (the reads do not
+  /// depend on each other, so the processor waits for their cache misses at once), then the 32
+  /// are placed.
   static func slotTable(
     _ built: [[EdgeSlot]], edgeCount: Int, number: [Int32], _ parts: MatcherStorage.Parts
-  ) -> ([EdgeSlot], Int) {
+  ) -> (UnsafeMutableBufferPointer<EdgeSlot>, Int) {
     var bits = 4
     let sparse = edgeCount * 8 <= (1 << 20) / MemoryLayout<EdgeSlot>.stride
     while 1 << bits < (sparse ? edgeCount * 8 : edgeCount + edgeCount / 2) { bits += 1 }
+    let chunk = 32
+    var pending = [(index: Int, free: Bool, slot: EdgeSlot)](repeating: (0, false, .empty), count: chunk)
     while true {
       let shift = 64 - bits
-      var slots = [EdgeSlot](repeating: .empty, count: (1 << bits) + 64)
+      let slots = UnsafeMutableBufferPointer<EdgeSlot>.allocate(capacity: (1 << bits) + 64)
+      slots.initialize(repeating: .empty)
       var fits = true
-      slots.withUnsafeMutableBufferPointer { slots in
-        for table in built {
-        for slot in table where slot.key != .max {
-          let length = Int(slot.key &>> 16 & 0xFFFF)
-          let parent = number[Int(slot.key &>> 32)]
-          let child = number[Int(slot.child)]
-          let key = EdgeKey(head: slot.head, tail: slot.tail)
-          var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> UInt64(shift))
-          while slots[index].key != .max { index &+= 1 }
-          if index >= slots.count - 1 {
-            fits = false
-            break
+      pending.withUnsafeMutableBufferPointer { pending in
+        var count = 0
+        func place() {
+          for k in 0..<count { pending[k].free = slots[pending[k].index].key == .max }
+          for k in 0..<count {
+            var index = pending[k].index
+            if !pending[k].free || slots[index].key != .max {  // (placed since it was read)
+              while slots[index].key != .max { index &+= 1 }
+            }
+            if index >= slots.count - 1 {
+              fits = false
+              return
+            }
+            slots[index] = pending[k].slot
           }
-          slots[index] = EdgeSlot(
-            head: slot.head, tail: slot.tail,
-            key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(parts.infos[Int(child)]),
-            child: child, rule: parts.fastRules[Int(child)])
+          count = 0
         }
+        for table in built {
+          table.withUnsafeBufferPointer { table in
+            for slot in table where slot.key != .max && fits {
+              let length = Int(slot.key &>> 16 & 0xFFFF)
+              let parent = number[Int(slot.key &>> 32)]
+              let child = number[Int(slot.child)]
+              let key = EdgeKey(head: slot.head, tail: slot.tail)
+              let index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> UInt64(shift))
+              pending[count] = (index, false, EdgeSlot(
+                head: slot.head, tail: slot.tail,
+                key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(parts.infos[Int(child)]),
+                child: child, rule: parts.fastRules[Int(child)]))
+              count &+= 1
+              if count == chunk { place() }
+            }
+          }
         }
+        if fits { place() }
       }
       if fits { return (slots, shift) }
+      slots.deallocate()
       bits += 1
     }
   }
@@ -223,6 +248,11 @@ struct TerminalRecords {
   var names: [String] = []
   var constraintBytes: [UInt8] = []
 
+  init(expected: Int = 0) {
+    terminals.reserveCapacity(expected)
+    names.reserveCapacity(expected * 2)
+  }
+
   mutating func append(_ pattern: ExpandedPattern) {
     let namesStart = Int32(truncatingIfNeeded: names.count)
     names.append(contentsOf: pattern.captureNames)
@@ -231,18 +261,9 @@ struct TerminalRecords {
       namesStart: namesStart, query: pattern.query, fragment: pattern.fragment, trailingSlash: pattern.trailingSlash)
   }
 
-  /// A pattern without optional segments: its only expansion is itself.
-  mutating func append(_ pattern: UnsafePointer<URLPattern>, rule: Int32, pattern index: Int32) {
-    let namesStart = Int32(truncatingIfNeeded: names.count)
-    pattern.pointee.segments.withUnsafeBufferPointer { segments in
-      for segment in segments {
-        switch segment {
-        case .parameter(let p), .optional(let p): names.append(p.name)
-        case .catchAll(let name): names.append(name)
-        case .literal, .wildcard: break
-        }
-      }
-    }
+  /// A pattern without optional segments (its only expansion is itself) whose path capture
+  /// names are already in ``names`` from `namesStart` on (``PatternBatch/add`` puts them there).
+  mutating func append(_ pattern: UnsafePointer<URLPattern>, rule: Int32, pattern index: Int32, namesStart: Int32) {
     appendTerminal(
       rule: rule, pattern: index, namesStart: namesStart, query: pattern.pointee.query,
       fragment: pattern.pointee.fragment, trailingSlash: pattern.pointee.trailingSlash)

@@ -113,7 +113,8 @@ final class MatcherStorage: @unchecked Sendable {
   let strictTrailingSlash: Bool
 
   struct Parts {
-    var slots: [EdgeSlot] = []
+    /// Allocated by the compiler and owned by the storage from then on (the largest part: not copied).
+    var slots = UnsafeMutableBufferPointer<EdgeSlot>(start: nil, count: 0)
     var slotShift = 0
     var hosts: [HostSlot] = []
     var nodes: [URLTrie.Node] = []
@@ -137,7 +138,7 @@ final class MatcherStorage: @unchecked Sendable {
       if let filler, spare > 0 { (pointer + array.count).initialize(repeating: filler, count: spare) }
       return pointer
     }
-    slots = copy(parts.slots)
+    slots = parts.slots.baseAddress ?? copy([EdgeSlot.empty])
     slotShift = UInt64(parts.slotShift)
     slotCount = parts.slots.count
     hosts = copy(parts.hosts)
