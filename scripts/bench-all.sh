@@ -77,10 +77,18 @@ for n in 1 10 100; do
   emit "$("$bench" scenes --sessions "$n" --events 100000 | tag scenes)"
 done
 
-# 5. The whole CLI over 1.1M lines: the URL set with its origin, and a table of the same routes.
+# 5. Decisions and their records in process: the bulk path over every line, the full path over
+#    200,000 (40 times slower); the output hashes of the first 200,000 lines must agree.
+say "records: bulk and full"
+emit "$("$bench" records --table "$gen/github.routes.json" --lines "$gen/github.cli.urls" --path bulk | tag records)"
+emit "$("$bench" records --table "$gen/github.routes.json" --lines "$gen/github.cli.urls" --path full --limit 200000 | tag records)"
+bulk200k="$("$bench" records --table "$gen/github.routes.json" --lines "$gen/github.cli.urls" --path bulk --limit 200000 | tag records)"
+emit "$bulk200k"
+hash_of() { grep "\"lines\":200000" "$out.tmp" | grep "\"path\":\"$1\"" | grep -o '"output_fnv1a":"[0-9a-f]*"'; }
+[[ "$(hash_of bulk)" == "$(hash_of full)" ]] || { echo "error: the bulk and full records differ" >&2; exit 1; }
+
+# 6. The whole CLI over 1.1M lines: the URL set with its origin, and a table of the same routes.
 say "route-cli over 1.1M lines"
-python3 Benchmarks/data/cli-table.py Benchmarks/data/tables/github.txt > "$gen/github.routes.json"
-[[ -s "$gen/github.cli.urls" ]] || awk '{ print "https://example.com" $0 }' "$gen/github.urls" > "$gen/github.cli.urls"
 lines=$(wc -l < "$gen/github.cli.urls")
 measure() {  # measure NAME COMMAND... : wall seconds and peak RSS of the whole process
   local name="$1" t0 t1 rss

@@ -4,7 +4,7 @@
 # tables, 1,000,000 hits + 100,000 misses each (NAME.urls, NAME.idx, NAME.expect).
 #
 #   scripts/bench-data.sh            # everything (about two minutes)
-#   scripts/bench-data.sh github     # only the GitHub URL set (what CI's smoke test needs)
+#   scripts/bench-data.sh github     # only the GitHub URL set and the CLI's table (what CI's smoke test needs)
 #
 # Files that already exist are kept; delete Benchmarks/data/generated/ to start over.
 set -euo pipefail
@@ -21,6 +21,10 @@ urls() {   # urls NAME TABLE
 
 what="${1:-all}"
 urls github tables/github.txt
+# The CLI's inputs: a table of the same routes (each delivering a value made of its parameters)
+# and the URL set as full URLs.
+[[ -s generated/github.routes.json ]] || python3 cli-table.py tables/github.txt > generated/github.routes.json
+[[ -s generated/github.cli.urls ]] || awk '{ print "https://example.com" $0 }' generated/github.urls > generated/github.cli.urls
 [[ "$what" == github ]] && exit 0
 table synth1k 1000 3
 table synth10k 10000 1

@@ -10,12 +10,15 @@ let usage = """
          route-bench match --table ROUTES.json --urls FILE [--limit N] [--api rule|match]
          route-bench compile --routes FILE [--repeat N]
          route-bench scenes --sessions N [--events N]
+         route-bench records --table ROUTES.json --lines FILE [--limit N] [--path bulk|full]
 
   match    compile the route list into the real CompiledRouter, match every URL once (paths get
            the prefix https://example.com) and print one JSON line; the checksum is checked
            against the generator's NAME.expect / NAME.idx next to the URL file (exit 1 on a mismatch).
   compile  compile a route list (already parsed) and print the time and the memory it holds.
   scenes   the scene-selection step with N open sessions.
+  records  decide every line and write its NDJSON record in process: through BulkRouter (bulk)
+           or line by line in full (full); the output's hash is the same for both.
   """
 
 func main() -> Int32 {
@@ -29,6 +32,7 @@ func main() -> Int32 {
     case "match": return try MatchBenchmark.run(Options(arguments.dropFirst()))
     case "compile": return try CompileBenchmark.run(Options(arguments.dropFirst()))
     case "scenes": return try SceneBenchmark.run(Options(arguments.dropFirst()))
+    case "records": return try RecordBenchmark.run(Options(arguments.dropFirst()))
     case "-h", "--help", "help":
       print(usage)
       return 0
