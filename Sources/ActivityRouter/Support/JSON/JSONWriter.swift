@@ -22,6 +22,8 @@
 public enum JSONWriter {
   /// Appends `s` as a quoted, escaped JSON string.
   public static func appendString(_ s: String, to out: inout [UInt8]) {
+    // A native string lends its UTF-8 in place; only a bridged or lazy one is copied first.
+    if s.utf8.withContiguousStorageIfAvailable({ appendString(utf8: $0, to: &out) }) != nil { return }
     var string = s
     string.withUTF8 { appendString(utf8: $0, to: &out) }
   }
