@@ -30,12 +30,8 @@ extension URLTrie {
       }
     }
 
-    var parts = MatcherStorage.Parts()
-    parts.nodes.reserveCapacity(nodeCount + 1)
-    parts.infos.reserveCapacity(nodeCount)
-    parts.fastRules.reserveCapacity(nodeCount)
-    parts.terminalOrder.reserveCapacity(records.terminals.count)
-    parts.dynamic.reserveCapacity(builder.dynamics.count)
+    var parts = MatcherStorage.Parts(
+      nodeCount: nodeCount, dynamicCount: builder.dynamics.count, terminalCount: records.terminals.count)
     for old in order {
       let source = built[Int(old)]
       var record = Node()
@@ -161,7 +157,7 @@ extension URLTrie {
   /// depend on each other, so the processor waits for their cache misses at once), then the 32
   /// are placed.
   static func slotTable(
-    _ built: [[EdgeSlot]], edgeCount: Int, number: [Int32], _ parts: MatcherStorage.Parts
+    _ built: [UnsafeMutableBufferPointer<EdgeSlot>], edgeCount: Int, number: [Int32], _ parts: MatcherStorage.Parts
   ) -> (UnsafeMutableBufferPointer<EdgeSlot>, Int) {
     var bits = 4
     let sparse = edgeCount * 8 <= (1 << 20) / MemoryLayout<EdgeSlot>.stride
@@ -191,10 +187,12 @@ extension URLTrie {
           count = 0
         }
         for table in built {
-          table.withUnsafeBufferPointer { table in
-            for slot in table where slot.key != .max && fits {
-              let length = Int(slot.key &>> 16 & 0xFFFF)
-              let parent = number[Int(slot.key &>> 32)]
+          do {
+            // The builder's slots hold their key bits complemented (0 when empty).
+            for slot in table where slot.key != 0 && fits {
+              let bits = ~slot.key
+              let length = Int(bits &>> 16 & 0xFFFF)
+              let parent = number[Int(bits &>> 32)]
               let child = number[Int(slot.child)]
               let key = EdgeKey(head: slot.head, tail: slot.tail)
               let index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> UInt64(shift))
