@@ -32,6 +32,10 @@ extension URLTrie {
 
     var parts = MatcherStorage.Parts(
       nodeCount: nodeCount, dynamicCount: builder.dynamics.count, terminalCount: records.terminals.count)
+    // What a slot needs of the node an edge leads to, by the builder's node number: one read
+    // per slot instead of a renumbering followed by reads of the node's bits and fast rule.
+    let renumbered = UnsafeMutableBufferPointer<Renumbered>.allocate(capacity: max(nodeCount, 1))
+    defer { renumbered.deallocate() }
     for old in order {
       let source = built[Int(old)]
       var record = Node()
@@ -75,6 +79,8 @@ extension URLTrie {
         }
       }
       record.info = info
+      renumbered[Int(old)] = Renumbered(
+        number: Int32(truncatingIfNeeded: parts.nodes.count), rule: fastRule, info: UInt8(truncatingIfNeeded: info))
       parts.nodes.append(record)
       parts.infos.append(UInt8(truncatingIfNeeded: info))
       parts.fastRules.append(fastRule)
@@ -98,7 +104,8 @@ extension URLTrie {
     }
     parts.longLiterals = longTable
     (parts.slots, parts.slotShift) = URLTrie.slotTable(
-      [builder.rootEdges.slots, builder.edges.slots], edgeCount: builder.edgeCount, number: number, parts)
+      [builder.rootEdges.slots, builder.edges.slots], edgeCount: builder.edgeCount, number: number,
+      children: UnsafeBufferPointer(renumbered))
 
     // The host keys.
     var hosts = [HostSlot](repeating: .empty, count: max(8, URLTrie.powerOfTwo(atLeast: builder.hosts.count * 2)))
@@ -137,6 +144,14 @@ extension URLTrie {
     names = records.names.withUnsafeBufferPointer { Array($0) }  // without the growth slack
   }
 
+  /// A node's new number, and what an edge's slot holds of it: its ``NodeInfo`` bits (the low
+  /// eight) and the rule of its first terminal when that one is fast (-1 otherwise).
+  struct Renumbered {
+    var number: Int32
+    var rule: Int32
+    var info: UInt8
+  }
+
   /// Whether the fast path may compare a path literal raw: only ``isFastByte(_:)`` bytes, not a
   /// dot segment.
   static func isFastLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -157,7 +172,8 @@ extension URLTrie {
   /// depend on each other, so the processor waits for their cache misses at once), then the 32
   /// are placed.
   static func slotTable(
-    _ built: [UnsafeMutableBufferPointer<EdgeSlot>], edgeCount: Int, number: [Int32], _ parts: MatcherStorage.Parts
+    _ built: [UnsafeMutableBufferPointer<EdgeSlot>], edgeCount: Int, number: [Int32],
+    children: UnsafeBufferPointer<Renumbered>
   ) -> (UnsafeMutableBufferPointer<EdgeSlot>, Int) {
     var bits = 4
     let sparse = edgeCount * 8 <= (1 << 20) / MemoryLayout<EdgeSlot>.stride
@@ -193,13 +209,13 @@ extension URLTrie {
               let bits = ~slot.key
               let length = Int(bits &>> 16 & 0xFFFF)
               let parent = number[Int(bits &>> 32)]
-              let child = number[Int(slot.child)]
+              let child = children[Int(slot.child)]
               let key = EdgeKey(head: slot.head, tail: slot.tail)
               let index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> UInt64(shift))
               pending[count] = (index, false, EdgeSlot(
                 head: slot.head, tail: slot.tail,
-                key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(parts.infos[Int(child)]),
-                child: child, rule: parts.fastRules[Int(child)]))
+                key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(child.info),
+                child: child.number, rule: child.rule))
               count &+= 1
               if count == chunk { place() }
             }
