@@ -183,6 +183,7 @@ extension URLTrie {
     while true {
       let shift = 64 - bits
       let slots = UnsafeMutableBufferPointer<EdgeSlot>.allocate(capacity: (1 << bits) + 64)
+      ZeroedMemory.adviseHugePages(UnsafeMutableRawPointer(slots.baseAddress!), byteCount: slots.count * MemoryLayout<EdgeSlot>.stride)
       slots.initialize(repeating: .empty)
       var fits = true
       pending.withUnsafeMutableBufferPointer { pending in
