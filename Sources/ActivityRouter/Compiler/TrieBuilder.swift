@@ -160,6 +160,11 @@ struct TrieBuilder {
   init(expectedEdges: Int = 16, expectedNodes: Int = 16, expectedTerminals: Int = 16) {
     edges = SlotTable(expected: expectedEdges)
     nodes.reserveCapacity(expectedNodes)
+    // Nodes are read and written at random while building: huge pages for a large array.
+    let capacity = nodes.capacity
+    nodes.withUnsafeMutableBufferPointer {
+      ZeroedMemory.adviseHugePages(UnsafeMutableRawPointer($0.baseAddress!), byteCount: capacity * MemoryLayout<Node>.stride)
+    }
     terminals.reserveCapacity(expectedTerminals)
   }
 

@@ -36,6 +36,8 @@ extension URLTrie {
     // per slot instead of a renumbering followed by reads of the node's bits and fast rule.
     let renumbered = UnsafeMutableBufferPointer<Renumbered>.allocate(capacity: max(nodeCount, 1))
     defer { renumbered.deallocate() }
+    ZeroedMemory.adviseHugePages(
+      UnsafeMutableRawPointer(renumbered.baseAddress!), byteCount: renumbered.count * MemoryLayout<Renumbered>.stride)
     for old in order {
       let source = built[Int(old)]
       var record = Node()

@@ -153,6 +153,7 @@ final class MatcherStorage: @unchecked Sendable {
     init(capacity: Int) {
       self.capacity = capacity
       base = .allocate(capacity: max(capacity, 1))
+      ZeroedMemory.adviseHugePages(UnsafeMutableRawPointer(base), byteCount: capacity * MemoryLayout<T>.stride)
     }
 
     @inline(__always)
