@@ -30,12 +30,14 @@ extension URLTrie {
       }
     }
 
-    var parts = MatcherStorage.Parts()
-    parts.nodes.reserveCapacity(nodeCount + 1)
-    parts.infos.reserveCapacity(nodeCount)
-    parts.fastRules.reserveCapacity(nodeCount)
-    parts.terminalOrder.reserveCapacity(records.terminals.count)
-    parts.dynamic.reserveCapacity(builder.dynamics.count)
+    var parts = MatcherStorage.Parts(
+      nodeCount: nodeCount, dynamicCount: builder.dynamics.count, terminalCount: records.terminals.count)
+    // What a slot needs of the node an edge leads to, by the builder's node number: one read
+    // per slot instead of a renumbering followed by reads of the node's bits and fast rule.
+    let renumbered = UnsafeMutableBufferPointer<Renumbered>.allocate(capacity: max(nodeCount, 1))
+    defer { renumbered.deallocate() }
+    ZeroedMemory.adviseHugePages(
+      UnsafeMutableRawPointer(renumbered.baseAddress!), byteCount: renumbered.count * MemoryLayout<Renumbered>.stride)
     for old in order {
       let source = built[Int(old)]
       var record = Node()
@@ -79,6 +81,8 @@ extension URLTrie {
         }
       }
       record.info = info
+      renumbered[Int(old)] = Renumbered(
+        number: Int32(truncatingIfNeeded: parts.nodes.count), rule: fastRule, info: UInt8(truncatingIfNeeded: info))
       parts.nodes.append(record)
       parts.infos.append(UInt8(truncatingIfNeeded: info))
       parts.fastRules.append(fastRule)
@@ -102,7 +106,8 @@ extension URLTrie {
     }
     parts.longLiterals = longTable
     (parts.slots, parts.slotShift) = URLTrie.slotTable(
-      [builder.rootEdges.slots, builder.edges.slots], edgeCount: builder.edgeCount, number: number, parts)
+      [builder.rootEdges.slots, builder.edges.slots], edgeCount: builder.edgeCount, number: number,
+      children: UnsafeBufferPointer(renumbered))
 
     // The host keys.
     var hosts = [HostSlot](repeating: .empty, count: max(8, URLTrie.powerOfTwo(atLeast: builder.hosts.count * 2)))
@@ -141,6 +146,14 @@ extension URLTrie {
     names = records.names.withUnsafeBufferPointer { Array($0) }  // without the growth slack
   }
 
+  /// A node's new number, and what an edge's slot holds of it: its ``NodeInfo`` bits (the low
+  /// eight) and the rule of its first terminal when that one is fast (-1 otherwise).
+  struct Renumbered {
+    var number: Int32
+    var rule: Int32
+    var info: UInt8
+  }
+
   /// Whether the fast path may compare a path literal raw: only ``isFastByte(_:)`` bytes, not a
   /// dot segment.
   static func isFastLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -161,7 +174,8 @@ extension URLTrie {
   /// depend on each other, so the processor waits for their cache misses at once), then the 32
   /// are placed.
   static func slotTable(
-    _ built: [[EdgeSlot]], edgeCount: Int, number: [Int32], _ parts: MatcherStorage.Parts
+    _ built: [UnsafeMutableBufferPointer<EdgeSlot>], edgeCount: Int, number: [Int32],
+    children: UnsafeBufferPointer<Renumbered>
   ) -> (UnsafeMutableBufferPointer<EdgeSlot>, Int) {
     var bits = 4
     let sparse = edgeCount * 8 <= (1 << 20) / MemoryLayout<EdgeSlot>.stride
@@ -171,6 +185,7 @@ extension URLTrie {
     while true {
       let shift = 64 - bits
       let slots = UnsafeMutableBufferPointer<EdgeSlot>.allocate(capacity: (1 << bits) + 64)
+      ZeroedMemory.adviseHugePages(UnsafeMutableRawPointer(slots.baseAddress!), byteCount: slots.count * MemoryLayout<EdgeSlot>.stride)
       slots.initialize(repeating: .empty)
       var fits = true
       pending.withUnsafeMutableBufferPointer { pending in
@@ -191,17 +206,19 @@ extension URLTrie {
           count = 0
         }
         for table in built {
-          table.withUnsafeBufferPointer { table in
-            for slot in table where slot.key != .max && fits {
-              let length = Int(slot.key &>> 16 & 0xFFFF)
-              let parent = number[Int(slot.key &>> 32)]
-              let child = number[Int(slot.child)]
+          do {
+            // The builder's slots hold their key bits complemented (0 when empty).
+            for slot in table where slot.key != 0 && fits {
+              let bits = ~slot.key
+              let length = Int(bits &>> 16 & 0xFFFF)
+              let parent = number[Int(bits &>> 32)]
+              let child = children[Int(slot.child)]
               let key = EdgeKey(head: slot.head, tail: slot.tail)
               let index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> UInt64(shift))
               pending[count] = (index, false, EdgeSlot(
                 head: slot.head, tail: slot.tail,
-                key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(parts.infos[Int(child)]),
-                child: child, rule: parts.fastRules[Int(child)]))
+                key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(child.info),
+                child: child.number, rule: child.rule))
               count &+= 1
               if count == chunk { place() }
             }

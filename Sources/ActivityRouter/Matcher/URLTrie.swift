@@ -117,18 +117,63 @@ final class MatcherStorage: @unchecked Sendable {
     var slots = UnsafeMutableBufferPointer<EdgeSlot>(start: nil, count: 0)
     var slotShift = 0
     var hosts: [HostSlot] = []
-    var nodes: [URLTrie.Node] = []
-    var infos: [UInt8] = []
-    var fastRules: [Int32] = []
+    /// Allocated by the compiler at their final size, written in place and owned by the
+    /// storage from then on (not copied).
+    var nodes: Records<URLTrie.Node>
+    var infos: Records<UInt8>
+    var fastRules: Records<Int32>
+    var dynamic: Records<URLTrie.DynamicEdge>
+    var terminalOrder: Records<Int32>
     var longLiterals: [UInt64] = [.max]
-    var dynamic: [URLTrie.DynamicEdge] = []
     var terminals: [URLTrie.Terminal] = []
-    var terminalOrder: [Int32] = []
     var constraints: [URLTrie.Constraint] = []
     var pool: [UInt8] = []
     var hasWildcardHosts = false
     var caseSensitivePaths = true
     var strictTrailingSlash = false
+
+    /// Allocates the records for `nodeCount` nodes (and the sentinel), `dynamicCount` dynamic
+    /// edges and `terminalCount` terminals.
+    init(nodeCount: Int, dynamicCount: Int, terminalCount: Int) {
+      nodes = .init(capacity: nodeCount + 1)
+      infos = .init(capacity: nodeCount)
+      fastRules = .init(capacity: nodeCount)
+      dynamic = .init(capacity: dynamicCount)
+      terminalOrder = .init(capacity: terminalCount)
+    }
+  }
+
+  /// Records written one after the other into memory allocated once at its final size (the
+  /// compiler knows every count before it writes).
+  struct Records<T> {
+    let base: UnsafeMutablePointer<T>
+    let capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      base = .allocate(capacity: max(capacity, 1))
+      ZeroedMemory.adviseHugePages(UnsafeMutableRawPointer(base), byteCount: capacity * MemoryLayout<T>.stride)
+    }
+
+    @inline(__always)
+    mutating func append(_ value: T) {
+      precondition(count < capacity)
+      (base + count).initialize(to: value)
+      count &+= 1
+    }
+
+    mutating func append(contentsOf values: [T]) {
+      precondition(values.count <= capacity - count)
+      values.withUnsafeBufferPointer { _ = UnsafeMutableBufferPointer(start: base + count, count: $0.count).initialize(fromContentsOf: $0) }
+      count &+= values.count
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> T {
+      get { base[index] }
+      nonmutating set { base[index] = newValue }
+    }
   }
 
   init(_ parts: Parts) {
@@ -143,17 +188,17 @@ final class MatcherStorage: @unchecked Sendable {
     slotCount = parts.slots.count
     hosts = copy(parts.hosts)
     hostMask = parts.hosts.count - 1
-    nodes = copy(parts.nodes)
+    nodes = parts.nodes.base
     nodeCount = parts.nodes.count - 1
-    infos = copy(parts.infos)
-    fastRules = copy(parts.fastRules)
+    infos = parts.infos.base
+    fastRules = parts.fastRules.base
     longLiterals = copy(parts.longLiterals)
     longMask = parts.longLiterals.count - 1
-    dynamic = copy(parts.dynamic)
+    dynamic = parts.dynamic.base
     dynamicCount = parts.dynamic.count
     terminals = copy(parts.terminals)
     terminalCount = parts.terminals.count
-    terminalOrder = copy(parts.terminalOrder)
+    terminalOrder = parts.terminalOrder.base
     constraints = copy(parts.constraints)
     constraintCount = parts.constraints.count
     // Eight spare bytes so that word compares of pool bytes never read past the allocation.
