@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(ucrt)
+import ucrt
 #endif
 
 /// The segment trie used only while compiling, kept flat so that building it costs little per
@@ -341,7 +345,7 @@ final class ZeroedMemory {
   private let mappedLength: Int
 
   init(byteCount: Int) {
-    #if os(Linux)
+    #if os(Linux) && canImport(Glibc)
     let huge = 2 << 20
     if byteCount >= 2 * huge {
       let length = (byteCount + 4095) & ~4095
@@ -372,7 +376,7 @@ final class ZeroedMemory {
   /// least 4 MiB: a large table written at random then takes a few page faults instead of one
   /// per 4 KiB. Advice only: the memory stays the allocator's.
   static func adviseHugePages(_ start: UnsafeMutableRawPointer, byteCount: Int) {
-    #if os(Linux)
+    #if os(Linux) && canImport(Glibc)
     let huge = UInt(2 << 20)
     guard byteCount >= 4 << 20 else { return }
     let first = (UInt(bitPattern: start) + huge - 1) & ~(huge - 1)
@@ -383,7 +387,7 @@ final class ZeroedMemory {
   }
 
   deinit {
-    #if os(Linux)
+    #if os(Linux) && canImport(Glibc)
     if mappedLength > 0 {
       munmap(base, mappedLength)
       return
