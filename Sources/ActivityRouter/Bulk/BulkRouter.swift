@@ -49,8 +49,9 @@ public struct BulkRouter: ~Copyable {
   private var plans: [Entry] = []
   /// By terminal of the URL trie: an index in `plans`, `unseen`, or `decideInFull`.
   private var planOfTerminal: [Int32]
-  /// The plan of valid URLs that no rule matches.
-  private var missPlan = BulkRouter.unseen
+  /// By host key of the URL trie: the plan of valid URLs of that scheme and host that no rule
+  /// matches (the link gate reads the scheme and the host: one plan would not do for all).
+  private var missPlanOfHost: [Int32]
   private static let unseen: Int32 = -1
   private static let decideInFull: Int32 = -2
 
@@ -68,6 +69,7 @@ public struct BulkRouter: ~Copyable {
     self.state = state
     self.format = format
     planOfTerminal = [Int32](repeating: BulkRouter.unseen, count: router.urls.storage.terminalCount)
+    missPlanOfHost = [Int32](repeating: BulkRouter.unseen, count: router.urls.storage.hostMask + 1)
   }
 
   /// Decides one line (its UTF-8, without the line end) and appends its record.
@@ -80,8 +82,9 @@ public struct BulkRouter: ~Copyable {
         terminal = Int(router.urls.terminal(of: scratch))
         plan = planOfTerminal[terminal]
       } else if rule == -1 {
-        // A valid URL that no rule takes: its plan has a line and an input, nothing else.
-        plan = missPlan
+        // A valid URL that no rule takes: its plan has a line and an input, nothing else. (The
+        // fast matcher leaves the URL's host key in the scratch.)
+        plan = missPlanOfHost[scratch.lastHost]
       }
       if plan >= 0, write(plan: Int(plan), line: line, bytes, to: &out) {
         plannedLines += 1
@@ -89,7 +92,7 @@ public struct BulkRouter: ~Copyable {
       }
       if plan == BulkRouter.unseen {
         let made = makePlan(line: line, bytes, terminal: rule >= 0 ? terminal : nil, to: &out)
-        if rule >= 0 { planOfTerminal[terminal] = made } else { missPlan = made }
+        if rule >= 0 { planOfTerminal[terminal] = made } else { missPlanOfHost[scratch.lastHost] = made }
         return
       }
     }

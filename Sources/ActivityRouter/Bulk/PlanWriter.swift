@@ -33,7 +33,8 @@ struct PlanWriter: ~Copyable {
       case .constant:
         copy(pool + Int(op.start), Int(op.count))
       case .line:
-        writeDecimal(UInt64(line))
+        if line < 0 { put(UInt8(ascii: "-")) }
+        writeDecimal(UInt64(line.magnitude))
       case .input:
         put(UInt8(ascii: "\""))
         escaped(bytes)

@@ -1,11 +1,5 @@
-#if canImport(Glibc)
+#if os(Linux) && canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(ucrt)
-import ucrt
 #endif
 
 /// The segment trie used only while compiling, kept flat so that building it costs little per
@@ -339,7 +333,7 @@ struct TrieBuilder {
 /// Linux a large block is mapped straight from the system, aligned to 2 MiB and advised to use
 /// huge pages (when the system offers them for advised memory): far fewer page faults and TLB
 /// misses while the builder's lookups jump around it, and, as with any fresh mapping, no pass
-/// to zero it. Elsewhere, or when the mapping fails, `calloc`.
+/// to zero it. Elsewhere, or when the mapping fails, zeroed memory from the standard library.
 final class ZeroedMemory {
   let base: UnsafeMutableRawPointer
   private let mappedLength: Int
@@ -348,7 +342,8 @@ final class ZeroedMemory {
     #if os(Linux) && canImport(Glibc)
     let huge = 2 << 20
     if byteCount >= 2 * huge {
-      let length = (byteCount + 4095) & ~4095
+      // Whole 2 MiB pages: a multiple of any page size, so the trims below unmap whole pages.
+      let length = (byteCount + huge - 1) & ~(huge - 1)
       let size = length + huge
       if let p = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
         UInt(bitPattern: p) != UInt.max
@@ -367,7 +362,10 @@ final class ZeroedMemory {
       }
     }
     #endif
-    base = calloc(max(byteCount, 1), 1)!
+    // Elsewhere (and for smaller blocks) the standard library's allocator, zeroed here: no C
+    // library is needed, so this builds wherever Swift does.
+    base = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 64)
+    base.initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
     mappedLength = 0
   }
 
@@ -393,6 +391,6 @@ final class ZeroedMemory {
       return
     }
     #endif
-    free(base)
+    base.deallocate()
   }
 }

@@ -161,6 +161,9 @@ extension URLTrie {
   /// path, no dot segment that would remove this segment); otherwise the general path decides.
   @inline(never)
   func missOrGeneral(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Int32 {
+    // Empty segments cost one byte each, so a long URL may hold more segments than the reader
+    // takes (it refuses the URL): the general path counts them. A shorter one cannot.
+    if n > PathSegments.maxCount && URLTrie.slashCount(p, n) > PathSegments.maxCount { return URLTrie.needsGeneralPath }
     // Most misses hold only fast bytes and no '.' at all: eight bytes at a time.
     var i = start
     var plain = true
@@ -179,6 +182,13 @@ extension URLTrie {
     }
     if plain { return storage.hasWildcardHosts ? URLTrie.needsGeneralPath : -1 }
     return missOrGeneralBytes(p, from: start, n)
+  }
+
+  /// The number of '/' bytes in `p[0..<n]`: at least the number of path segments.
+  static func slashCount(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+    var count = 0
+    for i in 0..<n where p[i] == 0x2F { count &+= 1 }
+    return count
   }
 
   /// ``missOrGeneral(_:from:_:)`` byte by byte, for paths with a '.' or a byte that is not fast.

@@ -166,4 +166,68 @@ import Testing
     }
     #expect(checked > 100)
   }
+
+  /// The link gate reads the scheme and the host: misses of different schemes and hosts must not
+  /// share one plan (an https miss is for the app here, a miss of an unregistered scheme is not).
+  @Test func missesOfEachSchemeAndHostArePlannedApart() throws {
+    let router = try TestTables.router("""
+      { "app": "Bulk", "platform": "iPadOS", "multipleScenes": true, "urlSchemes": ["myapp"],
+        "scenes": [ { "id": "main" } ],
+        "routes": [
+          { "name": "item", "url": "https://example.com/items/{id}", "deliver": { "scene": "main" } },
+          { "name": "other", "url": "other://h/x/{id}", "deliver": { "scene": "main" } },
+          { "name": "mine", "url": "myapp://open/{id}", "deliver": { "scene": "main" } } ] }
+      """)
+    let lines = ["https://example.com/nothing/a", "https://example.com/nothing/b", "other://h/y/z", "other://h/y/w",
+                 "myapp://open/a/b", "https://example.com/items/1", "https://example.com/other"]
+    for format in [BulkRouter.Format.json, .text] {
+      let result = Self.compare(router, SessionState(), lines + lines + lines, format: format)
+      #expect(result.mismatches.isEmpty, "\(result.mismatches.prefix(3).joined(separator: "\n"))")
+      #expect(result.planned > 0)
+    }
+    var bulk = BulkRouter(router: router)
+    var out: [UInt8] = []
+    for (i, line) in lines.enumerated() {
+      var text = line
+      text.withUTF8 { bulk.appendRecord(line: i + 1, utf8: $0, to: &out) }
+    }
+    let records = String(decoding: out, as: UTF8.self).split(separator: "\n")
+    #expect(records[2].contains(#""outcome":"notForApp""#) && records[3].contains(#""reason":"scheme-not-registered""#))
+    #expect(records[1].contains(#""reason":"no-route""#))
+  }
+
+  /// Empty segments cost a byte each: a miss with more segments than the reader takes is an
+  /// error on the full path, so it must be one on the bulk path too, after a miss plan exists.
+  @Test func aMissWithTooManySegmentsIsStillAnError() throws {
+    let router = try TestTables.router(Self.templateTable)
+    let long = "https://example.com/nothing" + String(repeating: "/", count: 300) + "x"
+    let general = router.matchGeneral(url: long)
+    #expect(router.match(url: long) == general)
+    guard case .failure = EventReader.read(line: long) else {
+      Issue.record("the reader takes \(PathSegments.maxCount + 1) segments")
+      return
+    }
+    let lines = ["https://example.com/nothing", long, "https://example.com/nothing/y", long]
+    for format in [BulkRouter.Format.json, .text] {
+      let result = Self.compare(router, SessionState(), lines, format: format)
+      #expect(result.mismatches.isEmpty, "\(result.mismatches.prefix(2).joined(separator: "\n"))")
+      #expect(result.planned > 0)
+    }
+  }
+
+  /// A line number is any Int: the plan writes a negative one as the record writers do.
+  @Test func negativeLineNumbersAreWrittenAsTheFullPathWritesThem() throws {
+    let router = try TestTables.router(Self.templateTable)
+    var bulk = BulkRouter(router: router)
+    for (line, url) in [(1, "https://example.com/about"), (-7, "https://example.com/about"), (Int.min, "https://example.com/about")] {
+      var text = url
+      var fast: [UInt8] = [], full: [UInt8] = []
+      text.withUTF8 {
+        bulk.appendRecord(line: line, utf8: $0, to: &fast)
+        DecisionRecord(line: line, utf8: $0, router: router).appendJSON(to: &full)
+      }
+      #expect(fast == full, "\(String(decoding: fast, as: UTF8.self)) \(String(decoding: full, as: UTF8.self))")
+    }
+    #expect(bulk.plannedLines == 2)
+  }
 }
