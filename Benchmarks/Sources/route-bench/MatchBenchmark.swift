@@ -98,8 +98,7 @@ enum MatchBenchmark {
     let limit = try options.int("limit") ?? .max
     let api = options.string("api") ?? "rule"
     guard api == "rule" || api == "match" else { throw BenchError("--api expects rule or match") }
-    let loaded = TableLoader.load(contentsOf: tablePath)
-    guard let table = loaded.table, !loaded.diagnostics.hasErrors else { throw BenchError("'\(tablePath)' does not load") }
+    let table = try loadTable(tablePath)
     let compileStart = nanoseconds()
     guard let router = RuleCompiler.compile(table).router else { throw BenchError("'\(tablePath)' does not compile") }
     let compileNanos = nanoseconds() - compileStart

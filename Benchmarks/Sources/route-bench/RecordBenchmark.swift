@@ -16,9 +16,7 @@ enum RecordBenchmark {
     let path = options.string("path") ?? "bulk"
     guard path == "bulk" || path == "full" else { throw BenchError("--path is bulk or full, not '\(path)'") }
 
-    let loaded = TableLoader.load(contentsOf: tablePath)
-    guard let table = loaded.table, !loaded.diagnostics.hasErrors else { throw BenchError("'\(tablePath)' does not load") }
-    guard let router = RuleCompiler.compile(table).router else { throw BenchError("'\(tablePath)' does not compile") }
+    let router = try loadRouter(tablePath)
     let lines = try readLines(options.required("lines"), limit: limit).map { Array($0.utf8) }
 
     var out: [UInt8] = []

@@ -15,11 +15,7 @@ enum SceneBenchmark {
     let decisions = try options.int("events") ?? 200_000
     let tablePath = options.string("table") ?? "Fixtures/Notes/Notes.routes.json"
 
-    let loaded = TableLoader.load(contentsOf: tablePath)
-    guard let table = loaded.table, !loaded.diagnostics.hasErrors else {
-      throw BenchError("'\(tablePath)' does not load (run from the repository root, or give --table)")
-    }
-    guard let router = RuleCompiler.compile(table).router else { throw BenchError("'\(tablePath)' does not compile") }
+    let router = try loadRouter(tablePath)
 
     // N open note editors (plus the main window the first link launches).
     var state = SessionState()

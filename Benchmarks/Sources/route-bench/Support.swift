@@ -1,3 +1,5 @@
+import ActivityRouter
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -52,6 +54,21 @@ extension String {
   func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
     String(self.split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement))
   }
+}
+
+/// A route table file, loaded (not compiled: the match benchmark times the compiling).
+func loadTable(_ path: String) throws -> RouteTable {
+  let loaded = TableLoader.load(contentsOf: path)
+  guard let table = loaded.table, !loaded.diagnostics.hasErrors else {
+    throw BenchError("'\(path)' does not load (run from the repository root)")
+  }
+  return table
+}
+
+/// A route table file, loaded and compiled.
+func loadRouter(_ path: String) throws -> CompiledRouter {
+  guard let router = RuleCompiler.compile(try loadTable(path)).router else { throw BenchError("'\(path)' does not compile") }
+  return router
 }
 
 /// The whole contents of a file.

@@ -96,7 +96,8 @@ public struct BulkRouter: ~Copyable {
         return
       }
     }
-    decideInFull(line: line, bytes, to: &out, layout: nil)
+    var layout = RecordLayout()
+    decideInFull(line: line, bytes, to: &out, layout: &layout)
   }
 
   /// Writes a line's record from a plan; false, having written nothing, when it cannot.
@@ -115,20 +116,19 @@ public struct BulkRouter: ~Copyable {
     return true
   }
 
-  /// Decides a line in full and appends its record, with the record's layout when asked.
+  /// Decides a line in full and appends its record; tells where its parts are, and whether the
+  /// decision read more of the line than its route and parameters.
   @discardableResult
   private mutating func decideInFull(
-    line: Int, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], layout: UnsafeMutablePointer<RecordLayout>?
+    line: Int, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], layout: inout RecordLayout
   ) -> Bool {
     decidedLines += 1
     var reads = true
     let record = DecisionRecord(line: line, utf8: bytes, router: router, state: state, explains: false, readsEventDetails: &reads)
-    var scratchLayout = RecordLayout()
     switch format {
-    case .json: record.appendJSON(to: &out, explain: false, layout: &scratchLayout)
-    case .text: record.appendText(to: &out, explain: false, layout: &scratchLayout)
+    case .json: record.appendJSON(to: &out, explain: false, layout: &layout)
+    case .text: record.appendText(to: &out, explain: false, layout: &layout)
     }
-    layout?.pointee = scratchLayout
     return reads
   }
 
@@ -138,14 +138,7 @@ public struct BulkRouter: ~Copyable {
   private mutating func makePlan(line: Int, _ bytes: UnsafeBufferPointer<UInt8>, terminal: Int?, to out: inout [UInt8]) -> Int32 {
     let start = out.count
     var layout = RecordLayout()
-    let reads = withUnsafeMutablePointer(to: &layout) { decideInFull(line: line, bytes, to: &out, layout: $0) }
-    guard !reads else { return BulkRouter.decideInFull }
-    let relative = RecordLayout(
-      line: layout.line.map { ($0.lowerBound - start)..<($0.upperBound - start) },
-      input: layout.input.map { ($0.lowerBound - start)..<($0.upperBound - start) },
-      params: layout.params.map { ($0.lowerBound - start)..<($0.upperBound - start) },
-      value: layout.value.map { ($0.lowerBound - start)..<($0.upperBound - start) },
-      isExact: layout.isExact)
+    guard !decideInFull(line: line, bytes, to: &out, layout: &layout) else { return BulkRouter.decideInFull }
     var captures: [(name: String, type: ParameterType)] = []
     var value: ValueTemplate?
     if let terminal {
@@ -158,11 +151,11 @@ public struct BulkRouter: ~Copyable {
       guard Set(names).count == names.count else { return BulkRouter.decideInFull }
       captures = names.map { ($0, CompiledRouter.parameterType($0, in: segments)) }
       value = rule.target.value
-    } else if relative.params != nil || relative.value != nil {
+    } else if layout.params != nil || layout.value != nil {
       return BulkRouter.decideInFull
     }
     let record = Array(out[start...])
-    guard let plan = RecordPlan(record: record[...], layout: relative, captures: captures, value: value) else {
+    guard let plan = RecordPlan(record: record[...], layout: layout, captures: captures, value: value) else {
       return BulkRouter.decideInFull
     }
     let entry = Entry(opsStart: ops.count, opsCount: plan.ops.count, constantBytes: plan.pool.count, captureSteps: plan.captureSteps)

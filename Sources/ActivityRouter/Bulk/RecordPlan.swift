@@ -54,10 +54,7 @@ struct RecordPlan {
   private mutating func emitParams(_ captures: [(name: String, type: ParameterType)]) {
     constant("{")
     for (k, capture) in captures.enumerated() {
-      var key: [UInt8] = k > 0 ? [UInt8(ascii: ",")] : []
-      JSONWriter.appendString(capture.name, to: &key)
-      key.append(UInt8(ascii: ":"))
-      constant(key[...])
+      key(capture.name, first: k == 0)
       captureStep(k, capture.type, inString: false)
     }
     constant("}")
@@ -99,14 +96,19 @@ struct RecordPlan {
     case .object(let members):
       constant("{")
       for (i, member) in members.enumerated() {
-        var key: [UInt8] = i > 0 ? [UInt8(ascii: ",")] : []
-        JSONWriter.appendString(member.key, to: &key)
-        key.append(UInt8(ascii: ":"))
-        constant(key[...])
+        key(member.key, first: i == 0)
         emit(member.value, captures)
       }
       constant("}")
     }
+  }
+
+  /// An object member's `"name":`, after a `,` unless it is the first.
+  private mutating func key(_ name: String, first: Bool) {
+    var bytes: [UInt8] = first ? [] : [UInt8(ascii: ",")]
+    JSONWriter.appendString(name, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    constant(bytes[...])
   }
 
   private mutating func captureStep(_ k: Int, _ type: ParameterType, inString: Bool) {

@@ -221,21 +221,13 @@ struct PatternBatch {
               copy.withUnsafeBufferPointer { addLiteral($0) }
             }
           }
-        case .parameter(let p):
+        case .parameter(let p), .optional(let p):
+          let optional = if case .optional = segment { true } else { false }
           let kind: EdgeKind
           switch p.type {
-          case .int: kind = .int
-          case .uuid: kind = .uuid
-          case .string: kind = .string
-          }
-          segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: kind))
-          names.append(p.name)
-        case .optional(let p):
-          let kind: EdgeKind
-          switch p.type {
-          case .int: kind = .optionalInt
-          case .uuid: kind = .optionalUUID
-          case .string: kind = .optionalString
+          case .int: kind = optional ? .optionalInt : .int
+          case .uuid: kind = optional ? .optionalUUID : .uuid
+          case .string: kind = optional ? .optionalString : .string
           }
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: kind))
           names.append(p.name)

@@ -11,10 +11,13 @@ extension DecisionRecord {
 
   /// Appends the record as NDJSON and tells where its varying parts are (``RecordLayout``).
   func appendJSON(to out: inout [UInt8], explain: Bool, layout: inout RecordLayout) {
+    let recordStart = out.count
+    // The bytes written since `start`, counted from the record's first byte.
+    func since(_ start: Int) -> Range<Int> { (start - recordStart)..<(out.count - recordStart) }
     out.append(literal: #"{"line":"#)
     let lineStart = out.count
     DecisionRecord.appendInteger(line, to: &out)
-    layout.line = lineStart..<out.count
+    layout.line = since(lineStart)
     switch result {
     case .failure(let error):
       if let id = error.correlation {
@@ -38,7 +41,7 @@ extension DecisionRecord {
       out.append(literal: #","input":"#)
       let inputStart = out.count
       JSONWriter.appendString(input, to: &out)
-      layout.input = inputStart..<out.count
+      layout.input = since(inputStart)
       field("event", event.kindName, &out)
       field("outcome", decision.outcome.rawValue, &out)
       if let scene = decision.scene { field("scene", scene, &out) }
@@ -54,14 +57,14 @@ extension DecisionRecord {
         out.append(literal: #","params":"#)
         let paramsStart = out.count
         JSONWriter.append(.object(match.parameters), to: &out)
-        layout.params = paramsStart..<out.count
+        layout.params = since(paramsStart)
       }
       if let action = decision.action { field("action", action.rawValue, &out) }
       if let value = decision.value {
         out.append(literal: #","value":"#)
         let valueStart = out.count
         JSONWriter.append(value, to: &out)
-        layout.value = valueStart..<out.count
+        layout.value = since(valueStart)
       }
       if !decision.closedSessions.isEmpty {
         out.append(literal: #","closed":"#)

@@ -14,9 +14,8 @@ extension DecisionRecord {
 
   /// Appends the text record and tells where its varying parts are (``RecordLayout``).
   func appendText(to out: inout [UInt8], explain: Bool, layout: inout RecordLayout) {
-    let base = out.count
     var text = "\(line)"
-    layout.line = base..<base + text.utf8.count
+    layout.line = 0..<text.utf8.count
     text += ": "
     switch result {
     case .failure(let error):
@@ -32,17 +31,17 @@ extension DecisionRecord {
         text += " ← route '\(match.ruleName)'"
         if match.parameters.count > 0 {
           text += " "
-          let start = base + text.utf8.count
+          let start = text.utf8.count
           text += JSONValue.object(match.parameters).description
-          layout.params = start..<base + text.utf8.count
+          layout.params = start..<text.utf8.count
         }
       }
       if let action = decision.action { text += " \(action.rawValue)" }
       if let value = decision.value {
         text += " value "
-        let start = base + text.utf8.count
+        let start = text.utf8.count
         text += value.description
-        layout.value = start..<base + text.utf8.count
+        layout.value = start..<text.utf8.count
       }
       if !decision.closedSessions.isEmpty { text += " closes \(decision.closedSessions.joined(separator: ", "))" }
       if let reason = decision.reason { text += " (\(reason))" }

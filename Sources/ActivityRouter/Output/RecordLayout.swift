@@ -1,5 +1,5 @@
 /// Where a written record holds the parts that vary from line to line: the byte ranges of its
-/// line number, its input, its parameters and its value in the output buffer.
+/// line number, its input, its parameters and its value, counted from the record's first byte.
 ///
 /// The record writers fill it in as they write; ``BulkRouter`` cuts a record at these ranges to
 /// make the plan it reuses for every later line of the same route pattern. A range is nil when

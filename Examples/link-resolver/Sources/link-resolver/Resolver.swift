@@ -35,19 +35,12 @@ struct Resolver: Sendable {
   /// The record for one request line (without its line end), ending in `\n`.
   func answer(_ line: [UInt8], in conversation: inout Conversation) -> [UInt8] {
     conversation.lineNumber += 1
-    let result: Result<(event: Event, decision: Decision), EventError>
-    if let offset = Self.firstInvalidUTF8(line) {
-      result = .failure(EventError(code: .invalidUTF8, message: "the line is not valid UTF-8", column: offset + 1))
-    } else {
-      result = line.withUnsafeBufferPointer { EventReader.read(utf8: $0) }.map { event in
-        (event, DecisionEngine.decide(event, router: router, state: conversation.state, explains: explain))
-      }
+    let record = line.withUnsafeBufferPointer {
+      DecisionRecord(line: conversation.lineNumber, utf8: $0, router: router, state: conversation.state, explains: explain)
     }
-    if stateful, case .success(let (_, decision)) = result {
+    if stateful, case .success(let (_, decision)) = record.result {
       conversation.state = conversation.state.applying(decision)
     }
-    let record = DecisionRecord(
-      line: conversation.lineNumber, input: String(decoding: line, as: UTF8.self), result: result)
     var out: [UInt8] = []
     record.appendJSON(to: &out, explain: explain)
     return out
@@ -61,19 +54,5 @@ struct Resolver: Sendable {
     var out: [UInt8] = []
     DecisionRecord(line: conversation.lineNumber, input: "", result: .failure(error)).appendJSON(to: &out)
     return out
-  }
-
-  /// The offset of the first byte that is not part of valid UTF-8, or nil.
-  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    var iterator = bytes.makeIterator()
-    var decoder = UTF8()
-    var offset = 0
-    while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let scalar): offset += UTF8.width(scalar)
-      case .emptyInput: return nil
-      case .error: return offset
-      }
-    }
   }
 }
