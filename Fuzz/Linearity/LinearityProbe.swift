@@ -50,7 +50,9 @@ struct LinearityProbe {
 
   static func table(_ patterns: [String]) -> [UInt8] {
     let routes = patterns.enumerated().map { #"{"name": "r\#($0.offset)", "url": "\#($0.element)", "deliver": {}}"# }
-    return Array(#"{"app": "P", "platform": "iOS", "scenes": [{"id": "main"}], "routes": [\#(routes.joined(separator: ","))]}"#.utf8)
+    return Array(
+      #"{"app": "P", "platform": "iOS", "scenes": [{"id": "main"}], "routes": [\#(routes.joined(separator: ","))]}"#
+        .utf8)
   }
 
   static func router(_ patterns: [String]) -> CompiledRouter {
@@ -128,7 +130,9 @@ struct LinearityProbe {
     },
     // The URL reader alone on n bytes of path with escapes and non-ASCII.
     "parse": { n in
-      Prepared(router: nil, bytes: Array(("https://h.com/" + String(repeating: "%C3%A9%20/a.b/", count: n)).utf8), table: [], kind: .parse)
+      Prepared(
+        router: nil, bytes: Array(("https://h.com/" + String(repeating: "%C3%A9%20/a.b/", count: n)).utf8), table: [],
+        kind: .parse)
     },
   ]
 }

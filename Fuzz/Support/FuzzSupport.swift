@@ -8,7 +8,8 @@ func fuzzFailure(_ message: @autoclosure () -> String, file: StaticString = #fil
 }
 
 /// Checks an invariant of the code under test.
-func fuzzCheck(_ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line) {
+func fuzzCheck(_ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line)
+{
   if !condition { fuzzFailure(message(), file: file, line: line) }
 }
 
@@ -33,31 +34,31 @@ func compileTable(_ json: [UInt8]) -> CompiledRouter? {
 /// The table every line target routes against: the Notes fixture, inlined so that the binary
 /// needs no files.
 let notesTable = #"""
-{
-  "app": "Notes", "platform": "iPadOS", "multipleScenes": true,
-  "scenes": [
-    { "id": "main", "title": "Notes" },
-    { "id": "note-editor", "title": "Note Editor", "presents": "NoteID", "matching": ["note-editor"] }
-  ],
-  "routes": [
-    { "name": "home", "url": ["notes://notes", "https://notes.example.com/"], "deliver": { "scene": "main" } },
-    { "name": "note", "url": ["notes://note/{id:uuid}", "https://notes.example.com/n/{id:uuid}"],
-      "openWindow": { "id": "note-editor", "value": { "id": "{id}" } } },
-    { "name": "note-attachment", "url": "https://notes.example.com/n/{id:uuid}/attachments/{path*}",
-      "openWindow": { "id": "note-editor", "value": { "id": "{id}" } } },
-    { "name": "close-note", "url": "notes://note/{id:uuid}/close",
-      "dismissWindow": { "id": "note-editor", "value": { "id": "{id}" } } },
-    { "name": "new-note", "url": "notes://new?title={title?}", "openWindow": { "id": "note-editor" } },
-    { "name": "search", "url": "notes://search?q={query}", "deliver": { "scene": "main", "value": { "search": "{query}" } } },
-    { "name": "tag", "url": ["notes://tag/{name}", "https://notes.example.com/tags/{name}"],
-      "deliver": { "scene": "main", "value": { "tag": "{name}" } } },
-    { "name": "page", "url": "notes://page/{n:int}/{tab?}#{section?}", "deliver": { "scene": "main" } },
-    { "name": "any-sub", "url": "https://*.notes.example.com/x/*", "deliver": {} },
-    { "name": "edit-handoff", "activity": "com.example.notes.edit", "userInfo": { "noteID": "{id:uuid}" },
-      "openWindow": { "id": "note-editor", "value": { "id": "{id}" } } }
-  ]
-}
-"""#
+  {
+    "app": "Notes", "platform": "iPadOS", "multipleScenes": true,
+    "scenes": [
+      { "id": "main", "title": "Notes" },
+      { "id": "note-editor", "title": "Note Editor", "presents": "NoteID", "matching": ["note-editor"] }
+    ],
+    "routes": [
+      { "name": "home", "url": ["notes://notes", "https://notes.example.com/"], "deliver": { "scene": "main" } },
+      { "name": "note", "url": ["notes://note/{id:uuid}", "https://notes.example.com/n/{id:uuid}"],
+        "openWindow": { "id": "note-editor", "value": { "id": "{id}" } } },
+      { "name": "note-attachment", "url": "https://notes.example.com/n/{id:uuid}/attachments/{path*}",
+        "openWindow": { "id": "note-editor", "value": { "id": "{id}" } } },
+      { "name": "close-note", "url": "notes://note/{id:uuid}/close",
+        "dismissWindow": { "id": "note-editor", "value": { "id": "{id}" } } },
+      { "name": "new-note", "url": "notes://new?title={title?}", "openWindow": { "id": "note-editor" } },
+      { "name": "search", "url": "notes://search?q={query}", "deliver": { "scene": "main", "value": { "search": "{query}" } } },
+      { "name": "tag", "url": ["notes://tag/{name}", "https://notes.example.com/tags/{name}"],
+        "deliver": { "scene": "main", "value": { "tag": "{name}" } } },
+      { "name": "page", "url": "notes://page/{n:int}/{tab?}#{section?}", "deliver": { "scene": "main" } },
+      { "name": "any-sub", "url": "https://*.notes.example.com/x/*", "deliver": {} },
+      { "name": "edit-handoff", "activity": "com.example.notes.edit", "userInfo": { "noteID": "{id:uuid}" },
+        "openWindow": { "id": "note-editor", "value": { "id": "{id}" } } }
+    ]
+  }
+  """#
 
 let notesRouter: CompiledRouter = {
   guard let router = compileTable(Array(notesTable.utf8)) else { fuzzFailure("the Notes table does not compile") }
@@ -67,26 +68,26 @@ let notesRouter: CompiledRouter = {
 /// The table of the bulk target: typed parameters, catch-alls, value templates of every kind,
 /// and a scene whose matching set reads the URL.
 let bulkTable = #"""
-{
-  "app": "Bulk", "platform": "iPadOS", "multipleScenes": true,
-  "scenes": [ { "id": "main" }, { "id": "other" }, { "id": "picky", "matching": ["picky"] } ],
-  "routes": [
-    { "name": "repo", "url": "https://example.com/repos/{owner}/{repo}",
-      "deliver": { "scene": "main", "value": { "owner": "{owner}", "both": "{owner}/{repo}", "n": 1 } } },
-    { "name": "order", "url": "https://example.com/orders/{n:int}",
-      "deliver": { "scene": "main", "value": ["{n}", "order-{n}", true, null] } },
-    { "name": "order-tab", "url": "bulk://order/{n:int}/{tab?}", "deliver": { "scene": "main", "value": ["{n}", "{tab}", "<{tab}>"] } },
-    { "name": "item", "url": "https://example.com/items/{u:uuid}", "deliver": { "scene": "main", "value": "{u}" } },
-    { "name": "files", "url": "https://example.com/files/{path*}", "deliver": { "scene": "main", "value": { "p": "<{path}>" } } },
-    { "name": "star", "url": "https://example.com/w/*/x", "deliver": { "scene": "other" } },
-    { "name": "elsewhere", "url": "https://example.com/e/{x}", "deliver": { "scene": "other", "value": "{x}" } },
-    { "name": "users", "url": "https://example.com/users/{id}", "deliver": { "scene": "main" } },
-    { "name": "new-user", "url": "https://example.com/users/new", "deliver": { "scene": "main" } },
-    { "name": "search", "url": "https://example.com/search?q={q}", "deliver": { "scene": "main", "value": "{q}" } },
-    { "name": "handoff", "activity": "com.example.view", "deliver": { "scene": "main" } }
-  ]
-}
-"""#
+  {
+    "app": "Bulk", "platform": "iPadOS", "multipleScenes": true,
+    "scenes": [ { "id": "main" }, { "id": "other" }, { "id": "picky", "matching": ["picky"] } ],
+    "routes": [
+      { "name": "repo", "url": "https://example.com/repos/{owner}/{repo}",
+        "deliver": { "scene": "main", "value": { "owner": "{owner}", "both": "{owner}/{repo}", "n": 1 } } },
+      { "name": "order", "url": "https://example.com/orders/{n:int}",
+        "deliver": { "scene": "main", "value": ["{n}", "order-{n}", true, null] } },
+      { "name": "order-tab", "url": "bulk://order/{n:int}/{tab?}", "deliver": { "scene": "main", "value": ["{n}", "{tab}", "<{tab}>"] } },
+      { "name": "item", "url": "https://example.com/items/{u:uuid}", "deliver": { "scene": "main", "value": "{u}" } },
+      { "name": "files", "url": "https://example.com/files/{path*}", "deliver": { "scene": "main", "value": { "p": "<{path}>" } } },
+      { "name": "star", "url": "https://example.com/w/*/x", "deliver": { "scene": "other" } },
+      { "name": "elsewhere", "url": "https://example.com/e/{x}", "deliver": { "scene": "other", "value": "{x}" } },
+      { "name": "users", "url": "https://example.com/users/{id}", "deliver": { "scene": "main" } },
+      { "name": "new-user", "url": "https://example.com/users/new", "deliver": { "scene": "main" } },
+      { "name": "search", "url": "https://example.com/search?q={q}", "deliver": { "scene": "main", "value": "{q}" } },
+      { "name": "handoff", "activity": "com.example.view", "deliver": { "scene": "main" } }
+    ]
+  }
+  """#
 
 let bulkRouter: CompiledRouter = {
   guard let router = compileTable(Array(bulkTable.utf8)) else { fuzzFailure("the bulk table does not compile") }
@@ -94,7 +95,8 @@ let bulkRouter: CompiledRouter = {
 }()
 
 let bulkSessions: SessionState = {
-  let text = #"{ "sessions": [ { "id": "s1", "scene": "main", "state": "background" }, { "id": "s4", "scene": "other" } ] }"#
+  let text =
+    #"{ "sessions": [ { "id": "s1", "scene": "main", "state": "background" }, { "id": "s4", "scene": "other" } ] }"#
   guard let state = SessionState.load(source: SourceText(file: "s", text: text), table: bulkRouter.table).0 else {
     fuzzFailure("the bulk sessions do not load")
   }
@@ -105,7 +107,9 @@ let bulkSessions: SessionState = {
 /// counts its allocations against an input. (Swift keeps enum tags in a pointer's spare bits,
 /// which LeakSanitizer cannot follow: the router reached only through a global would look leaked.)
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
+public func fuzzInitialize(
+  _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> Int32 {
   _ = notesRouter
   _ = bulkSessions
   return 0

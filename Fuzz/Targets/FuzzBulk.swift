@@ -21,7 +21,10 @@ public func fuzzBulk(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
           let record = DecisionRecord(line: number + 1, utf8: line, router: router, state: state)
           var full: [UInt8] = []
           if format == .json { record.appendJSON(to: &full) } else { record.appendText(to: &full) }
-          fuzzCheck(fast == full, "bulk and full records differ:\n\(String(decoding: fast, as: UTF8.self))\(String(decoding: full, as: UTF8.self))")
+          fuzzCheck(
+            fast == full,
+            "bulk and full records differ:\n\(String(decoding: fast, as: UTF8.self))\(String(decoding: full, as: UTF8.self))"
+          )
         }
       }
     }

@@ -24,21 +24,26 @@ public func fuzzLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       var json: [UInt8] = []
       record.appendJSON(to: &json, explain: true)
       fuzzCheck(json.last == 0x0A && json.dropLast().firstIndex(of: 0x0A) == nil, "a JSON record is not one line")
-      guard let node = try? JSONParser.parse(Array(json.dropLast()), limits: JSONLimits(maxDepth: 128, maxBytes: 1 << 26))
+      guard
+        let node = try? JSONParser.parse(Array(json.dropLast()), limits: JSONLimits(maxDepth: 128, maxBytes: 1 << 26))
       else { fuzzFailure("a JSON record does not parse: \(String(decoding: json, as: UTF8.self))") }
       fuzzCheck(node.value["line"] == .number(JSONNumber(number + 1)), "the record has the wrong line number")
       var text: [UInt8] = []
       record.appendText(to: &text, explain: false)
-      fuzzCheck(text.last == 0x0A && !text.dropLast().contains { $0 < 0x20 || $0 == 0x7F },
-                "a text record is not one clean line: \(String(decoding: text, as: UTF8.self).debugDescription)")
+      fuzzCheck(
+        text.last == 0x0A && !text.dropLast().contains { $0 < 0x20 || $0 == 0x7F },
+        "a text record is not one clean line: \(String(decoding: text, as: UTF8.self).debugDescription)")
       var explained: [UInt8] = []
       record.appendText(to: &explained, explain: true)
-      fuzzCheck(!explained.contains { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x7F }, "an explained record has a control character")
+      fuzzCheck(
+        !explained.contains { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x7F }, "an explained record has a control character")
       // The state stays readable: what --state writes, --sessions reads back.
       let stateText = state.jsonText()
-      let (reloaded, diagnostics) = SessionState.load(source: SourceText(file: "s", text: stateText), table: router.table)
-      fuzzCheck(reloaded != nil && !diagnostics.contains { $0.severity == .error },
-                "the session state does not read back: \(diagnostics) \(stateText)")
+      let (reloaded, diagnostics) = SessionState.load(
+        source: SourceText(file: "s", text: stateText), table: router.table)
+      fuzzCheck(
+        reloaded != nil && !diagnostics.contains { $0.severity == .error },
+        "the session state does not read back: \(diagnostics) \(stateText)")
     }
   }
   return 0

@@ -27,7 +27,8 @@ public func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         JSONWriter.appendString(String(pattern), to: &routes)
         routes += Array("}".utf8)
       }
-      json = Array(#"{"app": "F", "platform": "iOS", "scenes": [{"id": "main"}], "routes": ["#.utf8) + routes
+      json =
+        Array(#"{"app": "F", "platform": "iOS", "scenes": [{"id": "main"}], "routes": ["#.utf8) + routes
         + Array("]}".utf8)
     }
     guard let router = compileTable(json) else { return }
@@ -88,7 +89,9 @@ func sample(_ type: ParameterType) -> String {
 /// checks that the new URL matches the same rule with the same parameters.
 func checkRematch(_ url: String, _ router: CompiledRouter) {
   guard case .success(let match?) = router.match(url: url) else { return }
-  guard let record = try? URLRecord(parsing: url) else { fuzzFailure("the router matched a URL the reader refuses: \(url)") }
+  guard let record = try? URLRecord(parsing: url) else {
+    fuzzFailure("the router matched a URL the reader refuses: \(url)")
+  }
   let pattern = router.table.rules[match.rule].urlPatterns[match.pattern]
   // The path is rebuilt fully encoded (a literal or wildcard segment: its decoded text, encoded
   // again), since the reader refuses raw characters next to escapes in one component.
@@ -126,12 +129,15 @@ func checkRematch(_ url: String, _ router: CompiledRouter) {
   if rebuilt.isEmpty && (record.ranges.query != nil || record.ranges.fragment != nil) && !record.ranges.hasAuthority {
     return  // an opaque URL without a path: nothing to rebuild
   }
-  let again = String(decoding: bytes[..<p.lowerBound], as: UTF8.self) + rebuilt
+  let again =
+    String(decoding: bytes[..<p.lowerBound], as: UTF8.self) + rebuilt
     + String(decoding: bytes[p.upperBound...], as: UTF8.self)
   switch router.match(url: again) {
   case .success(let second?):
-    fuzzCheck(second.rule == match.rule && second.parameters == match.parameters,
-              "\(url) matched \(match.ruleName) \(match.parameters); rebuilt \(again) matched \(second.ruleName) \(second.parameters)")
+    fuzzCheck(
+      second.rule == match.rule && second.parameters == match.parameters,
+      "\(url) matched \(match.ruleName) \(match.parameters); rebuilt \(again) matched \(second.ruleName) \(second.parameters)"
+    )
   case .success(nil):
     fuzzFailure("\(url) matched \(match.ruleName); rebuilt \(again) matches nothing")
   case .failure(let error):

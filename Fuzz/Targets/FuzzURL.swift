@@ -11,8 +11,9 @@ public func fuzzURL(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Every component the reader accepted decodes once, cleanly.
     for range in [ranges.path, ranges.query, ranges.fragment].compactMap({ $0 }) {
       var out: [UInt8] = []
-      fuzzCheck(PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]), into: &out),
-                "an accepted component does not decode: \(text.debugDescription)")
+      fuzzCheck(
+        PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]), into: &out),
+        "an accepted component does not decode: \(text.debugDescription)")
     }
     let record: URLRecord
     do throws(URLReadError) { record = try URLRecord(parsing: text) } catch {
@@ -31,12 +32,17 @@ public func fuzzURL(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       fuzzFailure("the serialization of \(text.debugDescription) is refused: \(serialized.debugDescription): \(error)")
     }
     fuzzCheck(again.normalizedScheme == record.normalizedScheme, "scheme changed: \(text.debugDescription)")
-    fuzzCheck(again.normalizedHost == record.normalizedHost, "host changed: \(text.debugDescription) -> \(serialized.debugDescription)")
+    fuzzCheck(
+      again.normalizedHost == record.normalizedHost,
+      "host changed: \(text.debugDescription) -> \(serialized.debugDescription)")
     fuzzCheck(again.port == record.port, "port changed: \(text.debugDescription)")
-    fuzzCheck(again.pathSegments == record.pathSegments && again.hasTrailingSlash == record.hasTrailingSlash,
-              "path changed: \(text.debugDescription) -> \(serialized.debugDescription)")
-    fuzzCheck(again.queryItems.map { "\($0.name)=\($0.value ?? "<nil>")" } == record.queryItems.map { "\($0.name)=\($0.value ?? "<nil>")" },
-              "query changed: \(text.debugDescription) -> \(serialized.debugDescription)")
+    fuzzCheck(
+      again.pathSegments == record.pathSegments && again.hasTrailingSlash == record.hasTrailingSlash,
+      "path changed: \(text.debugDescription) -> \(serialized.debugDescription)")
+    fuzzCheck(
+      again.queryItems.map { "\($0.name)=\($0.value ?? "<nil>")" }
+        == record.queryItems.map { "\($0.name)=\($0.value ?? "<nil>")" },
+      "query changed: \(text.debugDescription) -> \(serialized.debugDescription)")
     fuzzCheck(again.decodedFragment == record.decodedFragment, "fragment changed: \(text.debugDescription)")
     fuzzCheck(again.absoluteString == serialized, "serialization is not stable: \(text.debugDescription)")
   }

@@ -15,5 +15,7 @@ extension CommandLineTool {
     version: ActivityRouterVersion.string,
     abstract: "Dry-run Apple's scene routing and an app's deep-link routes.",
     discussion: ExitStatus.documentation,
-    subcommands: [RouteCommand.self, CheckCommand.self, TestCommand.self, URLCommand.self, AASACommand.self, SchemaCommand.self])
+    subcommands: [
+      RouteCommand.self, CheckCommand.self, TestCommand.self, URLCommand.self, AASACommand.self, SchemaCommand.self,
+    ])
 }

@@ -36,7 +36,8 @@ enum MatchBenchmark {
       let compiled = RuleCompiler.compile(table)
       compileNanos = nanoseconds() - compileStart
       guard let router = compiled.router else {
-        throw BenchError("the table does not compile: \(compiled.diagnostics.filter { $0.severity == .error }.prefix(3))")
+        throw BenchError(
+          "the table does not compile: \(compiled.diagnostics.filter { $0.severity == .error }.prefix(3))")
       }
       var scratch = MatchScratch()
       let start = nanoseconds()
@@ -77,12 +78,15 @@ enum MatchBenchmark {
         let ok = hits == tally.hits && checksum == tally.checksum
         line.add("checked", ok)
         if !ok {
-          printError("checksum mismatch: expected hits \(hits) checksum \(checksum), got hits \(tally.hits) checksum \(tally.checksum)")
+          printError(
+            "checksum mismatch: expected hits \(hits) checksum \(checksum), got hits \(tally.hits) checksum \(tally.checksum)"
+          )
           status = 1
         }
       case nil:
         line.add("checked", false)
-        printError("note: no expected answers for \(urls.count) lines (NAME.expect or NAME.idx); the answers are unchecked")
+        printError(
+          "note: no expected answers for \(urls.count) lines (NAME.expect or NAME.idx); the answers are unchecked")
       }
     }
     print(line.text)
@@ -225,10 +229,14 @@ enum MatchBenchmark {
     if fileExists(base + ".idx") {
       let idx = try readLines(base + ".idx", limit: lines)
       guard idx.count == lines else { return nil }
-      var hits = 0, checksum = 0
+      var hits = 0
+      var checksum = 0
       for line in idx {
         guard let i = Int(line) else { throw BenchError("bad line '\(line)' in \(base).idx") }
-        if i >= 0 { hits += 1; checksum += i + 1 }
+        if i >= 0 {
+          hits += 1
+          checksum += i + 1
+        }
       }
       return (hits, checksum)
     }

@@ -37,7 +37,8 @@ struct RouteList {
       } catch {
         throw BenchError("route \(index) '\(template)': \(error)")
       }
-      rules.append(Rule(name: "r\(index)", index: index, trigger: .url([pattern]), target: RuleTarget(action: .deliver)))
+      rules.append(
+        Rule(name: "r\(index)", index: index, trigger: .url([pattern]), target: RuleTarget(action: .deliver)))
     }
     return RouteTable(
       app: "bench", platform: .iPadOS, scenes: [SceneDeclaration(id: "main")], rules: rules, source: "<bench>")

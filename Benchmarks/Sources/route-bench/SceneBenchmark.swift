@@ -20,7 +20,8 @@ enum SceneBenchmark {
     // N open note editors (plus the main window the first link launches).
     var state = SessionState()
     for i in 0..<sessionCount {
-      let decision = DecisionEngine.decide(try event("notes://note/\(noteID(i))"), router: router, state: state, explains: false)
+      let decision = DecisionEngine.decide(
+        try event("notes://note/\(noteID(i))"), router: router, state: state, explains: false)
       state = state.applying(decision)
     }
     let open = state.sessions.count
@@ -32,7 +33,8 @@ enum SceneBenchmark {
     }
     mix.append(try event("notes://tag/work"))
     mix.append(try event("notes://search?q=meeting%20notes"))
-    mix.append(try event(#"{"activity": {"activityType": "com.example.notes.edit", "userInfo": {"noteID": "\#(noteID(0))"}}}"#))
+    mix.append(
+      try event(#"{"activity": {"activityType": "com.example.notes.edit", "userInfo": {"noteID": "\#(noteID(0))"}}}"#))
     mix.append(try event("notes://unknown/path"))
 
     var checksum = 0

@@ -1,9 +1,9 @@
 import ActivityRouter
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A usage or input error: printed to standard error, exit status 2.
@@ -67,7 +67,9 @@ func loadTable(_ path: String) throws -> RouteTable {
 
 /// A route table file, loaded and compiled.
 func loadRouter(_ path: String) throws -> CompiledRouter {
-  guard let router = RuleCompiler.compile(try loadTable(path)).router else { throw BenchError("'\(path)' does not compile") }
+  guard let router = RuleCompiler.compile(try loadTable(path)).router else {
+    throw BenchError("'\(path)' does not compile")
+  }
   return router
 }
 
@@ -118,33 +120,36 @@ func nanoseconds() -> UInt64 {
 /// every arena plus mmap'd blocks, minus free chunks). 0 where that is unavailable.
 func heapBytesInUse() -> Int {
   #if canImport(Glibc)
-  var buffer: UnsafeMutablePointer<CChar>? = nil
-  var size = 0
-  // malloc.h is not part of the Glibc module: look the function up.
-  typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
-  guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_info") else { return 0 }
-  let mallocInfo = unsafeBitCast(symbol, to: MallocInfo.self)
-  guard let stream = open_memstream(&buffer, &size) else { return 0 }
-  _ = mallocInfo(0, stream)
-  fclose(stream)
-  guard let buffer else { return 0 }
-  defer { free(buffer) }
-  let xml = String(cString: buffer)
-  // The last <total .../> and <system type="current" .../> lines are the totals over all arenas.
-  var fast = 0, rest = 0, mmap = 0, current = 0
-  for line in xml.split(separator: "\n") {
-    func size(_ line: Substring) -> Int {
-      guard let r = line.firstRange(of: "size=\"") else { return 0 }
-      return Int(line[r.upperBound...].prefix { $0 != "\"" }) ?? 0
+    var buffer: UnsafeMutablePointer<CChar>? = nil
+    var size = 0
+    // malloc.h is not part of the Glibc module: look the function up.
+    typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_info") else { return 0 }
+    let mallocInfo = unsafeBitCast(symbol, to: MallocInfo.self)
+    guard let stream = open_memstream(&buffer, &size) else { return 0 }
+    _ = mallocInfo(0, stream)
+    fclose(stream)
+    guard let buffer else { return 0 }
+    defer { free(buffer) }
+    let xml = String(cString: buffer)
+    // The last <total .../> and <system type="current" .../> lines are the totals over all arenas.
+    var fast = 0
+    var rest = 0
+    var mmap = 0
+    var current = 0
+    for line in xml.split(separator: "\n") {
+      func size(_ line: Substring) -> Int {
+        guard let r = line.firstRange(of: "size=\"") else { return 0 }
+        return Int(line[r.upperBound...].prefix { $0 != "\"" }) ?? 0
+      }
+      if line.contains("<total type=\"fast\"") { fast = size(line) }
+      if line.contains("<total type=\"rest\"") { rest = size(line) }
+      if line.contains("<total type=\"mmap\"") { mmap = size(line) }
+      if line.contains("<system type=\"current\"") { current = size(line) }
     }
-    if line.contains("<total type=\"fast\"") { fast = size(line) }
-    if line.contains("<total type=\"rest\"") { rest = size(line) }
-    if line.contains("<total type=\"mmap\"") { mmap = size(line) }
-    if line.contains("<system type=\"current\"") { current = size(line) }
-  }
-  return current + mmap - fast - rest
+    return current + mmap - fast - rest
   #else
-  return 0
+    return 0
   #endif
 }
 

@@ -1,8 +1,8 @@
 // route-bench: the benchmarks of ActivityRouter. See Benchmarks/README.md.
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 let usage = """

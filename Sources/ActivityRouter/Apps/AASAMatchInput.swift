@@ -38,14 +38,17 @@ public struct AASAMatchInput: Sendable {
       let form: (String) -> String = { encoded ? $0 : (PercentDecoding.decode(Substring($0)) ?? $0) }
       for sensitive in [true, false] {
         let items = AASAMatchInput.split(query).map { name, value in
-          (name: String(String.UnicodeScalarView(WildcardPattern.prepare(form(name), caseSensitive: sensitive))),
-           value: WildcardPattern.prepare(form(value), caseSensitive: sensitive))
+          (
+            name: String(String.UnicodeScalarView(WildcardPattern.prepare(form(name), caseSensitive: sensitive))),
+            value: WildcardPattern.prepare(form(value), caseSensitive: sensitive)
+          )
         }
-        views.append(View(
-          path: AASAPathPattern.PreparedPath(form(path), caseSensitive: sensitive),
-          query: WildcardPattern.prepare(form(query), caseSensitive: sensitive),
-          fragment: WildcardPattern.prepare(form(fragment), caseSensitive: sensitive),
-          items: items))
+        views.append(
+          View(
+            path: AASAPathPattern.PreparedPath(form(path), caseSensitive: sensitive),
+            query: WildcardPattern.prepare(form(query), caseSensitive: sensitive),
+            fragment: WildcardPattern.prepare(form(fragment), caseSensitive: sensitive),
+            items: items))
       }
     }
     self.views = views

@@ -7,7 +7,8 @@ extension AASAReader {
     _ node: JSONNode, index: Int, keyAppID: (String, Int)?, domainDefaults: AASAMatchingOptions
   ) -> AASADetails? {
     guard let fields = object(node, what: "a 'details' entry", keys: AASAReader.detailsKeys) else { return nil }
-    var entry = AASADetails(index: index, appIDs: [], isLegacyDictionary: keyAppID != nil, location: location(node.start))
+    var entry = AASADetails(
+      index: index, appIDs: [], isLegacyDictionary: keyAppID != nil, location: location(node.start))
     var ids: [(String, Int)] = []
     if let keyAppID { ids.append(keyAppID) }
     if let member = fields["appID"], let id = string(member) { ids.append((id, member.value.start)) }
@@ -45,7 +46,9 @@ extension AASAReader {
         readLegacyPath(item.0, node: item.1, index: i, levels: levels)
       }
     } else {
-      report(.warning, .missingKey, "this 'details' entry has no 'components' (or 'paths'), so it claims no URL", at: node.start)
+      report(
+        .warning, .missingKey, "this 'details' entry has no 'components' (or 'paths'), so it claims no URL",
+        at: node.start)
     }
     return entry
   }
@@ -61,12 +64,17 @@ extension AASAReader {
       location: location(node.start))
     component.exclude = bool(fields["exclude"])?.value ?? false
     if let comment = fields["comment"] {
-      if let text = comment.value.stringValue { component.comment = text } else {
-        report(.warning, .wrongType, "'comment' should be a string, found \(comment.value.typeName)", at: comment.value.start)
+      if let text = comment.value.stringValue {
+        component.comment = text
+      } else {
+        report(
+          .warning, .wrongType, "'comment' should be a string, found \(comment.value.typeName)", at: comment.value.start
+        )
       }
     }
     if let member = fields["/"], let text = string(member) {
-      let pattern = AASAPathPattern(text, options: effective, variables: variables, location: location(member.value.start))
+      let pattern = AASAPathPattern(
+        text, options: effective, variables: variables, location: location(member.value.start))
       reportUndefined(pattern.undefinedVariables, inString: member.value)
       component.path = pattern
     }
@@ -85,7 +93,8 @@ extension AASAReader {
       return .pattern(compile(text, node: member.value, effective: effective))
     }
     guard let members = member.value.members else {
-      report(.error, .wrongType, "'?' must be a string or an object, found \(member.value.typeName)", at: member.value.start)
+      report(
+        .error, .wrongType, "'?' must be a string or an object, found \(member.value.typeName)", at: member.value.start)
       return nil
     }
     if let bad = members.first(where: { $0.value.stringValue == nil }) {
@@ -96,13 +105,17 @@ extension AASAReader {
         at: bad.value.start)
       return .ignored(keys: members.map(\.key))
     }
-    return .items(members.map { item in
-      AASAQueryItem(name: item.key, pattern: compile(item.value.stringValue ?? "", node: item.value, effective: effective))
-    })
+    return .items(
+      members.map { item in
+        AASAQueryItem(
+          name: item.key, pattern: compile(item.value.stringValue ?? "", node: item.value, effective: effective))
+      })
   }
 
   /// One legacy `paths` string; `NOT ` (with the space) makes it an exclusion (L14).
-  mutating func readLegacyPath(_ text: String, node: JSONNode, index: Int, levels: [AASAMatchingOptions]) -> AASAComponent {
+  mutating func readLegacyPath(_ text: String, node: JSONNode, index: Int, levels: [AASAMatchingOptions])
+    -> AASAComponent
+  {
     let effective = AASAMatchingOptions.resolve(levels)
     let exclude = text.hasPrefix("NOT ")
     let patternText = exclude ? String(text.dropFirst(4)) : text
@@ -135,7 +148,8 @@ extension AASAReader {
       report(
         .warning, .undefinedSubstitutionVariable,
         "'$(\(reference.name))' is not a defined or predefined substitution variable, so this pattern never matches (L13)."
-          + EditDistance.didYouMean(reference.name, among: variables.custom.map(\.name) + SubstitutionVariables.predefinedNames),
+          + EditDistance.didYouMean(
+            reference.name, among: variables.custom.map(\.name) + SubstitutionVariables.predefinedNames),
         at: offset)
     }
   }

@@ -51,7 +51,9 @@ struct AASAReader {
   mutating func bool(_ member: JSONMember?) -> Located<Bool>? {
     guard let member else { return nil }
     guard case .bool(let value) = member.value.kind else {
-      report(.error, .wrongType, "'\(member.key)' must be true or false, found \(member.value.typeName)", at: member.value.start)
+      report(
+        .error, .wrongType, "'\(member.key)' must be true or false, found \(member.value.typeName)",
+        at: member.value.start)
       return nil
     }
     return Located(value, at: location(member.value.start))
@@ -60,7 +62,8 @@ struct AASAReader {
   mutating func string(_ member: JSONMember?) -> String? {
     guard let member else { return nil }
     guard let value = member.value.stringValue else {
-      report(.error, .wrongType, "'\(member.key)' must be a string, found \(member.value.typeName)", at: member.value.start)
+      report(
+        .error, .wrongType, "'\(member.key)' must be a string, found \(member.value.typeName)", at: member.value.start)
       return nil
     }
     return value
@@ -77,7 +80,9 @@ struct AASAReader {
     }
     var out: [(String, JSONNode)] = []
     for item in items {
-      if let s = item.stringValue { out.append((s, item)) } else {
+      if let s = item.stringValue {
+        out.append((s, item))
+      } else {
         report(.error, .wrongType, "'\(member.key)' must hold strings, found \(item.typeName)", at: item.start)
       }
     }
@@ -100,10 +105,14 @@ struct AASAReader {
       return association
     }
     association.hasAppLinks = true
-    guard let links = object(appLinks.value, what: "'applinks'", keys: AASAReader.appLinksKeys) else { return association }
+    guard let links = object(appLinks.value, what: "'applinks'", keys: AASAReader.appLinksKeys) else {
+      return association
+    }
     if let apps = links["apps"] {
       if let items = apps.value.elements, !items.isEmpty {
-        report(.warning, .ignoredKey, "the legacy 'apps' array must be empty; its values are ignored (L14)", at: apps.value.start)
+        report(
+          .warning, .ignoredKey, "the legacy 'apps' array must be empty; its values are ignored (L14)",
+          at: apps.value.start)
       } else if apps.value.elements == nil {
         report(.error, .wrongType, "'apps' must be an array, found \(apps.value.typeName)", at: apps.value.start)
       }
@@ -128,7 +137,8 @@ struct AASAReader {
           at: ignored.keyStart)
       }
     }
-    return AASAMatchingOptions(caseSensitive: bool(fields["caseSensitive"]), percentEncoded: bool(fields["percentEncoded"]))
+    return AASAMatchingOptions(
+      caseSensitive: bool(fields["caseSensitive"]), percentEncoded: bool(fields["percentEncoded"]))
   }
 
   /// `substitutionVariables`: names without `$ ( )`, values that are strings without `$(` (L13).
@@ -152,7 +162,8 @@ struct AASAReader {
       if SubstitutionVariables.predefinedNames.contains(variable.key) {
         report(
           .warning, .shadowedSubstitutionVariable,
-          "'\(variable.key)' is a predefined variable; this definition hides it in every pattern", at: variable.keyStart)
+          "'\(variable.key)' is a predefined variable; this definition hides it in every pattern", at: variable.keyStart
+        )
       }
       var values: [String] = []
       for (value, node) in strings(variable) ?? [] {
@@ -170,7 +181,9 @@ struct AASAReader {
   }
 
   /// `details`: the array form, or the oldest form, an object keyed by app ID (L14).
-  mutating func readDetails(_ member: JSONMember?, in appLinks: JSONNode, domainDefaults: AASAMatchingOptions) -> [AASADetails] {
+  mutating func readDetails(_ member: JSONMember?, in appLinks: JSONNode, domainDefaults: AASAMatchingOptions)
+    -> [AASADetails]
+  {
     guard let member else {
       report(.warning, .missingKey, "'applinks' has no 'details', so it claims no universal links", at: appLinks.start)
       return []
@@ -185,8 +198,9 @@ struct AASAReader {
         readEntry(entry.value, index: index, keyAppID: (entry.key, entry.keyStart), domainDefaults: domainDefaults)
       }
     }
-    report(.error, .wrongType, "'details' must be an array (or an object keyed by app ID), found \(member.value.typeName)",
-           at: member.value.start)
+    report(
+      .error, .wrongType, "'details' must be an array (or an object keyed by app ID), found \(member.value.typeName)",
+      at: member.value.start)
     return []
   }
 }

@@ -68,7 +68,8 @@ public struct AASAVerdict: Sendable, Hashable {
   /// Creates a verdict.
   public init(
     outcome: Outcome, reason: Reason, detailsIndex: Int? = nil, appIDs: [String] = [], componentIndex: Int? = nil,
-    componentOrigin: AASAComponent.Origin? = nil, componentText: String? = nil, componentLocation: SourceLocation? = nil,
+    componentOrigin: AASAComponent.Origin? = nil, componentText: String? = nil,
+    componentLocation: SourceLocation? = nil,
     appleRules: [String], message: String
   ) {
     self.outcome = outcome

@@ -33,7 +33,8 @@ extension AppSiteAssociation {
         message: "the file of '\(domain)' does not apply to the host '\(url.normalizedHost ?? "")'")
     }
     guard hasAppLinks else {
-      return AASAVerdict(outcome: .unclaimed, reason: .noAppLinks, appleRules: ["L2"], message: "the file has no 'applinks'")
+      return AASAVerdict(
+        outcome: .unclaimed, reason: .noAppLinks, appleRules: ["L2"], message: "the file has no 'applinks'")
     }
     let input = AASAMatchInput(url)
     var firstExclusion: AASAVerdict?

@@ -32,15 +32,17 @@ extension AppSiteAssociation {
     do {
       root = try JSONParser.parse(source.bytes)
     } catch {
-      return LoadedAppSiteAssociation(association: nil, diagnostics: [error.diagnostic(in: source.lines)], source: source)
+      return LoadedAppSiteAssociation(
+        association: nil, diagnostics: [error.diagnostic(in: source.lines)], source: source)
     }
     var reader = AASAReader(source: source)
     var normalized: String?
     if let domain {
       normalized = normalizedDomain(domain)
       if normalized == nil {
-        reader.diagnostics.append(Diagnostic(
-          .error, .invalidValue, "'\(domain)' is not a domain name; hosts are not checked"))
+        reader.diagnostics.append(
+          Diagnostic(
+            .error, .invalidValue, "'\(domain)' is not a domain name; hosts are not checked"))
       }
     }
     let association = reader.read(root, domain: normalized)

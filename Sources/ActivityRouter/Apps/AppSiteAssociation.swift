@@ -30,7 +30,8 @@ public struct AppSiteAssociation: Sendable, Hashable {
 
   /// Creates a model; ``load(path:domain:displayName:)`` is the usual source.
   public init(
-    file: String, domain: String? = nil, hasAppLinks: Bool = true, defaults: AASAMatchingOptions = AASAMatchingOptions(),
+    file: String, domain: String? = nil, hasAppLinks: Bool = true,
+    defaults: AASAMatchingOptions = AASAMatchingOptions(),
     substitutionVariables: SubstitutionVariables = SubstitutionVariables(), details: [AASADetails] = []
   ) {
     self.file = file

@@ -39,8 +39,10 @@ public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
   public var location: SourceLocation?
 
   /// Creates an entry from its parts; `domain` must already be normalized.
-  public init(service: Service = .applinks, domain: String, includesSubdomains: Bool = false, mode: Mode? = nil,
-              location: SourceLocation? = nil) {
+  public init(
+    service: Service = .applinks, domain: String, includesSubdomains: Bool = false, mode: Mode? = nil,
+    location: SourceLocation? = nil
+  ) {
     self.service = service
     self.domain = domain
     self.includesSubdomains = includesSubdomains
@@ -51,12 +53,14 @@ public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
   /// Reads `service:domain[?mode=…]`; the error is an `invalid-associated-domain` diagnostic at `location`.
   public static func parse(_ text: String, at location: SourceLocation? = nil) -> Result<AssociatedDomain, Diagnostic> {
     func failure(_ why: String) -> Result<AssociatedDomain, Diagnostic> {
-      .failure(Diagnostic(.error, .invalidAssociatedDomain, "'\(text)' is not an associated domain: \(why)", at: location))
+      .failure(
+        Diagnostic(.error, .invalidAssociatedDomain, "'\(text)' is not an associated domain: \(why)", at: location))
     }
     guard let colon = text.firstIndex(of: ":") else { return failure("expected '<service>:<domain>'") }
     guard let service = Service(rawValue: String(text[..<colon])) else {
       let names = Service.allCases.map(\.rawValue)
-      return failure("unknown service '\(text[..<colon])'.\(EditDistance.didYouMean(String(text[..<colon]), among: names))")
+      return failure(
+        "unknown service '\(text[..<colon])'.\(EditDistance.didYouMean(String(text[..<colon]), among: names))")
     }
     var rest = Substring(text[text.index(after: colon)...])
     var mode: Mode?

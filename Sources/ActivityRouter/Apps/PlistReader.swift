@@ -28,8 +28,10 @@ struct PlistReader {
     return source.location(at: offset)
   }
 
-  mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, at path: Path,
-                       notes: [Diagnostic.Note] = []) {
+  mutating func report(
+    _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, at path: Path,
+    notes: [Diagnostic.Note] = []
+  ) {
     diagnostics.append(Diagnostic(severity, code, message, at: location(path), notes: notes))
   }
 
@@ -47,12 +49,13 @@ struct PlistReader {
   }
 
   private mutating func wrongType(_ expected: String, _ value: Any, at path: Path) {
-    let name = path.last.map { step -> String in
-      switch step {
-      case .key(let key): return "'\(key)'"
-      case .index(let i): return "item \(i)"
-      }
-    } ?? "the root"
+    let name =
+      path.last.map { step -> String in
+        switch step {
+        case .key(let key): return "'\(key)'"
+        case .index(let i): return "item \(i)"
+        }
+      } ?? "the root"
     report(.error, .wrongType, "\(name) must be \(expected), found \(PlistReader.typeName(value))", at: path)
   }
 
@@ -105,9 +108,10 @@ struct PlistReader {
     for value in values {
       let key = caseInsensitive ? URLTypeDeclaration.normalized(value.value) : value.value
       if let first = seen[key] {
-        diagnostics.append(Diagnostic(
-          .warning, .duplicateValue, "\(what) '\(value.value)' is listed twice", at: value.location,
-          notes: [.init("first listed here", at: first.location)]))
+        diagnostics.append(
+          Diagnostic(
+            .warning, .duplicateValue, "\(what) '\(value.value)' is listed twice", at: value.location,
+            notes: [.init("first listed here", at: first.location)]))
       } else {
         seen[key] = value
       }
@@ -150,20 +154,24 @@ struct PlistReader {
     manifest.supportsMultipleScenes = bool(
       fields["UIApplicationSupportsMultipleScenes"], at: path + [.key("UIApplicationSupportsMultipleScenes")])
     manifest.supportsTabbedSceneCollection = bool(
-      fields["UIApplicationSupportsTabbedSceneCollection"], at: path + [.key("UIApplicationSupportsTabbedSceneCollection")])
+      fields["UIApplicationSupportsTabbedSceneCollection"],
+      at: path + [.key("UIApplicationSupportsTabbedSceneCollection")])
     let rolesPath = path + [.key("UISceneConfigurations")]
     if let value = fields["UISceneConfigurations"], let roles = dictionary(value, at: rolesPath) {
       for role in roles.keys.sorted() {
         let rolePath = rolesPath + [.key(role)]
         if !SceneManifest.knownRoles.contains(role) {
           let suggestion = EditDistance.didYouMean(role, among: SceneManifest.knownRoles)
-          report(.warning, .unknownSceneRole, "'\(role)' is not a scene session role UIKit defines.\(suggestion)", at: rolePath)
+          report(
+            .warning, .unknownSceneRole, "'\(role)' is not a scene session role UIKit defines.\(suggestion)",
+            at: rolePath)
         }
         guard let value = roles[role], let entries = array(value, at: rolePath) else { continue }
         let configurations = entries.enumerated().compactMap { i, entry in
           readConfiguration(entry, role: role, index: i, at: rolePath + [.index(i)])
         }
-        manifest.roles.append(SceneManifest.Role(name: Located(role, at: location(rolePath)), configurations: configurations))
+        manifest.roles.append(
+          SceneManifest.Role(name: Located(role, at: location(rolePath)), configurations: configurations))
       }
     }
     warnDuplicates(manifest.configurationNames, what: "the scene configuration name", code: .duplicateConfigurationName)
@@ -175,7 +183,8 @@ struct PlistReader {
     warnUnknownKeys(fields, known: PlistReader.configurationKeys, at: path, what: "a scene configuration")
     var configuration = SceneConfiguration(role: role, index: index, location: location(path))
     configuration.name = string(fields["UISceneConfigurationName"], at: path + [.key("UISceneConfigurationName")])
-    configuration.delegateClassName = string(fields["UISceneDelegateClassName"], at: path + [.key("UISceneDelegateClassName")])
+    configuration.delegateClassName = string(
+      fields["UISceneDelegateClassName"], at: path + [.key("UISceneDelegateClassName")])
     configuration.sceneClassName = string(fields["UISceneClassName"], at: path + [.key("UISceneClassName")])
     configuration.storyboardFile = string(fields["UISceneStoryboardFile"], at: path + [.key("UISceneStoryboardFile")])
     if configuration.name == nil {
@@ -196,10 +205,11 @@ struct PlistReader {
     if let schemes = strings(fields["CFBundleURLSchemes"], at: path + [.key("CFBundleURLSchemes")]) {
       type.schemes = schemes
       for scheme in schemes where !URLTypeDeclaration.isValidScheme(scheme.value) {
-        diagnostics.append(Diagnostic(
-          .warning, .invalidURLScheme,
-          "'\(scheme.value)' is not a valid URL scheme (a letter, then letters, digits, '+', '-' or '.')",
-          at: scheme.location))
+        diagnostics.append(
+          Diagnostic(
+            .warning, .invalidURLScheme,
+            "'\(scheme.value)' is not a valid URL scheme (a letter, then letters, digits, '+', '-' or '.')",
+            at: scheme.location))
       }
     } else if fields["CFBundleURLSchemes"] == nil {
       report(.warning, .missingKey, "URL type \(index) has no CFBundleURLSchemes, so it registers no scheme", at: path)

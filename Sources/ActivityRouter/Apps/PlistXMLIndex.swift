@@ -97,7 +97,8 @@ extension PlistXMLIndex {
         guard let path = valuePath(start: start) else { return true }
         if name == "dict" || name == "array" {
           if !selfClosing {
-            stack.append(name == "dict" ? .dict(path: path, pendingKey: nil, keyOffset: start) : .array(path: path, next: 0))
+            stack.append(
+              name == "dict" ? .dict(path: path, pendingKey: nil, keyOffset: start) : .array(path: path, next: 0))
           }
           return true
         }

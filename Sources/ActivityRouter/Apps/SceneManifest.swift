@@ -96,7 +96,9 @@ public struct SceneManifest: Sendable, Hashable {
     SceneManifest(
       supportsMultipleScenes: supportsMultipleScenes?.withoutLocation,
       supportsTabbedSceneCollection: supportsTabbedSceneCollection?.withoutLocation,
-      roles: roles.map { Role(name: $0.name.withoutLocation, configurations: $0.configurations.map(\.withoutLocations)) })
+      roles: roles.map {
+        Role(name: $0.name.withoutLocation, configurations: $0.configurations.map(\.withoutLocations))
+      })
   }
 }
 

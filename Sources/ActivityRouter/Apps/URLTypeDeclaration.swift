@@ -45,7 +45,9 @@ public struct URLTypeDeclaration: Sendable, Hashable {
   /// Whether `scheme` has RFC 3986 scheme syntax: a letter, then letters, digits, `+`, `-` or `.`.
   public static func isValidScheme(_ scheme: String) -> Bool {
     guard let first = scheme.utf8.first, isLetter(first) else { return false }
-    return scheme.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
+    return scheme.utf8.allSatisfy {
+      isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+    }
   }
 
   private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }

@@ -53,7 +53,8 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
   let automaton: [Instruction]
 
   /// Compiles `source`.
-  public init(_ source: String, caseSensitive: Bool = true, variables: SubstitutionVariables = SubstitutionVariables()) {
+  public init(_ source: String, caseSensitive: Bool = true, variables: SubstitutionVariables = SubstitutionVariables())
+  {
     self.source = source
     self.caseSensitive = caseSensitive
     var undefined: [VariableReference] = []

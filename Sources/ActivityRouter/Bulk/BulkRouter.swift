@@ -101,7 +101,9 @@ public struct BulkRouter: ~Copyable {
   }
 
   /// Writes a line's record from a plan; false, having written nothing, when it cannot.
-  private mutating func write(plan index: Int, line: Int, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
+  private mutating func write(plan index: Int, line: Int, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8])
+    -> Bool
+  {
     let plan = plans[index]
     writer.reset()
     let written = ops.withUnsafeBufferPointer { ops in
@@ -124,7 +126,8 @@ public struct BulkRouter: ~Copyable {
   ) -> Bool {
     decidedLines += 1
     var reads = true
-    let record = DecisionRecord(line: line, utf8: bytes, router: router, state: state, explains: false, readsEventDetails: &reads)
+    let record = DecisionRecord(
+      line: line, utf8: bytes, router: router, state: state, explains: false, readsEventDetails: &reads)
     switch format {
     case .json: record.appendJSON(to: &out, explain: false, layout: &layout)
     case .text: record.appendText(to: &out, explain: false, layout: &layout)
@@ -135,7 +138,9 @@ public struct BulkRouter: ~Copyable {
   /// Decides the first line of a terminal (nil: of the misses) in full, appends its record, and
   /// makes the plan for the terminal's later lines when the decision allows one: its index, or
   /// ``decideInFull``.
-  private mutating func makePlan(line: Int, _ bytes: UnsafeBufferPointer<UInt8>, terminal: Int?, to out: inout [UInt8]) -> Int32 {
+  private mutating func makePlan(line: Int, _ bytes: UnsafeBufferPointer<UInt8>, terminal: Int?, to out: inout [UInt8])
+    -> Int32
+  {
     let start = out.count
     var layout = RecordLayout()
     guard !decideInFull(line: line, bytes, to: &out, layout: &layout) else { return BulkRouter.decideInFull }
@@ -158,13 +163,15 @@ public struct BulkRouter: ~Copyable {
     guard let plan = RecordPlan(record: record[...], layout: layout, captures: captures, value: value) else {
       return BulkRouter.decideInFull
     }
-    let entry = Entry(opsStart: ops.count, opsCount: plan.ops.count, constantBytes: plan.pool.count, captureSteps: plan.captureSteps)
+    let entry = Entry(
+      opsStart: ops.count, opsCount: plan.ops.count, constantBytes: plan.pool.count, captureSteps: plan.captureSteps)
     let poolBase = Int32(pool.count)
-    ops.append(contentsOf: plan.ops.map { op in
-      var op = op
-      if op.kind == .constant { op.start += poolBase }
-      return op
-    })
+    ops.append(
+      contentsOf: plan.ops.map { op in
+        var op = op
+        if op.kind == .constant { op.start += poolBase }
+        return op
+      })
     pool.append(contentsOf: plan.pool)
     plans.append(entry)
     // The plan must write this very line as the engine and the writer did.

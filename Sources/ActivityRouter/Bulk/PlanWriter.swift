@@ -84,7 +84,10 @@ struct PlanWriter: ~Copyable {
   private mutating func writeDecimal(_ value: UInt64) {
     var digits = 1
     var rest = value / 10
-    while rest > 0 { digits &+= 1; rest /= 10 }
+    while rest > 0 {
+      digits &+= 1
+      rest /= 10
+    }
     var n = value
     var i = count &+ digits
     count = i

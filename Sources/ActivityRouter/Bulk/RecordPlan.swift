@@ -23,7 +23,10 @@ struct RecordPlan {
   /// pattern whose path captures are `captures` (names and types, in order) and whose route's
   /// value is `value`; nil when it cannot be cut: the writer rewrote its bytes, or its parts
   /// are not where a plan expects them.
-  init?(record: ArraySlice<UInt8>, layout: RecordLayout, captures: [(name: String, type: ParameterType)], value: ValueTemplate?) {
+  init?(
+    record: ArraySlice<UInt8>, layout: RecordLayout, captures: [(name: String, type: ParameterType)],
+    value: ValueTemplate?
+  ) {
     guard layout.isExact else { return nil }
     enum Part { case line, input, params, value }
     var parts: [(Range<Int>, Part)] = []
@@ -82,7 +85,9 @@ struct RecordPlan {
           copy.withUTF8 { JSONWriter.appendEscaped(utf8: $0, to: &bytes) }
           constant(bytes[...])
         case .parameter(let name):
-          if let k = captures.firstIndex(where: { $0.name == name }) { captureStep(k, captures[k].type, inString: true) }
+          if let k = captures.firstIndex(where: { $0.name == name }) {
+            captureStep(k, captures[k].type, inString: true)
+          }
         }
       }
       constant("\"")

@@ -10,7 +10,9 @@
 /// ```
 public enum AppFilesLinter {
   /// Sample values that fit each parameter type.
-  static let samples: [ParameterType: String] = [.string: "sample", .int: "1", .uuid: "00000000-0000-4000-8000-000000000000"]
+  static let samples: [ParameterType: String] = [
+    .string: "sample", .int: "1", .uuid: "00000000-0000-4000-8000-000000000000",
+  ]
 
   public static func check(_ router: CompiledRouter) -> [Diagnostic] {
     let table = router.table
@@ -22,10 +24,11 @@ public enum AppFilesLinter {
         for pattern in patterns { out += checkPattern(pattern, rule, claims) }
       case .activity(let activity):
         if let declared = claims.activityTypes, !declared.contains(activity.type) {
-          out.append(Diagnostic(
-            .warning, .undeclaredActivityType,
-            "route '\(rule.name)' takes '\(activity.type)', which NSUserActivityTypes does not list: onContinueUserActivity never sees it (A8)",
-            at: rule.location))
+          out.append(
+            Diagnostic(
+              .warning, .undeclaredActivityType,
+              "route '\(rule.name)' takes '\(activity.type)', which NSUserActivityTypes does not list: onContinueUserActivity never sees it (A8)",
+              at: rule.location))
         }
       }
     }
@@ -38,17 +41,26 @@ public enum AppFilesLinter {
     let at = pattern.location ?? rule.location
     if pattern.scheme != "https" && pattern.scheme != "http" {
       guard claims.declaresSchemes, !claims.urlSchemes.contains(pattern.scheme) else { return [] }
-      return [Diagnostic(.warning, .unregisteredScheme,
-                         "route '\(rule.name)' uses the scheme '\(pattern.scheme)', which the app does not register (CFBundleURLTypes)",
-                         at: at)]
+      return [
+        Diagnostic(
+          .warning, .unregisteredScheme,
+          "route '\(rule.name)' uses the scheme '\(pattern.scheme)', which the app does not register (CFBundleURLTypes)",
+          at: at)
+      ]
     }
     guard claims.declaresDomains, case .exact(let host) = pattern.host else { return [] }
     guard pattern.scheme == "https" else {
-      return [Diagnostic(.warning, .deadRoute, "route '\(rule.name)' is for http://, which is never a universal link (L1)", at: at)]
+      return [
+        Diagnostic(
+          .warning, .deadRoute, "route '\(rule.name)' is for http://, which is never a universal link (L1)", at: at)
+      ]
     }
     guard let entry = AssociatedDomain.bestMatch(for: host, among: claims.appLinkDomains) else {
-      return [Diagnostic(.warning, .deadRoute,
-                         "route '\(rule.name)' is for '\(host)', which no applinks: entry covers: it never opens the app (L1)", at: at)]
+      return [
+        Diagnostic(
+          .warning, .deadRoute,
+          "route '\(rule.name)' is for '\(host)', which no applinks: entry covers: it never opens the app (L1)", at: at)
+      ]
     }
     guard let association = claims.associations[entry], let sample = sampleURL(pattern),
       let url = try? URLRecord(parsing: sample)
@@ -57,10 +69,12 @@ public enum AppFilesLinter {
     guard verdict.outcome != .opens else { return [] }
     var notes: [Diagnostic.Note] = []
     if let location = verdict.componentLocation { notes.append(.init("the deciding component", at: location)) }
-    return [Diagnostic(
-      .warning, .deadRoute,
-      "route '\(rule.name)' is for URLs like \(sample), which the AASA file of '\(host)' does not let through (\(verdict.message)): it never opens the app",
-      at: at, notes: notes)]
+    return [
+      Diagnostic(
+        .warning, .deadRoute,
+        "route '\(rule.name)' is for URLs like \(sample), which the AASA file of '\(host)' does not let through (\(verdict.message)): it never opens the app",
+        at: at, notes: notes)
+    ]
   }
 
   /// A URL of the pattern with sample values, or nil when it has parts that cannot be written.
@@ -91,7 +105,9 @@ public enum AppFilesLinter {
         // Warn only when no sample of the pattern (a word, a number, a UUID) reaches a route.
         let urls = ["x", "1", samples[.uuid] ?? "x"].compactMap { filler -> URLRecord? in
           let path = samplePath(pathPattern.text, filler: filler)
-          guard pathPattern.matches(path: path), let url = try? URLRecord(parsing: "https://\(host)\(path)") else { return nil }
+          guard pathPattern.matches(path: path), let url = try? URLRecord(parsing: "https://\(host)\(path)") else {
+            return nil
+          }
           return association.evaluate(url, appID: claims.appID).outcome == .opens ? url : nil
         }
         guard let first = urls.first else { continue }
@@ -100,10 +116,11 @@ public enum AppFilesLinter {
           return false
         }
         if !routed {
-          out.append(Diagnostic(
-            .warning, .unhandledLink,
-            "the AASA file of '\(entry.domain)' claims '\(pathPattern.text)' (for example \(first.text)), but no route handles it: the link opens the app and goes nowhere",
-            at: component.location))
+          out.append(
+            Diagnostic(
+              .warning, .unhandledLink,
+              "the AASA file of '\(entry.domain)' claims '\(pathPattern.text)' (for example \(first.text)), but no route handles it: the link opens the app and goes nowhere",
+              at: component.location))
         }
       }
     }
@@ -137,13 +154,18 @@ public enum AppFilesLinter {
     let names = Set(manifest.roles.flatMap(\.configurations).compactMap(\.name?.value))
     var out: [Diagnostic] = []
     for choice in table.configurationForConnecting where !names.contains(choice.configuration) {
-      out.append(Diagnostic(.warning, .conflictingDeclaration,
-                            "configurationForConnecting returns '\(choice.configuration)', which the Info.plist's UISceneConfigurations lack"))
+      out.append(
+        Diagnostic(
+          .warning, .conflictingDeclaration,
+          "configurationForConnecting returns '\(choice.configuration)', which the Info.plist's UISceneConfigurations lack"
+        ))
     }
     for rule in table.rules {
       if let scene = rule.target.scene, !names.contains(scene) {
-        out.append(Diagnostic(.warning, .conflictingDeclaration,
-                              "route '\(rule.name)' names the configuration '\(scene)', which the Info.plist lacks", at: rule.location))
+        out.append(
+          Diagnostic(
+            .warning, .conflictingDeclaration,
+            "route '\(rule.name)' names the configuration '\(scene)', which the Info.plist lacks", at: rule.location))
       }
     }
     return out

@@ -126,9 +126,12 @@ extension PatternExpansion {
   }
 
   /// The host node of a pattern (the root's child over its host key), created when missing.
-  static func hostNode(_ pattern: UnsafePointer<URLPattern>, into builder: inout TrieBuilder, _ buffer: inout KeyBuffer) -> Int32 {
+  static func hostNode(_ pattern: UnsafePointer<URLPattern>, into builder: inout TrieBuilder, _ buffer: inout KeyBuffer)
+    -> Int32
+  {
     var node: Int32
-    if buffer.lastHostNode >= 0 && pattern.pointee.port == buffer.lastPort && pattern.pointee.scheme == buffer.lastScheme
+    if buffer.lastHostNode >= 0 && pattern.pointee.port == buffer.lastPort
+      && pattern.pointee.scheme == buffer.lastScheme
       && pattern.pointee.host == buffer.lastHost
     {
       node = buffer.lastHostNode
@@ -239,10 +242,11 @@ struct PatternBatch {
         }
       }
     }
-    items.append(Item(
-      node: host, segmentStart: start, segmentEnd: Int32(truncatingIfNeeded: segments.count),
-      rule: Int32(truncatingIfNeeded: rule), pattern: Int32(truncatingIfNeeded: index),
-      unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil))
+    items.append(
+      Item(
+        node: host, segmentStart: start, segmentEnd: Int32(truncatingIfNeeded: segments.count),
+        rule: Int32(truncatingIfNeeded: rule), pattern: Int32(truncatingIfNeeded: index),
+        unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil))
   }
 
   private mutating func addLiteral(_ utf8: UnsafeBufferPointer<UInt8>) {
@@ -251,14 +255,17 @@ struct PatternBatch {
       offset = Int32(truncatingIfNeeded: bytes.count)
       bytes.append(contentsOf: utf8)
     }
-    segments.append(Segment(key: EdgeKey(utf8), offset: offset, length: Int32(truncatingIfNeeded: utf8.count), kind: .literal))
+    segments.append(
+      Segment(key: EdgeKey(utf8), offset: offset, length: Int32(truncatingIfNeeded: utf8.count), kind: .literal))
   }
 
   /// Inserts the gathered patterns, level by level, then adds their terminals in order.
   mutating func flush(into builder: inout TrieBuilder) {
     guard !items.isEmpty else { return }
     // Locals, so that the closures below do not capture `self`.
-    var items: [Item] = [], segments: [Segment] = [], bytes: [UInt8] = []
+    var items: [Item] = []
+    var segments: [Segment] = []
+    var bytes: [UInt8] = []
     swap(&items, &self.items)
     swap(&segments, &self.segments)
     swap(&bytes, &self.bytes)
@@ -287,7 +294,8 @@ struct PatternBatch {
               active = true
               let segment = segments[Int(position)]
               if segment.kind == .literal {
-                let literal = segment.length > 16
+                let literal =
+                  segment.length > 16
                   ? UnsafeBufferPointer(rebasing: bytes[Int(segment.offset)..<Int(segment.offset &+ segment.length)])
                   : UnsafeBufferPointer(start: nil, count: 0)
                 items[j].node = builder.child(
@@ -303,7 +311,8 @@ struct PatternBatch {
     }
     for item in items {
       builder.addTerminal(
-        at: item.node, rule: Int(item.rule), pattern: Int(item.pattern), expansion: -1, unconstrained: item.unconstrained)
+        at: item.node, rule: Int(item.rule), pattern: Int(item.pattern), expansion: -1,
+        unconstrained: item.unconstrained)
     }
     items.removeAll(keepingCapacity: true)
     segments.removeAll(keepingCapacity: true)

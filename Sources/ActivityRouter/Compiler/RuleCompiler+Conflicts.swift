@@ -32,25 +32,32 @@ extension RuleCompiler {
         continue
       }
       guard reported.insert([first.rule, first.pattern, p.rule, p.pattern]).inserted else { continue }
-      let a = table.rules[first.rule], b = table.rules[p.rule]
-      let pa = a.urlPatterns[first.pattern], pb = b.urlPatterns[p.pattern]
+      let a = table.rules[first.rule]
+      let b = table.rules[p.rule]
+      let pa = a.urlPatterns[first.pattern]
+      let pb = b.urlPatterns[p.pattern]
       if first.rule == p.rule && first.pattern == p.pattern {
-        diagnostics.append(Diagnostic(
-          .error, .ambiguousRoutes,
-          "the optional segments of '\(pb.text)' in route '\(b.name)' can match the same URL in two ways;"
-            + " give the optional segments different types or make one of them required",
-          at: pb.location ?? b.location))
+        diagnostics.append(
+          Diagnostic(
+            .error, .ambiguousRoutes,
+            "the optional segments of '\(pb.text)' in route '\(b.name)' can match the same URL in two ways;"
+              + " give the optional segments different types or make one of them required",
+            at: pb.location ?? b.location))
       } else if first.rule == p.rule {
-        diagnostics.append(Diagnostic(
-          .error, .duplicateRoute,
-          "route '\(b.name)' lists patterns that match the same URLs: '\(pa.text)' and '\(pb.text)'",
-          at: pb.location ?? b.location, notes: [.init("'\(pa.text)' is written here", at: pa.location ?? a.location)]))
+        diagnostics.append(
+          Diagnostic(
+            .error, .duplicateRoute,
+            "route '\(b.name)' lists patterns that match the same URLs: '\(pa.text)' and '\(pb.text)'",
+            at: pb.location ?? b.location, notes: [.init("'\(pa.text)' is written here", at: pa.location ?? a.location)]
+          ))
       } else {
-        diagnostics.append(Diagnostic(
-          .error, .duplicateRoute,
-          "route '\(b.name)' ('\(pb.text)') matches exactly the same URLs as route '\(a.name)' ('\(pa.text)');"
-            + " precedence cannot order them, so one would never match",
-          at: pb.location ?? b.location, notes: [.init("route '\(a.name)' is declared here", at: pa.location ?? a.location)]))
+        diagnostics.append(
+          Diagnostic(
+            .error, .duplicateRoute,
+            "route '\(b.name)' ('\(pb.text)') matches exactly the same URLs as route '\(a.name)' ('\(pa.text)');"
+              + " precedence cannot order them, so one would never match",
+            at: pb.location ?? b.location,
+            notes: [.init("route '\(a.name)' is declared here", at: pa.location ?? a.location)]))
       }
     }
     return diagnostics
@@ -58,7 +65,9 @@ extension RuleCompiler {
 
   /// Counts, per rule, its patterns that end at a node after a pattern that excludes nothing
   /// (no constraint that can fail), so they can never be chosen.
-  static func recordShadowing(_ sorted: [ExpandedPattern], strict: Bool, into counts: inout [Int: (total: Int, hidden: Int, by: Int)]) {
+  static func recordShadowing(
+    _ sorted: [ExpandedPattern], strict: Bool, into counts: inout [Int: (total: Int, hidden: Int, by: Int)]
+  ) {
     var catchers: [Bool?: Int] = [:]  // trailing slash requirement → the rule that takes everything
     for p in sorted {
       let key: Bool? = strict ? p.trailingSlash : nil
@@ -96,7 +105,8 @@ extension RuleCompiler {
         let sa = Precedence.score(a.pattern.userInfo.map(\.value.strength))
         let sb = Precedence.score(b.pattern.userInfo.map(\.value.strength))
         if sa != sb { return sa > sb }
-        let pa = table.rules[a.rule].priority, pb = table.rules[b.rule].priority
+        let pa = table.rules[a.rule].priority
+        let pb = table.rules[b.rule].priority
         if pa != pb { return pa > pb }
         return a.rule < b.rule
       }
@@ -107,15 +117,18 @@ extension RuleCompiler {
           switch c.value {
           case .present: return c.key + " present"
           case .equals(let v): return c.key + " = " + v.description
-          case .parameter(let p, let required): return c.key + (required ? " required " : " optional ") + p.type.rawValue
+          case .parameter(let p, let required):
+            return c.key + (required ? " required " : " optional ") + p.type.rawValue
           }
         }.sorted()
         if let first = seen[sig] {
-          let a = table.rules[first], b = table.rules[candidate.rule]
-          diagnostics.append(Diagnostic(
-            .error, .duplicateRoute,
-            "route '\(b.name)' matches exactly the same '\(type)' activities as route '\(a.name)'",
-            at: b.location, notes: [.init("route '\(a.name)' is declared here", at: a.location)]))
+          let a = table.rules[first]
+          let b = table.rules[candidate.rule]
+          diagnostics.append(
+            Diagnostic(
+              .error, .duplicateRoute,
+              "route '\(b.name)' matches exactly the same '\(type)' activities as route '\(a.name)'",
+              at: b.location, notes: [.init("route '\(a.name)' is declared here", at: a.location)]))
         } else {
           seen[sig] = candidate.rule
         }

@@ -45,9 +45,11 @@ public enum RuleCompiler {
           for patternIndex in 0..<patterns.count {
             let pattern = patterns.baseAddress! + patternIndex
             if pattern.pointee.query.count + (pattern.pointee.fragment == nil ? 0 : 1) > maxConstraintsPerPattern {
-              diagnostics.append(Diagnostic(
-                .error, .tableLimit, "a pattern may have at most \(maxConstraintsPerPattern) query and fragment constraints",
-                at: pattern.pointee.location ?? rules[ruleIndex].location))
+              diagnostics.append(
+                Diagnostic(
+                  .error, .tableLimit,
+                  "a pattern may have at most \(maxConstraintsPerPattern) query and fragment constraints",
+                  at: pattern.pointee.location ?? rules[ruleIndex].location))
               continue
             }
             if PatternExpansion.hasOptionalSegments(pattern.pointee.segments) {
@@ -63,7 +65,8 @@ public enum RuleCompiler {
             } else {
               let namesStart = Int32(truncatingIfNeeded: records.names.count)
               batch.add(
-                pattern, rule: ruleIndex, index: patternIndex, caseSensitive: caseSensitive, builder: &builder, &scratch,
+                pattern, rule: ruleIndex, index: patternIndex, caseSensitive: caseSensitive, builder: &builder,
+                &scratch,
                 names: &records.names)
               records.append(
                 pattern, rule: Int32(truncatingIfNeeded: ruleIndex), pattern: Int32(truncatingIfNeeded: patternIndex),
@@ -86,7 +89,8 @@ public enum RuleCompiler {
         let t = builder.terminals[Int(id)]
         if t.expansion >= 0 { return expansions[Int(t.expansion)] }
         let pattern = table.rules[Int(t.rule)].urlPatterns[Int(t.pattern)]
-        return PatternExpansion.expand(pattern, rule: Int(t.rule), index: Int(t.pattern), caseSensitive: caseSensitive)[0]
+        return PatternExpansion.expand(pattern, rule: Int(t.rule), index: Int(t.pattern), caseSensitive: caseSensitive)[
+          0]
       }
       let order = patterns.indices.sorted { precedes(patterns[$0], patterns[$1], table) }
       let sorted = order.map { patterns[$0] }
@@ -102,17 +106,19 @@ public enum RuleCompiler {
       let patterns = table.rules[rule].urlPatterns.compactMap(\.location)
       if patterns.contains(where: duplicates.contains) { continue }
       let winner = table.rules[counts.by]
-      diagnostics.append(Diagnostic(
-        .warning, .unreachableRoute,
-        "route '\(table.rules[rule].name)' can never match: route '\(winner.name)' takes every URL it would match",
-        at: table.rules[rule].location, notes: [.init("'\(winner.name)' is declared here", at: winner.location)]))
+      diagnostics.append(
+        Diagnostic(
+          .warning, .unreachableRoute,
+          "route '\(table.rules[rule].name)' can never match: route '\(winner.name)' takes every URL it would match",
+          at: table.rules[rule].location, notes: [.init("'\(winner.name)' is declared here", at: winner.location)]))
     }
     let (activities, activityDiagnostics) = buildActivityIndex(table)
     diagnostics += activityDiagnostics
     diagnostics.sort { ($0.location?.offset ?? 0, $0.code.rawValue) < ($1.location?.offset ?? 0, $1.code.rawValue) }
     guard !diagnostics.hasErrors else { return CompileResult(router: nil, diagnostics: diagnostics) }
     let trie = URLTrie(builder, records: records, sorted: sortedAt, options: table.options)
-    return CompileResult(router: CompiledRouter(table: table, urls: trie, activities: activities), diagnostics: diagnostics)
+    return CompileResult(
+      router: CompiledRouter(table: table, urls: trie, activities: activities), diagnostics: diagnostics)
   }
 
   /// Precedence steps 3 to 6 among the patterns that end at one node.
@@ -123,9 +129,11 @@ public enum RuleCompiler {
   /// Whether `a` comes before `b` by precedence steps 3 to 6 (the patterns end at one node).
   static func precedes(_ a: ExpandedPattern, _ b: ExpandedPattern, _ table: RouteTable) -> Bool {
     if a.omitted != b.omitted { return a.omitted < b.omitted }
-    let sa = a.score, sb = b.score
+    let sa = a.score
+    let sb = b.score
     if sa != sb { return sa > sb }
-    let pa = table.rules[a.rule].priority, pb = table.rules[b.rule].priority
+    let pa = table.rules[a.rule].priority
+    let pb = table.rules[b.rule].priority
     if pa != pb { return pa > pb }
     return (a.rule, a.pattern) < (b.rule, b.pattern)
   }

@@ -1,5 +1,5 @@
 #if os(Linux) && canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// The segment trie used only while compiling, kept flat so that building it costs little per
@@ -127,7 +127,8 @@ struct TrieBuilder {
         let key = EdgeKey(head: slot.head, tail: slot.tail)
         let bits = ~slot.key
         let parent = Int32(truncatingIfNeeded: bits &>> 32)
-        var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: Int(bits &>> 16 & 0xFFFF)) &>> shift)
+        var index = Int(
+          truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: Int(bits &>> 16 & 0xFFFF)) &>> shift)
         while slots[index].key != 0 { index = (index &+ 1) & mask }
         slots[index] = slot
       }
@@ -161,7 +162,8 @@ struct TrieBuilder {
     // Nodes are read and written at random while building: huge pages for a large array.
     let capacity = nodes.capacity
     nodes.withUnsafeMutableBufferPointer {
-      ZeroedMemory.adviseHugePages(UnsafeMutableRawPointer($0.baseAddress!), byteCount: capacity * MemoryLayout<Node>.stride)
+      ZeroedMemory.adviseHugePages(
+        UnsafeMutableRawPointer($0.baseAddress!), byteCount: capacity * MemoryLayout<Node>.stride)
     }
     terminals.reserveCapacity(expectedTerminals)
   }
@@ -191,7 +193,8 @@ struct TrieBuilder {
     of parent: Int32, _ key: EdgeKey, length: Int, fromRoot: Bool, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Int32 {
     let want = EdgeSlot.keyBits(parent: parent, length: length)
-    let (found, index) = fromRoot
+    let (found, index) =
+      fromRoot
       ? rootEdges.find(parent, key, want, length: length, bytes, long: longLiterals)
       : edges.find(parent, key, want, length: length, bytes, long: longLiterals)
     if found >= 0 { return found }
@@ -288,9 +291,10 @@ struct TrieBuilder {
       nodes[Int(node)].firstRule = Int32(truncatingIfNeeded: rule)
       nodes[Int(node)].firstUnconstrained = unconstrained
     }
-    terminals.append(Terminal(
-      rule: Int32(truncatingIfNeeded: rule), pattern: Int32(truncatingIfNeeded: pattern),
-      expansion: Int32(truncatingIfNeeded: expansion), next: nodes[Int(node)].lastTerminal))
+    terminals.append(
+      Terminal(
+        rule: Int32(truncatingIfNeeded: rule), pattern: Int32(truncatingIfNeeded: pattern),
+        expansion: Int32(truncatingIfNeeded: expansion), next: nodes[Int(node)].lastTerminal))
     nodes[Int(node)].lastTerminal = Int32(truncatingIfNeeded: terminals.count &- 1)
     nodes[Int(node)].terminalCount &+= 1
     return Int32(truncatingIfNeeded: terminals.count &- 1)
@@ -340,27 +344,27 @@ final class ZeroedMemory {
 
   init(byteCount: Int) {
     #if os(Linux) && canImport(Glibc)
-    let huge = 2 << 20
-    if byteCount >= 2 * huge {
-      // Whole 2 MiB pages: a multiple of any page size, so the trims below unmap whole pages.
-      let length = (byteCount + huge - 1) & ~(huge - 1)
-      let size = length + huge
-      if let p = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-        UInt(bitPattern: p) != UInt.max
-      {
-        let address = UInt(bitPattern: p)
-        let aligned = (address + UInt(huge - 1)) & ~UInt(huge - 1)
-        let head = Int(aligned - address)
-        if head > 0 { munmap(p, head) }
-        let tail = size - head - length
-        if tail > 0 { munmap(UnsafeMutableRawPointer(bitPattern: aligned + UInt(length)), tail) }
-        let start = UnsafeMutableRawPointer(bitPattern: aligned)!
-        _ = madvise(start, length, Int32(MADV_HUGEPAGE))
-        base = start
-        mappedLength = length
-        return
+      let huge = 2 << 20
+      if byteCount >= 2 * huge {
+        // Whole 2 MiB pages: a multiple of any page size, so the trims below unmap whole pages.
+        let length = (byteCount + huge - 1) & ~(huge - 1)
+        let size = length + huge
+        if let p = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+          UInt(bitPattern: p) != UInt.max
+        {
+          let address = UInt(bitPattern: p)
+          let aligned = (address + UInt(huge - 1)) & ~UInt(huge - 1)
+          let head = Int(aligned - address)
+          if head > 0 { munmap(p, head) }
+          let tail = size - head - length
+          if tail > 0 { munmap(UnsafeMutableRawPointer(bitPattern: aligned + UInt(length)), tail) }
+          let start = UnsafeMutableRawPointer(bitPattern: aligned)!
+          _ = madvise(start, length, Int32(MADV_HUGEPAGE))
+          base = start
+          mappedLength = length
+          return
+        }
       }
-    }
     #endif
     // Elsewhere (and for smaller blocks) the standard library's allocator, zeroed here: no C
     // library is needed, so this builds wherever Swift does.
@@ -375,21 +379,21 @@ final class ZeroedMemory {
   /// per 4 KiB. Advice only: the memory stays the allocator's.
   static func adviseHugePages(_ start: UnsafeMutableRawPointer, byteCount: Int) {
     #if os(Linux) && canImport(Glibc)
-    let huge = UInt(2 << 20)
-    guard byteCount >= 4 << 20 else { return }
-    let first = (UInt(bitPattern: start) + huge - 1) & ~(huge - 1)
-    let end = (UInt(bitPattern: start) + UInt(byteCount)) & ~(huge - 1)
-    guard end > first else { return }
-    _ = madvise(UnsafeMutableRawPointer(bitPattern: first), Int(end - first), Int32(MADV_HUGEPAGE))
+      let huge = UInt(2 << 20)
+      guard byteCount >= 4 << 20 else { return }
+      let first = (UInt(bitPattern: start) + huge - 1) & ~(huge - 1)
+      let end = (UInt(bitPattern: start) + UInt(byteCount)) & ~(huge - 1)
+      guard end > first else { return }
+      _ = madvise(UnsafeMutableRawPointer(bitPattern: first), Int(end - first), Int32(MADV_HUGEPAGE))
     #endif
   }
 
   deinit {
     #if os(Linux) && canImport(Glibc)
-    if mappedLength > 0 {
-      munmap(base, mappedLength)
-      return
-    }
+      if mappedLength > 0 {
+        munmap(base, mappedLength)
+        return
+      }
     #endif
     base.deallocate()
   }

@@ -31,7 +31,6 @@ struct DecisionContext {
     self.clock = state.clock
   }
 
-
   /// Records an Apple rule as deciding (once, in order).
   mutating func cite(_ rule: String) {
     if !rules.contains(rule) { rules.append(rule) }
@@ -43,7 +42,9 @@ struct DecisionContext {
     _ stage: TraceStep.Stage, _ subject: @autoclosure () -> String, _ verdict: TraceStep.Verdict,
     _ detail: @autoclosure () -> String, rule: String? = nil, cites: Bool = true
   ) {
-    if explains { trace.append(TraceStep(stage: stage, subject: subject(), verdict: verdict, detail: detail(), rule: rule)) }
+    if explains {
+      trace.append(TraceStep(stage: stage, subject: subject(), verdict: verdict, detail: detail(), rule: rule))
+    }
     if let rule, cites, verdict != .skipped { cite(rule) }
   }
 

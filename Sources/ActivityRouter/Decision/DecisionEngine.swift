@@ -57,7 +57,8 @@ public enum DecisionEngine {
   }
 
   static func windowDecision(_ r: WindowActions.Result, action: RuleTarget.Action, _ ctx: DecisionContext) -> Decision {
-    ctx.decision(r.outcome, scene: r.scene, session: r.session, action: action, value: r.value, closed: r.closed,
-                 reason: r.reason, message: r.message)
+    ctx.decision(
+      r.outcome, scene: r.scene, session: r.session, action: action, value: r.value, closed: r.closed,
+      reason: r.reason, message: r.message)
   }
 }

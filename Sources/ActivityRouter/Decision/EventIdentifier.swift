@@ -24,16 +24,21 @@ public struct EventIdentifier: Sendable, Hashable {
       }
       if let web = activity.webpageURL {
         let absolute = (try? URLRecord(parsing: web))?.absoluteString ?? web
-        return EventIdentifier(text: absolute, rule: "E2", source: "the activity's webpageURL (no targetContentIdentifier)")
+        return EventIdentifier(
+          text: absolute, rule: "E2", source: "the activity's webpageURL (no targetContentIdentifier)")
       }
-      return EventIdentifier(text: nil, rule: "E3", source: "the activity has neither a targetContentIdentifier nor a webpageURL")
+      return EventIdentifier(
+        text: nil, rule: "E3", source: "the activity has neither a targetContentIdentifier nor a webpageURL")
     case .notification(let tci):
-      return EventIdentifier(text: tci, rule: tci == nil ? "E3" : "E5", source: "the notification's targetContentIdentifier")
+      return EventIdentifier(
+        text: tci, rule: tci == nil ? "E3" : "E5", source: "the notification's targetContentIdentifier")
     case .shortcut(_, let tci):
-      return EventIdentifier(text: tci, rule: tci == nil ? "E3" : "E5", source: "the shortcut's targetContentIdentifier")
+      return EventIdentifier(
+        text: tci, rule: tci == nil ? "E3" : "E5", source: "the shortcut's targetContentIdentifier")
     case .activationRequest(let request):
       let tci = request.activity?.targetContentIdentifier
-      return EventIdentifier(text: tci, rule: tci == nil ? "E3" : "E5", source: "the activity's targetContentIdentifier")
+      return EventIdentifier(
+        text: tci, rule: tci == nil ? "E3" : "E5", source: "the activity's targetContentIdentifier")
     case .openWindow, .dismissWindow, .session, .launch, .reopen:
       return nil
     }
@@ -46,7 +51,8 @@ public struct EventIdentifier: Sendable, Hashable {
     if set.contains("*") { return true }
     guard let text else { return false }
     for s in set where !s.isEmpty {
-      if ActivationPredicate.Comparison(.contains, s, caseInsensitive: true, diacriticInsensitive: true).evaluate(text) {
+      if ActivationPredicate.Comparison(.contains, s, caseInsensitive: true, diacriticInsensitive: true).evaluate(text)
+      {
         return true
       }
     }

@@ -50,7 +50,9 @@ enum ExternalEvents {
   }
 
   /// Handlers (D1–D4), then the table's route, then its action.
-  static func stageTwo(_ event: Event, url: URLRecord?, receiver: Session, isNew: Bool, _ ctx: inout DecisionContext) -> Decision {
+  static func stageTwo(_ event: Event, url: URLRecord?, receiver: Session, isNew: Bool, _ ctx: inout DecisionContext)
+    -> Decision
+  {
     let table = ctx.table
     let r = Decision.Receiver(scene: receiver.scene, session: receiver.id, isNew: isNew)
     let arrival: Decision.Outcome = isNew ? .open : .deliver
@@ -61,39 +63,53 @@ enum ExternalEvents {
     if routable, table.lifecycle == .swiftUI, let declaration = table.scene(receiver.scene) {
       let kind = url != nil ? "onOpenURL" : "onContinueUserActivity(\"\(activityType ?? "")\")"
       if !declaration.handles(url: url != nil, activityType: activityType) {
-        ctx.step(.handler, subject(), .rejected, "has no \(kind) handler: the event is lost, SwiftUI does not re-route it",
-                 rule: url != nil ? "D1" : "D2")
+        ctx.step(
+          .handler, subject(), .rejected, "has no \(kind) handler: the event is lost, SwiftUI does not re-route it",
+          rule: url != nil ? "D1" : "D2")
         ctx.cite("D3")
         ctx.cite("S5")
-        return ctx.decision(.drop, receiver: r, reason: "no-handler",
-                            message: "the event reaches \(subject()), which has no \(kind) handler")
+        return ctx.decision(
+          .drop, receiver: r, reason: "no-handler",
+          message: "the event reaches \(subject()), which has no \(kind) handler")
       }
       if url != nil {
-        if case .activity = event.kind { ctx.step(.handler, subject(), .info, "SwiftUI passes a universal link to onOpenURL as a URL", rule: "E4") }
+        if case .activity = event.kind {
+          ctx.step(.handler, subject(), .info, "SwiftUI passes a universal link to onOpenURL as a URL", rule: "E4")
+        }
         let all = ctx.policies.urlHandlers == .all
-        ctx.step(.handler, subject(), .chosen, all ? "its onOpenURL handlers run (all of them)" : "its first onOpenURL handler runs",
-                 rule: "D1")
+        ctx.step(
+          .handler, subject(), .chosen,
+          all ? "its onOpenURL handlers run (all of them)" : "its first onOpenURL handler runs",
+          rule: "D1")
         if all { ctx.cite("D4") }
       } else {
-        ctx.step(.handler, subject(), .chosen, "its onContinueUserActivity(\"\(activityType ?? "")\") handler runs", rule: "D2")
+        ctx.step(
+          .handler, subject(), .chosen, "its onContinueUserActivity(\"\(activityType ?? "")\") handler runs", rule: "D2"
+        )
       }
       if isNew { ctx.cite("D6") }
     } else if table.lifecycle == .uiKit {
-      ctx.step(.handler, subject(), .info,
-               isNew ? "the scene delegate gets it in scene(_:willConnectTo:options:)" : "the scene delegate gets it (openURLContexts / continue)",
-               rule: "K16")
+      ctx.step(
+        .handler, subject(), .info,
+        isNew
+          ? "the scene delegate gets it in scene(_:willConnectTo:options:)"
+          : "the scene delegate gets it (openURLContexts / continue)",
+        rule: "K16")
     }
     guard routable else {
-      return ctx.decision(arrival, scene: receiver.scene, session: receiver.id, receiver: r,
-                          message: "\(isNew ? "a new" : "the open") \(subject()) receives the event")
+      return ctx.decision(
+        arrival, scene: receiver.scene, session: receiver.id, receiver: r,
+        message: "\(isNew ? "a new" : "the open") \(subject()) receives the event")
     }
     guard let match = route(url: url, event: event, &ctx) else {
       if ctx.policies.unroutedEvents == .deliver {
-        return ctx.decision(arrival, scene: receiver.scene, session: receiver.id, receiver: r,
-                            message: "\(subject()) receives the event; no route matches it (unroutedEvents: deliver)")
+        return ctx.decision(
+          arrival, scene: receiver.scene, session: receiver.id, receiver: r,
+          message: "\(subject()) receives the event; no route matches it (unroutedEvents: deliver)")
       }
       ctx.cite("D3")
-      return ctx.decision(.drop, receiver: r, reason: "no-route", message: "the event reaches \(subject()), but no route handles it")
+      return ctx.decision(
+        .drop, receiver: r, reason: "no-route", message: "the event reaches \(subject()), but no route handles it")
     }
     let rule = table.rules[match.rule]
     let parameters = match.parameters
@@ -101,27 +117,37 @@ enum ExternalEvents {
     switch rule.target.action {
     case .deliver:
       if let scene = rule.target.scene, scene != receiver.scene {
-        ctx.step(.handler, "route '\(rule.name)'", .rejected,
-                 "is handled in '\(scene)', but the event reached '\(receiver.scene)': SwiftUI does not re-route it", rule: "D3")
-        return ctx.decision(.drop, receiver: r, match: match, action: .deliver, value: value, reason: "wrong-scene",
-                            message: "route '\(rule.name)' belongs to '\(scene)', but the event reaches \(subject())")
+        ctx.step(
+          .handler, "route '\(rule.name)'", .rejected,
+          "is handled in '\(scene)', but the event reached '\(receiver.scene)': SwiftUI does not re-route it",
+          rule: "D3")
+        return ctx.decision(
+          .drop, receiver: r, match: match, action: .deliver, value: value, reason: "wrong-scene",
+          message: "route '\(rule.name)' belongs to '\(scene)', but the event reaches \(subject())")
       }
-      return ctx.decision(arrival, scene: receiver.scene, session: receiver.id, receiver: r, match: match, action: .deliver,
-                          value: value, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(rule.name)'")
+      return ctx.decision(
+        arrival, scene: receiver.scene, session: receiver.id, receiver: r, match: match, action: .deliver,
+        value: value, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(rule.name)'")
     case .openWindow, .dismissWindow:
       ctx.readsEventDetails = true  // the value is compared with the open windows'
-      let request = Event.WindowRequest(id: rule.target.scene, value: value, type: rule.target.valueType, from: receiver.id)
-      let result = rule.target.action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
-      return ctx.decision(result.outcome, scene: result.scene, session: result.session, receiver: r, match: match,
-                          action: rule.target.action, value: result.value ?? value, closed: result.closed, reason: result.reason,
-                          message: "route '\(rule.name)': " + result.message)
+      let request = Event.WindowRequest(
+        id: rule.target.scene, value: value, type: rule.target.valueType, from: receiver.id)
+      let result =
+        rule.target.action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
+      return ctx.decision(
+        result.outcome, scene: result.scene, session: result.session, receiver: r, match: match,
+        action: rule.target.action, value: result.value ?? value, closed: result.closed, reason: result.reason,
+        message: "route '\(rule.name)': " + result.message)
     case .requestSceneSessionActivation:
       ctx.readsEventDetails = true
       var activity = UserActivity(activityType: rule.target.activityType ?? "")
-      if case .string(let tci)? = rule.target.targetContentIdentifier?.render(parameters) { activity.targetContentIdentifier = tci }
+      if case .string(let tci)? = rule.target.targetContentIdentifier?.render(parameters) {
+        activity.targetContentIdentifier = tci
+      }
       if case .object(let info)? = value { activity.userInfo = info }
       let request = Event.ActivationRequest(
-        session: nil, role: rule.target.sessionRequest == .matching ? SceneDeclaration.applicationRole : nil, activity: activity)
+        session: nil, role: rule.target.sessionRequest == .matching ? SceneDeclaration.applicationRole : nil,
+        activity: activity)
       var decision = ActivationRequests.decide(request, &ctx)
       decision.receiver = r
       decision.match = match

@@ -11,24 +11,33 @@ enum LinkGate {
       guard claims.declaresDomains else { return nil }
       ctx.readsEventDetails = true
       guard scheme == "https" else {
-        ctx.step(.gate, url.text, .rejected, "only https links are universal links; an http link opens in the browser", rule: "L1")
-        return ctx.decision(.notForApp, reason: "not-https", message: "an http link opens in the browser, not in the app")
+        ctx.step(
+          .gate, url.text, .rejected, "only https links are universal links; an http link opens in the browser",
+          rule: "L1")
+        return ctx.decision(
+          .notForApp, reason: "not-https", message: "an http link opens in the browser, not in the app")
       }
       let host = url.normalizedHost ?? ""
       guard let entry = AssociatedDomain.bestMatch(for: host, among: claims.appLinkDomains) else {
-        ctx.step(.gate, "host '\(host)'", .rejected, "no applinks: entry of the associated domains entitlement covers it", rule: "L1")
-        return ctx.decision(.notForApp, reason: "domain-not-associated",
-                            message: "'\(host)' is not an associated domain of the app: the link opens in the browser")
+        ctx.step(
+          .gate, "host '\(host)'", .rejected, "no applinks: entry of the associated domains entitlement covers it",
+          rule: "L1")
+        return ctx.decision(
+          .notForApp, reason: "domain-not-associated",
+          message: "'\(host)' is not an associated domain of the app: the link opens in the browser")
       }
       guard let association = claims.associations[entry] else {
-        ctx.step(.gate, "host '\(host)'", .info, "covered by '\(entry)'; no AASA file is given, so it is taken to claim every path", rule: "L1")
+        ctx.step(
+          .gate, "host '\(host)'", .info,
+          "covered by '\(entry)'; no AASA file is given, so it is taken to claim every path", rule: "L1")
         return nil
       }
       let verdict = association.evaluate(
         url, appID: claims.appID, exclusionsStopLaterEntries: ctx.policies.aasaDetails == .firstDecision)
       if association.details.count > 1 { ctx.cite("AMB11") }
       for rule in verdict.appleRules { ctx.cite(rule) }
-      let component = verdict.componentText.map { " (component \($0)\(verdict.componentLocation.map { " at \($0)" } ?? ""))" } ?? ""
+      let component =
+        verdict.componentText.map { " (component \($0)\(verdict.componentLocation.map { " at \($0)" } ?? ""))" } ?? ""
       if verdict.outcome == .opens {
         ctx.step(.gate, url.text, .chosen, "the AASA file of '\(host)' claims it for the app\(component)")
         return nil
@@ -42,8 +51,11 @@ enum LinkGate {
       ctx.step(.gate, "scheme '\(scheme)'", .chosen, "the app registers it (CFBundleURLTypes)")
       return nil
     }
-    ctx.step(.gate, "scheme '\(scheme)'", .rejected, "the app does not register it (CFBundleURLTypes): the system does not open the app", rule: "K16")
-    return ctx.decision(.notForApp, reason: "scheme-not-registered",
-                        message: "the app does not register the '\(scheme)' scheme: the URL opens nowhere in it")
+    ctx.step(
+      .gate, "scheme '\(scheme)'", .rejected,
+      "the app does not register it (CFBundleURLTypes): the system does not open the app", rule: "K16")
+    return ctx.decision(
+      .notForApp, reason: "scheme-not-registered",
+      message: "the app does not register the '\(scheme)' scheme: the URL opens nowhere in it")
   }
 }

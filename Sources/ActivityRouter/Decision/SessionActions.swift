@@ -9,7 +9,9 @@ enum SessionActions {
     let subject = { "session \(session.id) ('\(session.scene)')" }
     switch action.kind {
     case .activate:
-      ctx.step(.state, subject(), .chosen, "comes to the foreground and becomes the most recent (the tie-break uses it)", rule: "V10")
+      ctx.step(
+        .state, subject(), .chosen, "comes to the foreground and becomes the most recent (the tie-break uses it)",
+        rule: "V10")
       ctx.activate(session)
       return ctx.decision(.front, scene: session.scene, session: session.id, message: "\(subject()) comes to the front")
     case .close:
@@ -19,13 +21,18 @@ enum SessionActions {
     case .background:
       ctx.step(.state, subject(), .chosen, "moves to the background")
       ctx.effects.append(.setState(session.id, .background))
-      return ctx.decision(.update, scene: session.scene, session: session.id, message: "\(subject()) is in the background")
+      return ctx.decision(
+        .update, scene: session.scene, session: session.id, message: "\(subject()) is in the background")
     case .archive:
-      ctx.step(.state, subject(), .chosen, "is archived: no connected scene, still in the app switcher and still a candidate", rule: "K13")
+      ctx.step(
+        .state, subject(), .chosen, "is archived: no connected scene, still in the app switcher and still a candidate",
+        rule: "K13")
       ctx.effects.append(.setState(session.id, .unattached))
       return ctx.decision(.update, scene: session.scene, session: session.id, message: "\(subject()) is archived")
     case .update:
-      ctx.step(.state, subject(), .chosen, "updates its handlesExternalEvents sets or its value; routing uses the current ones", rule: "V6")
+      ctx.step(
+        .state, subject(), .chosen,
+        "updates its handlesExternalEvents sets or its value; routing uses the current ones", rule: "V6")
       if action.update.value != nil { ctx.cite("AMB8") }
       ctx.effects.append(.update(session.id, action.update))
       return ctx.decision(.update, scene: session.scene, session: session.id, message: "\(subject()) is updated")

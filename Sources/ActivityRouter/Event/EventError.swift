@@ -18,7 +18,8 @@ public struct EventError: Error, Sendable, Hashable {
   public var correlation: JSONValue?
 
   /// Creates an error.
-  public init(code: DiagnosticCode, reason: String? = nil, message: String, column: Int, correlation: JSONValue? = nil) {
+  public init(code: DiagnosticCode, reason: String? = nil, message: String, column: Int, correlation: JSONValue? = nil)
+  {
     self.code = code
     self.reason = reason
     self.message = message

@@ -21,14 +21,17 @@ extension EventReader {
     var kinds: [JSONMember] = []
     for member in members where member.key != "id" {
       guard kindKeys.contains(member.key) else {
-        return fail("unknown key '\(member.key)'.\(EditDistance.didYouMean(member.key, among: kindKeys + ["id"])) "
-                    + "An event has one of: \(kindKeys.joined(separator: ", ")), and an optional 'id'", at: member.keyStart)
+        return fail(
+          "unknown key '\(member.key)'.\(EditDistance.didYouMean(member.key, among: kindKeys + ["id"])) "
+            + "An event has one of: \(kindKeys.joined(separator: ", ")), and an optional 'id'", at: member.keyStart)
       }
       kinds.append(member)
     }
     guard kinds.count == 1, let member = kinds.first else {
-      return fail(kinds.isEmpty ? "expected one of the keys \(kindKeys.joined(separator: ", "))"
-                                : "an event has exactly one of \(kindKeys.joined(separator: ", "))", at: root.start)
+      return fail(
+        kinds.isEmpty
+          ? "expected one of the keys \(kindKeys.joined(separator: ", "))"
+          : "an event has exactly one of \(kindKeys.joined(separator: ", "))", at: root.start)
     }
     return readKind(member)
   }
@@ -52,7 +55,9 @@ extension EventReader {
       }
     case "shortcut":
       return readFields(node, keys: ["type", "targetContentIdentifier"]).flatMap {
-        guard let type = $0["type"]?.stringValue else { return fail("a shortcut needs a 'type' string", at: node.start) }
+        guard let type = $0["type"]?.stringValue else {
+          return fail("a shortcut needs a 'type' string", at: node.start)
+        }
         return .success(.shortcut(type: type, targetContentIdentifier: $0["targetContentIdentifier"]?.stringValue))
       }
     case "openWindow", "dismissWindow":
@@ -87,7 +92,9 @@ extension EventReader {
         let columnBase = (node.members?.last { $0.key == "webpageURL" }).map { $0.value.start + 2 } ?? 1
         if case .failure(let e) = copy.withUTF8({ readURL($0, columnBase: columnBase) }) { return .failure(e) }
         let scheme = url.prefix { $0 != ":" }.lowercased()
-        guard scheme == "http" || scheme == "https" else { return fail("a webpageURL must be http or https (A3)", at: node.start) }
+        guard scheme == "http" || scheme == "https" else {
+          return fail("a webpageURL must be http or https (A3)", at: node.start)
+        }
         activity.webpageURL = url
       }
       if let info = fields["userInfo"] {
@@ -131,10 +138,14 @@ extension EventReader {
     for m in members {
       if let kind = Event.SessionAction.Kind(rawValue: m.key) {
         guard action == nil else { return fail("one session action at a time", at: m.keyStart) }
-        guard case .string(let id) = m.value.kind else { return fail("'\(m.key)' takes a session id", at: m.value.start) }
+        guard case .string(let id) = m.value.kind else {
+          return fail("'\(m.key)' takes a session id", at: m.value.start)
+        }
         action = Event.SessionAction(kind, session: id)
       } else if m.key == "preferring" || m.key == "allowing" {
-        guard case .array(let items) = m.value.kind else { return fail("'\(m.key)' must be an array of strings", at: m.value.start) }
+        guard case .array(let items) = m.value.kind else {
+          return fail("'\(m.key)' must be an array of strings", at: m.value.start)
+        }
         var strings: [String] = []
         for item in items {
           guard case .string(let s) = item.kind else { return fail("'\(m.key)' must hold strings", at: item.start) }
@@ -145,11 +156,14 @@ extension EventReader {
         update.value = .some(m.value.value)
       } else {
         let keys = Event.SessionAction.Kind.allCases.map(\.rawValue) + ["preferring", "allowing", "value"]
-        return fail("unknown key '\(m.key)'.\(EditDistance.didYouMean(m.key, among: keys)) Expected: \(keys.joined(separator: ", "))",
-                    at: m.keyStart)
+        return fail(
+          "unknown key '\(m.key)'.\(EditDistance.didYouMean(m.key, among: keys)) Expected: \(keys.joined(separator: ", "))",
+          at: m.keyStart)
       }
     }
-    guard var action else { return fail("expected one of: activate, close, background, archive, update (with a session id)", at: node.start) }
+    guard var action else {
+      return fail("expected one of: activate, close, background, archive, update (with a session id)", at: node.start)
+    }
     if action.kind == .update {
       action.update = update
     } else if update != SessionUpdate() {
@@ -167,10 +181,12 @@ extension EventReader {
     let stringKeys: Set = ["targetContentIdentifier", "type", "activityType", "webpageURL", "title", "id", "from"]
     for member in members {
       guard keys.contains(member.key) else {
-        return fail("unknown key '\(member.key)'.\(EditDistance.didYouMean(member.key, among: keys)) Expected: \(keys.joined(separator: ", "))",
-                    at: member.keyStart)
+        return fail(
+          "unknown key '\(member.key)'.\(EditDistance.didYouMean(member.key, among: keys)) Expected: \(keys.joined(separator: ", "))",
+          at: member.keyStart)
       }
-      if stringKeys.contains(member.key), case .string = member.value.kind {} else if stringKeys.contains(member.key) {
+      if stringKeys.contains(member.key), case .string = member.value.kind {
+      } else if stringKeys.contains(member.key) {
         return fail("'\(member.key)' must be a string", at: member.value.start)
       }
       object[member.key] = member.value.value

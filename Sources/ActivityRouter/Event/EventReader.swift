@@ -52,7 +52,8 @@ public enum EventReader {
       }
       return .success(try URLRecord(parsing: text))
     } catch {
-      return .failure(EventError(code: error.code, reason: error.reason, message: error.message, column: columnBase + error.offset))
+      return .failure(
+        EventError(code: error.code, reason: error.reason, message: error.message, column: columnBase + error.offset))
     }
   }
 

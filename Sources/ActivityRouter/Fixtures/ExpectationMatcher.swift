@@ -25,7 +25,9 @@ public enum ExpectationMatcher {
       for member in e.members {
         let child = path.isEmpty ? member.key : "\(path).\(member.key)"
         if member.value == .null {
-          if let present = a[member.key], present != .null { out.append(Difference(path: child, expected: nil, actual: present)) }
+          if let present = a[member.key], present != .null {
+            out.append(Difference(path: child, expected: nil, actual: present))
+          }
           continue
         }
         out += compare(expected: member.value, actual: a[member.key], path: child)
@@ -34,7 +36,9 @@ public enum ExpectationMatcher {
     case (.array(let e), .array(let a)?) where e.count == a.count:
       var out: [Difference] = []
       for (i, (x, y)) in zip(e, a).enumerated() where x != y {
-        if case .object = x { out += compare(expected: x, actual: y, path: "\(path)[\(i)]") } else {
+        if case .object = x {
+          out += compare(expected: x, actual: y, path: "\(path)[\(i)]")
+        } else {
           return [Difference(path: path, expected: expected, actual: actual)]
         }
       }

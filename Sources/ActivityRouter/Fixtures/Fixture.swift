@@ -55,8 +55,10 @@ public struct Fixture: Sendable {
   public var source: SourceText?
 
   /// Creates a fixture.
-  public init(name: String, cites: [String] = [], file: String, router: CompiledRouter, tablePath: String? = nil,
-              initialState: SessionState = SessionState(), steps: [Step], source: SourceText? = nil) {
+  public init(
+    name: String, cites: [String] = [], file: String, router: CompiledRouter, tablePath: String? = nil,
+    initialState: SessionState = SessionState(), steps: [Step], source: SourceText? = nil
+  ) {
     self.name = name
     self.cites = cites
     self.file = file

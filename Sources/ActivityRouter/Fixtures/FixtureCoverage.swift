@@ -29,8 +29,9 @@ public struct FixtureCoverage: Sendable {
       let key = fixture.tablePath ?? fixture.file
       if byFile[key] == nil {
         let table = fixture.router.table
-        byFile[key] = Table(file: key, routes: table.rules.map(\.name), coveredRoutes: [],
-                            declarations: table.scenes.map(\.id), coveredDeclarations: [])
+        byFile[key] = Table(
+          file: key, routes: table.rules.map(\.name), coveredRoutes: [],
+          declarations: table.scenes.map(\.id), coveredDeclarations: [])
         order.append(key)
       }
       for step in result.steps {
@@ -56,7 +57,9 @@ public struct FixtureCoverage: Sendable {
 
   /// `file: scene 'id'` for every declaration no event reached.
   public var uncoveredDeclarations: [String] {
-    tables.flatMap { t in t.declarations.filter { !t.coveredDeclarations.contains($0) }.map { "\(t.file): scene '\($0)'" } }
+    tables.flatMap { t in
+      t.declarations.filter { !t.coveredDeclarations.contains($0) }.map { "\(t.file): scene '\($0)'" }
+    }
   }
 
   /// The Apple rules of ``AppleRule/catalog`` the engine models that no step cited.

@@ -22,7 +22,8 @@ public enum FixtureLoader {
   /// Loads a fixture file.
   public static func load(contentsOf path: String) -> Result<Fixture, Failure> {
     guard let data = FileManager.default.contents(atPath: path) else {
-      return .failure(Failure(diagnostics: [Diagnostic(.error, .unreadableFile, "cannot read the fixture '\(path)'")], sources: []))
+      return .failure(
+        Failure(diagnostics: [Diagnostic(.error, .unreadableFile, "cannot read the fixture '\(path)'")], sources: []))
     }
     return load(source: SourceText(file: path, bytes: Array(data)))
   }
@@ -41,7 +42,8 @@ public enum FixtureLoader {
     guard let f = reader.object(root, what: what, keys: keys) else {
       return .failure(Failure(diagnostics: reader.diagnostics, sources: sources))
     }
-    let directory = source.file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    let directory = source.file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+      separator: "/")
     func resolve(_ path: String) -> String {
       FixtureLoader.normalize(path.hasPrefix("/") || directory.isEmpty ? path : directory + "/" + path)
     }
@@ -71,7 +73,8 @@ public enum FixtureLoader {
       if let m = reader.bool(f["multipleScenes"]) { t.multipleScenes = m }
       table = t
     }
-    let name = reader.string(f["name"], in: root, what: what)
+    let name =
+      reader.string(f["name"], in: root, what: what)
       ?? String(source.file.split(separator: "/").last ?? Substring(source.file))
     let cites = reader.strings(f["cites"])?.map(\.0) ?? []
     _ = reader.string(f["description"], in: root, what: what)
@@ -90,8 +93,10 @@ public enum FixtureLoader {
     guard let router, !reader.diagnostics.hasErrors else {
       return .failure(Failure(diagnostics: reader.diagnostics, sources: sources))
     }
-    return .success(Fixture(name: name, cites: cites, file: source.file, router: router, tablePath: tablePath,
-                            initialState: state, steps: steps, source: source))
+    return .success(
+      Fixture(
+        name: name, cites: cites, file: source.file, router: router, tablePath: tablePath,
+        initialState: state, steps: steps, source: source))
   }
 
   /// Removes `.` and `name/..` components, so a table reached from several fixtures has one name.
@@ -132,7 +137,8 @@ public enum FixtureLoader {
     case .object:
       return SessionState.read(member.value, table: table, &reader)
     default:
-      reader.error(.wrongType, "'sessions' must be a path, an array of sessions or a state object", at: member.value.start)
+      reader.error(
+        .wrongType, "'sessions' must be a path, an array of sessions or a state object", at: member.value.start)
       return SessionState()
     }
   }
@@ -165,8 +171,9 @@ public enum FixtureLoader {
         reader.error(.wrongType, "'event' must be a URL string or a JSON event object", at: event.value.start)
         continue
       }
-      var step = Fixture.Step(name: reader.string(f["name"], in: item, what: what), event: line,
-                              expect: f["expect"]?.value.value, expectSessions: f["expectSessions"]?.value.value)
+      var step = Fixture.Step(
+        name: reader.string(f["name"], in: item, what: what), event: line,
+        expect: f["expect"]?.value.value, expectSessions: f["expectSessions"]?.value.value)
       step.location = reader.location(item.start)
       step.expectRange = f["expect"].map { $0.value.start..<$0.value.end }
       step.expectSessionsRange = f["expectSessions"].map { $0.value.start..<$0.value.end }

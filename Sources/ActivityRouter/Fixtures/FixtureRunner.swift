@@ -49,9 +49,11 @@ public enum FixtureRunner {
       if let expected = step.expectSessions {
         differences += ExpectationMatcher.compare(expected: expected, actual: sessions, path: "sessions")
       }
-      results.append(StepResult(index: index, name: step.name, event: step.event, actual: actual, differences: differences,
-                                sessionsAfter: sessions, location: step.location,
-                                checked: step.expect != nil || step.expectSessions != nil))
+      results.append(
+        StepResult(
+          index: index, name: step.name, event: step.event, actual: actual, differences: differences,
+          sessionsAfter: sessions, location: step.location,
+          checked: step.expect != nil || step.expectSessions != nil))
     }
     return Result(fixture: fixture.name, file: fixture.file, cites: fixture.cites, steps: results)
   }

@@ -18,34 +18,38 @@ extension FixtureSuite {
     summary["failedSteps"] = .number(JSONNumber(totalSteps - passedSteps))
     summary["loadFailures"] = .number(JSONNumber(loadFailures.count))
     root["summary"] = .object(summary)
-    root["fixtures"] = .array(results.map { fixture, result in
-      var f = JSONObject()
-      f["file"] = .string(fixture.file)
-      f["name"] = .string(fixture.name)
-      f["cites"] = .array(fixture.cites.map { .string($0) })
-      f["passed"] = .bool(result.passed)
-      f["steps"] = .array(result.steps.map { step in
-        var s = JSONObject()
-        s["index"] = .number(JSONNumber(step.index + 1))
-        if let name = step.name { s["name"] = .string(name) }
-        s["event"] = .string(step.event)
-        s["passed"] = .bool(step.passed)
-        if !step.passed {
-          s["differences"] = .array(step.differences.map { d in
-            var o = JSONObject()
-            o["path"] = .string(d.path)
-            o["expected"] = d.expected ?? .null
-            o["actual"] = d.actual ?? .null
-            return .object(o)
+    root["fixtures"] = .array(
+      results.map { fixture, result in
+        var f = JSONObject()
+        f["file"] = .string(fixture.file)
+        f["name"] = .string(fixture.name)
+        f["cites"] = .array(fixture.cites.map { .string($0) })
+        f["passed"] = .bool(result.passed)
+        f["steps"] = .array(
+          result.steps.map { step in
+            var s = JSONObject()
+            s["index"] = .number(JSONNumber(step.index + 1))
+            if let name = step.name { s["name"] = .string(name) }
+            s["event"] = .string(step.event)
+            s["passed"] = .bool(step.passed)
+            if !step.passed {
+              s["differences"] = .array(
+                step.differences.map { d in
+                  var o = JSONObject()
+                  o["path"] = .string(d.path)
+                  o["expected"] = d.expected ?? .null
+                  o["actual"] = d.actual ?? .null
+                  return .object(o)
+                })
+            }
+            return .object(s)
           })
-        }
-        return .object(s)
+        return .object(f)
       })
-      return .object(f)
-    })
-    root["loadFailures"] = .array(loadFailures.map { failure in
-      .object(["file": .string(failure.file), "diagnostics": .array(failure.diagnostics.map(\.json))])
-    })
+    root["loadFailures"] = .array(
+      loadFailures.map { failure in
+        .object(["file": .string(failure.file), "diagnostics": .array(failure.diagnostics.map(\.json))])
+      })
     if let coverage {
       var c = JSONObject()
       c["percent"] = .number(JSONNumber((coverage.percent * 10).rounded() / 10) ?? JSONNumber(0))

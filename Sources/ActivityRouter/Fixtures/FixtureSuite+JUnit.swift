@@ -13,15 +13,19 @@ extension FixtureSuite {
     out += #"<testsuites name="route-cli test" tests="\#(tests)" failures="\#(failures)" errors="0">"# + "\n"
     for (fixture, result) in results {
       let failed = result.steps.filter { !$0.passed }.count
-      out += #"  <testsuite name="\#(xml(fixture.file))" tests="\#(result.steps.count)" failures="\#(failed)" errors="0">"# + "\n"
+      out +=
+        #"  <testsuite name="\#(xml(fixture.file))" tests="\#(result.steps.count)" failures="\#(failed)" errors="0">"#
+        + "\n"
       for step in result.steps {
         let name = "step \(step.index + 1)" + (step.name.map { ": \($0)" } ?? ": \(step.event)")
         out += #"    <testcase classname="\#(xml(fixture.name))" name="\#(xml(name))""#
         if step.passed {
           out += "/>\n"
         } else {
-          let diff = step.differences.map { "- \($0.path): \($0.expected?.description ?? "(absent)")\n+ \($0.path): \($0.actual?.description ?? "(absent)")" }
-            .joined(separator: "\n")
+          let diff = step.differences.map {
+            "- \($0.path): \($0.expected?.description ?? "(absent)")\n+ \($0.path): \($0.actual?.description ?? "(absent)")"
+          }
+          .joined(separator: "\n")
           out += ">\n"
           out += #"      <failure message="\#(xml(step.differences.first?.description ?? "failed"))" type="mismatch">"#
           out += xml(diff) + "</failure>\n"

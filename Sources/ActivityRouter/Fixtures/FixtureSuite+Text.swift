@@ -3,8 +3,9 @@ extension FixtureSuite {
   public struct Style: Sendable {
     public var pass = "", fail = "", expected = "", actual = "", dim = "", reset = ""
     public static let plain = Style()
-    public static let ansi = Style(pass: "\u{1B}[32m", fail: "\u{1B}[1;31m", expected: "\u{1B}[31m", actual: "\u{1B}[32m",
-                                   dim: "\u{1B}[2m", reset: "\u{1B}[0m")
+    public static let ansi = Style(
+      pass: "\u{1B}[32m", fail: "\u{1B}[1;31m", expected: "\u{1B}[31m", actual: "\u{1B}[32m",
+      dim: "\u{1B}[2m", reset: "\u{1B}[0m")
   }
 
   /// The report for people: a line per fixture (`✓` or `✗`), each failing step with its event
@@ -22,13 +23,17 @@ extension FixtureSuite {
     for failure in loadFailures {
       out += "\(style.fail)✗\(style.reset) \(failure.file) — cannot be loaded\n"
       let rendered = DiagnosticRenderer(sources: failure.sources).render(failure.diagnostics)
-      out += rendered.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n")
+      out += rendered.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(
+        separator: "\n")
       out += "\n"
     }
     for (fixture, result) in results {
       let steps = result.steps.count
       if result.passed {
-        if verbose { out += "\(style.pass)✓\(style.reset) \(fixture.file) — \(fixture.name) \(style.dim)(\(steps) step\(steps == 1 ? "" : "s"))\(style.reset)\n" }
+        if verbose {
+          out +=
+            "\(style.pass)✓\(style.reset) \(fixture.file) — \(fixture.name) \(style.dim)(\(steps) step\(steps == 1 ? "" : "s"))\(style.reset)\n"
+        }
         continue
       }
       out += "\(style.fail)✗\(style.reset) \(fixture.file) — \(fixture.name)\n"

@@ -59,7 +59,8 @@ public struct FixtureSuite: Sendable {
         result.file = fixture.file
         suite.results.append((fixture, result))
       case .failure(let failure):
-        suite.loadFailures.append(LoadFailure(file: displayName(file), diagnostics: failure.diagnostics, sources: failure.sources))
+        suite.loadFailures.append(
+          LoadFailure(file: displayName(file), diagnostics: failure.diagnostics, sources: failure.sources))
       }
       progress(index + 1, files.count)
     }

@@ -9,13 +9,17 @@ import FoundationEssentials
 /// ```
 public enum FixtureUpdater {
   /// The fixture's new text, and one line per change; nil when nothing changes.
-  public static func updatedText(_ fixture: Fixture, _ result: FixtureRunner.Result) -> (text: String, changes: [String])? {
+  public static func updatedText(_ fixture: Fixture, _ result: FixtureRunner.Result) -> (
+    text: String, changes: [String]
+  )? {
     guard let source = fixture.source, !result.passed else { return nil }
     var edits: [(Range<Int>, String)] = []
     var changes: [String] = []
     for (step, outcome) in zip(fixture.steps, result.steps) where !outcome.passed {
       for d in outcome.differences {
-        changes.append("step \(outcome.index + 1): \(d.path): \(d.expected?.description ?? "(absent)") → \(d.actual?.description ?? "(absent)")")
+        changes.append(
+          "step \(outcome.index + 1): \(d.path): \(d.expected?.description ?? "(absent)") → \(d.actual?.description ?? "(absent)")"
+        )
       }
       if let range = step.expectRange, let expected = step.expect {
         edits.append((range, inline(refreshed(expected, from: outcome.actual))))
@@ -34,7 +38,9 @@ public enum FixtureUpdater {
 
   /// Writes the updated fixture over its file (or `path`), atomically, and returns the changes.
   @discardableResult
-  public static func write(_ fixture: Fixture, _ result: FixtureRunner.Result, to path: String? = nil) throws -> [String] {
+  public static func write(_ fixture: Fixture, _ result: FixtureRunner.Result, to path: String? = nil) throws
+    -> [String]
+  {
     guard let (text, changes) = updatedText(fixture, result) else { return [] }
     try Data(text.utf8).write(to: URL(fileURLWithPath: path ?? fixture.file), options: .atomic)
     return changes

@@ -32,13 +32,18 @@ extension CompiledRouter {
   ///   - parameters: the value of each parameter, as text (an `int` as digits, a `uuid` in any
   ///     case); a parameter the pattern does not have is ignored, an optional one may be left out.
   ///   - pattern: which of the route's URL patterns to use (0, the first, by default).
-  public func url(for rule: String, parameters: [String: String] = [:], pattern: Int = 0) throws(URLBuildError) -> String {
+  public func url(for rule: String, parameters: [String: String] = [:], pattern: Int = 0) throws(URLBuildError)
+    -> String
+  {
     guard let index = table.rules.firstIndex(where: { $0.name == rule }) else {
       throw URLBuildError("unknown-route", "no route is named '\(rule)'")
     }
     let patterns = table.rules[index].urlPatterns
     guard pattern < patterns.count else {
-      throw URLBuildError("not-a-url-route", patterns.isEmpty ? "route '\(rule)' is an activity route" : "route '\(rule)' has \(patterns.count) URL pattern(s)")
+      throw URLBuildError(
+        "not-a-url-route",
+        patterns.isEmpty
+          ? "route '\(rule)' is an activity route" : "route '\(rule)' has \(patterns.count) URL pattern(s)")
     }
     let builder = URLBuilder(pattern: patterns[pattern], rule: rule, parameters: parameters)
     let text = try builder.build()
@@ -46,11 +51,15 @@ extension CompiledRouter {
     switch match(url: text) {
     case .success(let m?) where m.rule == index:
       if m.parameters != builder.expectedParameters {
-        throw URLBuildError("routes-elsewhere", "'\(text)' comes back with \(JSONValue.object(m.parameters)), not \(JSONValue.object(builder.expectedParameters))")
+        throw URLBuildError(
+          "routes-elsewhere",
+          "'\(text)' comes back with \(JSONValue.object(m.parameters)), not \(JSONValue.object(builder.expectedParameters))"
+        )
       }
       return text
     case .success(let m?):
-      throw URLBuildError("routes-elsewhere", "'\(text)' would be taken by route '\(m.ruleName)', which precedence puts first")
+      throw URLBuildError(
+        "routes-elsewhere", "'\(text)' would be taken by route '\(m.ruleName)', which precedence puts first")
     case .success(nil):
       throw URLBuildError("routes-elsewhere", "'\(text)' matches no route (a value cannot be written in the URL)")
     case .failure(let error):
@@ -78,14 +87,17 @@ struct URLBuilder {
       case .optional(let p): if let s = try pathSegment(p, required: false) { out += "/" + s }
       case .wildcard:
         guard let value = parameters["*"] else {
-          throw URLBuildError("unbuildable-segment", "route '\(rule)' has a '*' segment: give its text as the parameter '*'")
+          throw URLBuildError(
+            "unbuildable-segment", "route '\(rule)' has a '*' segment: give its text as the parameter '*'")
         }
         out += "/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
       case .catchAll(let name):
         guard let value = parameters[name], !value.isEmpty else {
           throw URLBuildError("missing-parameter", "route '\(rule)' needs a value for '\(name)'")
         }
-        out += "/" + value.split(separator: "/", omittingEmptySubsequences: false)
+        out +=
+          "/"
+          + value.split(separator: "/", omittingEmptySubsequences: false)
           .map { PercentDecoding.encode(String($0), allowing: .pathSegmentAllowed) }.joined(separator: "/")
       }
     }
@@ -105,7 +117,9 @@ struct URLBuilder {
     switch pattern.fragment {
     case .literal(let text)?: out += "#" + PercentDecoding.encode(text, allowing: .fragmentAllowed)
     case .parameter(let p, let required)?:
-      if let value = try checked(p, required: required) { out += "#" + PercentDecoding.encode(value, allowing: .fragmentAllowed) }
+      if let value = try checked(p, required: required) {
+        out += "#" + PercentDecoding.encode(value, allowing: .fragmentAllowed)
+      }
     case .present?, nil: break
     }
     return out

@@ -16,12 +16,6 @@ public struct CompiledRouter: Sendable {
   let urls: URLTrie
   let activities: ActivityIndex
 
-  init(table: RouteTable, urls: URLTrie, activities: ActivityIndex) {
-    self.table = table
-    self.urls = urls
-    self.activities = activities
-  }
-
   /// Matches a URL: the best rule and its parameters, nil when no rule matches, or the reason
   /// the text is not a URL the router accepts.
   public func match(url: String) -> Result<RouteMatch?, URLReadError> {
@@ -134,14 +128,17 @@ public struct CompiledRouter: Sendable {
   }
 
   /// Builds the match (decoding the captured values) after a successful trie match.
-  func routeMatch(terminal index: Int32, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: borrowing MatchScratch) -> RouteMatch {
+  func routeMatch(terminal index: Int32, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: borrowing MatchScratch)
+    -> RouteMatch
+  {
     let terminal = urls.storage.terminal(at: index)
     let rules = table.rules
     let segments = rules[Int(terminal.rule)].urlPatterns[Int(terminal.pattern)].segments
     var parameters = JSONObject()
     for k in 0..<Int(terminal.captureCount) {
       let name = urls.names[Int(terminal.namesStart) + k]
-      let first = Int(scratch.captures[k].first), last = Int(scratch.captures[k].last)
+      let first = Int(scratch.captures[k].first)
+      let last = Int(scratch.captures[k].last)
       let text: String
       if last == first + 1 {
         text = CompiledRouter.decoded(UnsafeBufferPointer(rebasing: bytes[scratch.segments[first]]))
@@ -161,7 +158,8 @@ public struct CompiledRouter: Sendable {
       parameters[urls.names[Int(constraint.captureName)]] = constraint.type.value(of: CompiledRouter.decoded(raw))
     }
     return RouteMatch(
-      rule: Int(terminal.rule), ruleName: rules[Int(terminal.rule)].name, pattern: Int(terminal.pattern), parameters: parameters)
+      rule: Int(terminal.rule), ruleName: rules[Int(terminal.rule)].name, pattern: Int(terminal.pattern),
+      parameters: parameters)
   }
 
   /// The declared type of a path parameter (a pattern has a few segments: a scan, no table).

@@ -53,7 +53,8 @@ public struct MatchScratch: ~Copyable {
     let captureBytes = PathSegments.maxCount * MemoryLayout<CaptureSpan>.stride
     let int32Bytes = (4 * items + 2 * (items + 1)) * MemoryLayout<Int32>.stride
     let block = UnsafeMutableRawPointer.allocate(
-      byteCount: segmentBytes + captureBytes + int32Bytes + bufferCapacity, alignment: MemoryLayout<Range<Int>>.alignment)
+      byteCount: segmentBytes + captureBytes + int32Bytes + bufferCapacity,
+      alignment: MemoryLayout<Range<Int>>.alignment)
     segments = block.bindMemory(to: Range<Int>.self, capacity: segmentCount)
     captures = (block + segmentBytes).bindMemory(to: CaptureSpan.self, capacity: PathSegments.maxCount)
     let int32s = (block + segmentBytes + captureBytes).bindMemory(to: Int32.self, capacity: 4 * items + 2 * (items + 1))

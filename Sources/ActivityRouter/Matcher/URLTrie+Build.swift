@@ -87,9 +87,10 @@ extension URLTrie {
       parts.infos.append(UInt8(truncatingIfNeeded: info))
       parts.fastRules.append(fastRule)
     }
-    parts.nodes.append(Node(
-      terminalStart: Int32(truncatingIfNeeded: parts.terminalOrder.count),
-      dynamicStart: Int32(truncatingIfNeeded: parts.dynamic.count), info: 0))
+    parts.nodes.append(
+      Node(
+        terminalStart: Int32(truncatingIfNeeded: parts.terminalOrder.count),
+        dynamicStart: Int32(truncatingIfNeeded: parts.dynamic.count), info: 0))
 
     // The path literals, renumbered, into the slot table; the long ones' bytes into the pool.
     var pool: [UInt8] = []
@@ -185,7 +186,8 @@ extension URLTrie {
     while true {
       let shift = 64 - bits
       let slots = UnsafeMutableBufferPointer<EdgeSlot>.allocate(capacity: (1 << bits) + 64)
-      ZeroedMemory.adviseHugePages(UnsafeMutableRawPointer(slots.baseAddress!), byteCount: slots.count * MemoryLayout<EdgeSlot>.stride)
+      ZeroedMemory.adviseHugePages(
+        UnsafeMutableRawPointer(slots.baseAddress!), byteCount: slots.count * MemoryLayout<EdgeSlot>.stride)
       slots.initialize(repeating: .empty)
       var fits = true
       pending.withUnsafeMutableBufferPointer { pending in
@@ -214,11 +216,15 @@ extension URLTrie {
               let parent = number[Int(bits &>> 32)]
               let child = children[Int(slot.child)]
               let key = EdgeKey(head: slot.head, tail: slot.tail)
-              let index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> UInt64(shift))
-              pending[count] = (index, false, EdgeSlot(
-                head: slot.head, tail: slot.tail,
-                key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(child.info),
-                child: child.number, rule: child.rule))
+              let index = Int(
+                truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> UInt64(shift))
+              pending[count] = (
+                index, false,
+                EdgeSlot(
+                  head: slot.head, tail: slot.tail,
+                  key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(child.info),
+                  child: child.number, rule: child.rule)
+              )
               count &+= 1
               if count == chunk { place() }
             }
@@ -294,11 +300,12 @@ struct TerminalRecords {
     let constraintStart = Int32(truncatingIfNeeded: constraints.count)
     for item in query { appendConstraint(item.value, name: item.name, isFragment: false) }
     if let fragment { appendConstraint(fragment, name: "", isFragment: true) }
-    terminals.append(URLTrie.Terminal(
-      rule: rule, pattern: pattern, namesStart: namesStart, constraintStart: constraintStart,
-      captureCount: UInt16(clamping: captureCount),
-      constraintCount: UInt8(truncatingIfNeeded: constraints.count - Int(constraintStart)),
-      trailingSlash: trailingSlash))
+    terminals.append(
+      URLTrie.Terminal(
+        rule: rule, pattern: pattern, namesStart: namesStart, constraintStart: constraintStart,
+        captureCount: UInt16(clamping: captureCount),
+        constraintCount: UInt8(truncatingIfNeeded: constraints.count - Int(constraintStart)),
+        trailingSlash: trailingSlash))
   }
 
   /// Appends a constraint whose strings are at offsets in `constraintBytes` (rebased on the pool later).

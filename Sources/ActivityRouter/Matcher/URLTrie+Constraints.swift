@@ -2,7 +2,8 @@
 /// order; the first terminal whose constraints hold is the match.
 extension URLTrie {
   func checkTerminals(
-    _ start: Int32, _ count: Int32, captures: Int, _ c: Context, _ url: URLComponentRanges, _ scratch: inout MatchScratch
+    _ start: Int32, _ count: Int32, captures: Int, _ c: Context, _ url: URLComponentRanges,
+    _ scratch: inout MatchScratch
   ) -> Int32 {
     var t = Int(start)
     let end = t &+ Int(count)
@@ -19,14 +20,17 @@ extension URLTrie {
     return -1
   }
 
-  private func constraintsHold(_ terminal: Terminal, _ c: Context, _ url: URLComponentRanges, _ scratch: inout MatchScratch) -> Bool {
+  private func constraintsHold(
+    _ terminal: Terminal, _ c: Context, _ url: URLComponentRanges, _ scratch: inout MatchScratch
+  ) -> Bool {
     if scratch.queryCount < 0 { parseQuery(c.input, url.query, &scratch) }
     for k in 0..<Int(terminal.constraintCount) {
       let constraint = c.constraints[Int(terminal.constraintStart) &+ k]
       scratch.valueStart[k] = -1
       scratch.valueEnd[k] = -1
       var found = false
-      var valueStart = -1, valueEnd = -1
+      var valueStart = -1
+      var valueEnd = -1
       if constraint.isFragment {
         if let f = url.fragment {
           found = true
@@ -47,14 +51,17 @@ extension URLTrie {
         return false
       }
       let raw: UnsafeBufferPointer<UInt8> =
-        valueStart < 0 ? UnsafeBufferPointer(start: c.buffer, count: 0) : UnsafeBufferPointer(rebasing: c.input[valueStart..<valueEnd])
+        valueStart < 0
+        ? UnsafeBufferPointer(start: c.buffer, count: 0) : UnsafeBufferPointer(rebasing: c.input[valueStart..<valueEnd])
       switch constraint.kind {
       case .present:
         continue
       case .literal:
         guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return false }
-        let literal = UnsafeBufferPointer(start: c.pool + Int(constraint.literalStart), count: Int(constraint.literalLength))
-        if n != literal.count || !zip(UnsafeBufferPointer(start: c.buffer, count: n), literal).allSatisfy({ $0 == $1 }) {
+        let literal = UnsafeBufferPointer(
+          start: c.pool + Int(constraint.literalStart), count: Int(constraint.literalLength))
+        if n != literal.count || !zip(UnsafeBufferPointer(start: c.buffer, count: n), literal).allSatisfy({ $0 == $1 })
+        {
           return false
         }
       case .required, .optional:
@@ -68,7 +75,9 @@ extension URLTrie {
     return true
   }
 
-  private func queryName(_ c: Context, _ scratch: borrowing MatchScratch, _ q: Int, equals name: UnsafeBufferPointer<UInt8>) -> Bool {
+  private func queryName(
+    _ c: Context, _ scratch: borrowing MatchScratch, _ q: Int, equals name: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
     let raw = UnsafeBufferPointer(rebasing: c.input[Int(scratch.queryNameStart[q])..<Int(scratch.queryNameEnd[q])])
     if !raw.contains(UInt8(ascii: "%")) {
       return raw.count == name.count && raw.elementsEqual(name)

@@ -72,7 +72,9 @@ extension URLTrie {
           // An empty or a dot segment finds no edge (or a restart edge): the miss check sends it on.
           // The first probe nearly always decides (the table is sparse); the rest is out of line.
           let want = EdgeSlot.keyBits(parent: node, length: length)
-          var index = Int(truncatingIfNeeded: MatcherStorage.hash(parent: node, EdgeKey(head: head, tail: tail), length: length) &>> shift)
+          var index = Int(
+            truncatingIfNeeded: MatcherStorage.hash(parent: node, EdgeKey(head: head, tail: tail), length: length)
+              &>> shift)
           var slot = slots[index]
           if !(slot.head == head && slot.tail == tail && slot.key &>> 16 == want &>> 16 && length <= 16) {
             // A second probe (the next slot) before going out of line.
@@ -80,10 +82,17 @@ extension URLTrie {
               slot = slots[index &+ 1]
               index &+= 1
               if !(slot.head == head && slot.tail == tail && slot.key &>> 16 == want &>> 16) {
-                index = slot.key == .max ? -1 : s.findEdgeProbing(parent: node, EdgeKey(head: head, tail: tail), length: length, p + pos, from: index)
+                index =
+                  slot.key == .max
+                  ? -1
+                  : s.findEdgeProbing(
+                    parent: node, EdgeKey(head: head, tail: tail), length: length, p + pos, from: index)
               }
             } else {
-              index = slot.key == .max ? -1 : s.findEdgeProbing(parent: node, EdgeKey(head: head, tail: tail), length: length, p + pos, from: index)
+              index =
+                slot.key == .max
+                ? -1
+                : s.findEdgeProbing(parent: node, EdgeKey(head: head, tail: tail), length: length, p + pos, from: index)
             }
             guard index >= 0 else { return missOrGeneral(p, from: pos, n) }
             slot = slots[index]
@@ -138,7 +147,9 @@ extension URLTrie {
 
   /// The end of the path at a node without a fast terminal.
   @inline(never)
-  func rareEnd(_ info: UInt32, _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch) -> Int32 {
+  func rareEnd(
+    _ info: UInt32, _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch
+  ) -> Int32 {
     if info & NodeInfo.kindMask == NodeInfo.restart { return URLTrie.needsGeneralPath }
     if info & NodeInfo.hasTerminals != 0 {
       // The path had no empty and no dot segment: it ends with '/' after a segment, or not.

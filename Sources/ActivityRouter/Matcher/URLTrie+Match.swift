@@ -24,7 +24,10 @@ extension URLTrie {
   func match(_ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, _ scratch: inout MatchScratch) -> Int32 {
     scratch.terminal = -1
     guard url.hasAuthority else { return -1 }
-    guard case .success(let shape) = PathSegments.resolve(input, path: url.path, into: UnsafeMutableBufferPointer(start: scratch.segments, count: PathSegments.maxCount)) else { return -1 }
+    guard
+      case .success(let shape) = PathSegments.resolve(
+        input, path: url.path, into: UnsafeMutableBufferPointer(start: scratch.segments, count: PathSegments.maxCount))
+    else { return -1 }
     scratch.segmentCount = shape.count
     scratch.trailingSlash = shape.hasTrailingSlash
     scratch.queryCount = -1  // parsed on first use
@@ -113,8 +116,11 @@ extension URLTrie {
       out[n] = asciiLowercased(input[i])
       n &+= 1
     }
-    out[n] = UInt8(ascii: ":"); out[n &+ 1] = UInt8(ascii: "/"); out[n &+ 2] = UInt8(ascii: "/")
-    out[n &+ 3] = UInt8(ascii: "*"); out[n &+ 4] = UInt8(ascii: ".")
+    out[n] = UInt8(ascii: ":")
+    out[n &+ 1] = UInt8(ascii: "/")
+    out[n &+ 2] = UInt8(ascii: "/")
+    out[n &+ 3] = UInt8(ascii: "*")
+    out[n &+ 4] = UInt8(ascii: ".")
     return lookupHost(out + keyStart, h.end &- keyStart)
   }
 
@@ -145,11 +151,14 @@ extension URLTrie {
       out[n] = asciiLowercased(input[i])
       n &+= 1
     }
-    out[n] = UInt8(ascii: ":"); out[n + 1] = UInt8(ascii: "/"); out[n + 2] = UInt8(ascii: "/")
+    out[n] = UInt8(ascii: ":")
+    out[n + 1] = UInt8(ascii: "/")
+    out[n + 2] = UInt8(ascii: "/")
     n &+= 3
     var from = host.lowerBound
     if let w = wildcardFrom {
-      out[n] = UInt8(ascii: "*"); out[n + 1] = UInt8(ascii: ".")
+      out[n] = UInt8(ascii: "*")
+      out[n + 1] = UInt8(ascii: ".")
       n &+= 2
       from = w
     }
@@ -161,7 +170,8 @@ extension URLTrie {
       }
     } else {
       // Rare: an IPv6 literal (compressed form) or an IDNA host (its xn-- form).
-      let normal = url.hostIsIPLiteral
+      let normal =
+        url.hostIsIPLiteral
         ? IPv6Address.parse(input, from..<host.upperBound)?.description
         : IDNA.toASCII(String(decoding: UnsafeBufferPointer(rebasing: input[from..<host.upperBound]), as: UTF8.self))
       guard let normal else { return 0 }
@@ -177,7 +187,10 @@ extension URLTrie {
         let digits = Array(String(port).utf8)
         out[n] = UInt8(ascii: ":")
         n &+= 1
-        for d in digits { out[n] = d; n &+= 1 }
+        for d in digits {
+          out[n] = d
+          n &+= 1
+        }
       }
     }
     return n

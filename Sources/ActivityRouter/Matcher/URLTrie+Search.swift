@@ -47,7 +47,8 @@ extension URLTrie {
       case .catchAll:
         var d = depth
         while d < c.segmentCount {
-          let s = c.segments[d].lowerBound, t = c.segments[d].upperBound
+          let s = c.segments[d].lowerBound
+          let t = c.segments[d].upperBound
           guard s < t, valueIsValid(c, s, t, type: .string, allowSlash: false) else { break }
           d &+= 1
         }
@@ -58,7 +59,8 @@ extension URLTrie {
         if found >= 0 { return found }
       default:
         guard let type = edge.kind.parameterType, valueIsValid(c, start, end, type: type) else { continue }
-        c.captures[captures] = CaptureSpan(first: Int32(truncatingIfNeeded: depth), last: Int32(truncatingIfNeeded: depth &+ 1))
+        c.captures[captures] = CaptureSpan(
+          first: Int32(truncatingIfNeeded: depth), last: Int32(truncatingIfNeeded: depth &+ 1))
         let found = visit(edge.child, depth: depth &+ 1, captures: captures &+ 1, c, url, &scratch)
         if found >= 0 { return found }
       }
@@ -75,7 +77,10 @@ extension URLTrie {
     if !needsWork {
       var i = start
       while i < end {
-        if c.input[i] == UInt8(ascii: "%") { needsWork = true; break }
+        if c.input[i] == UInt8(ascii: "%") {
+          needsWork = true
+          break
+        }
         i &+= 1
       }
     }
@@ -89,7 +94,9 @@ extension URLTrie {
 
   /// Whether the segment decodes (once, with no NUL, control character or invalid UTF-8) to a
   /// value of `type`; with `allowSlash` false a decoded '/' is refused too.
-  private func valueIsValid(_ c: Context, _ start: Int, _ end: Int, type: ParameterType, allowSlash: Bool = true) -> Bool {
+  private func valueIsValid(_ c: Context, _ start: Int, _ end: Int, type: ParameterType, allowSlash: Bool = true)
+    -> Bool
+  {
     let raw = UnsafeBufferPointer(rebasing: c.input[start..<end])
     guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return false }
     let value = UnsafeBufferPointer(start: c.buffer, count: n)

@@ -165,7 +165,9 @@ final class MatcherStorage: @unchecked Sendable {
 
     mutating func append(contentsOf values: [T]) {
       precondition(values.count <= capacity - count)
-      values.withUnsafeBufferPointer { _ = UnsafeMutableBufferPointer(start: base + count, count: $0.count).initialize(fromContentsOf: $0) }
+      values.withUnsafeBufferPointer {
+        _ = UnsafeMutableBufferPointer(start: base + count, count: $0.count).initialize(fromContentsOf: $0)
+      }
       count &+= values.count
     }
 
@@ -179,7 +181,9 @@ final class MatcherStorage: @unchecked Sendable {
   init(_ parts: Parts) {
     func copy<T>(_ array: [T], spare: Int = 0, filler: T? = nil) -> UnsafeMutablePointer<T> {
       let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(array.count + spare, 1))
-      array.withUnsafeBufferPointer { _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).initialize(fromContentsOf: $0) }
+      array.withUnsafeBufferPointer {
+        _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).initialize(fromContentsOf: $0)
+      }
       if let filler, spare > 0 { (pointer + array.count).initialize(repeating: filler, count: spare) }
       return pointer
     }
@@ -259,7 +263,8 @@ final class MatcherStorage: @unchecked Sendable {
     // The first probe nearly always decides (the table is sparse); the rest is out of line.
     let index = slotIndex(parent: parent, key, length: length)
     let slot = slots[index]
-    if slot.head == key.head && slot.tail == key.tail && slot.key &>> 16 == EdgeSlot.keyBits(parent: parent, length: length) &>> 16
+    if slot.head == key.head && slot.tail == key.tail
+      && slot.key &>> 16 == EdgeSlot.keyBits(parent: parent, length: length) &>> 16
       && length <= 16
     {
       return index
@@ -270,7 +275,9 @@ final class MatcherStorage: @unchecked Sendable {
 
   /// ``findEdge(parent:_:length:_:)`` from slot `index` on: more probes, long segments.
   @inline(never)
-  func findEdgeProbing(parent: Int32, _ key: EdgeKey, length: Int, _ bytes: UnsafePointer<UInt8>, from start: Int) -> Int {
+  func findEdgeProbing(parent: Int32, _ key: EdgeKey, length: Int, _ bytes: UnsafePointer<UInt8>, from start: Int)
+    -> Int
+  {
     let want = EdgeSlot.keyBits(parent: parent, length: length) &>> 16
     var index = start
     while true {
@@ -336,7 +343,9 @@ final class MatcherStorage: @unchecked Sendable {
     while true {
       let slot = hosts[index]
       if slot.length < 0 { return -1 }
-      if slot.hash == hash && Int(slot.length) == length && MatcherStorage.bytesEqual(key, pool + Int(slot.offset), length) {
+      if slot.hash == hash && Int(slot.length) == length
+        && MatcherStorage.bytesEqual(key, pool + Int(slot.offset), length)
+      {
         return index
       }
       index = (index &+ 1) & hostMask

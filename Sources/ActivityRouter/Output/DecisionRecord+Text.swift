@@ -19,7 +19,8 @@ extension DecisionRecord {
     text += ": "
     switch result {
     case .failure(let error):
-      text += "error [\(error.code.rawValue)\(error.reason.map { "/\($0)" } ?? "")] column \(error.column): \(error.message)"
+      text +=
+        "error [\(error.code.rawValue)\(error.reason.map { "/\($0)" } ?? "")] column \(error.column): \(error.message)"
     case .success(let (_, decision)):
       text += decision.outcome.rawValue
       if let scene = decision.scene { text += " '\(scene)'" }
@@ -52,7 +53,8 @@ extension DecisionRecord {
         text += "\n   input: \(TerminalText.visible(input))"
         if !decision.message.isEmpty { text += "\n   \(TerminalText.visible(decision.message))" }
         for step in decision.trace {
-          var line = "\(step.verdict == .chosen ? "✓" : step.verdict == .rejected ? "✗" : "·") \(step.stage.rawValue): \(step.subject) — \(step.detail)"
+          var line =
+            "\(step.verdict == .chosen ? "✓" : step.verdict == .rejected ? "✗" : "·") \(step.stage.rawValue): \(step.subject) — \(step.detail)"
           if let rule = step.rule { line += " [\(rule)]" }
           text += "\n   \(TerminalText.visible(line))"
         }

@@ -14,8 +14,9 @@ public struct DiagnosticRenderer: Sendable {
     /// No colour.
     public static let plain = Style()
     /// ANSI colours, as clang and swiftc use them on a terminal.
-    public static let ansi = Style(error: "\u{1B}[1;31m", warning: "\u{1B}[1;35m", note: "\u{1B}[1;36m",
-                                   bold: "\u{1B}[1m", reset: "\u{1B}[0m")
+    public static let ansi = Style(
+      error: "\u{1B}[1;31m", warning: "\u{1B}[1;35m", note: "\u{1B}[1;36m",
+      bold: "\u{1B}[1m", reset: "\u{1B}[0m")
   }
 
   public var sources: [String: SourceText]

@@ -70,7 +70,8 @@ public struct SceneRegistry: Sendable {
       return
     }
     state.clock += 1
-    let session = Session(id: id, scene: scene, value: value, state: .foregroundInactive, lastActivated: state.clock, created: state.clock)
+    let session = Session(
+      id: id, scene: scene, value: value, state: .foregroundInactive, lastActivated: state.clock, created: state.clock)
     state.sessions.append(session)
     if id.hasPrefix("s"), let n = Int(id.dropFirst()) { state.nextSessionNumber = max(state.nextSessionNumber, n + 1) }
     notify(.connected(session))
@@ -114,7 +115,9 @@ public struct SceneRegistry: Sendable {
 
   /// The session's view-modifier sets are now these (V5 union, V6); nothing happens when equal.
   public mutating func update(_ id: String, preferring: [String], allowing: [String]) {
-    guard let session = state.session(id), session.preferring != preferring || session.allowing != allowing else { return }
+    guard let session = state.session(id), session.preferring != preferring || session.allowing != allowing else {
+      return
+    }
     state.apply(.update(id, SessionUpdate(preferring: preferring, allowing: allowing)))
     notify(.setsChanged(id, preferring: preferring, allowing: allowing))
   }

@@ -32,7 +32,9 @@ public struct SessionUpdate: Sendable, Hashable {
   public var valueType: String??
 
   /// Creates an update.
-  public init(preferring: [String]? = nil, allowing: [String]? = nil, value: JSONValue?? = nil, valueType: String?? = nil) {
+  public init(
+    preferring: [String]? = nil, allowing: [String]? = nil, value: JSONValue?? = nil, valueType: String?? = nil
+  ) {
     self.preferring = preferring
     self.allowing = allowing
     self.value = value

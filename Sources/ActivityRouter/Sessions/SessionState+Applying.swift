@@ -13,7 +13,9 @@ extension SessionState {
       clock = max(clock, session.created, session.lastActivated)
       demoteActive(except: session.id)
       sessions.append(session)
-      if let n = Int(session.id.dropFirst()), session.id.hasPrefix("s") { nextSessionNumber = max(nextSessionNumber, n + 1) }
+      if let n = Int(session.id.dropFirst()), session.id.hasPrefix("s") {
+        nextSessionNumber = max(nextSessionNumber, n + 1)
+      }
     case .activate(let id):
       guard let index = sessions.firstIndex(where: { $0.id == id }) else { return }
       clock += 1

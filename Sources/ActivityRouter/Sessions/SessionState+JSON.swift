@@ -7,7 +7,8 @@
 /// ```
 extension SessionState {
   static let sessionKeys = [
-    "id", "scene", "state", "value", "valueType", "preferring", "allowing", "prefers", "can", "lastActivated", "created",
+    "id", "scene", "state", "value", "valueType", "preferring", "allowing", "prefers", "can", "lastActivated",
+    "created",
   ]
 
   /// Reads a state file; every problem is a diagnostic with its position. Sessions whose scene the
@@ -26,7 +27,9 @@ extension SessionState {
 
   static func read(_ root: JSONNode, table: RouteTable, _ reader: inout JSONFieldReader) -> SessionState {
     let what = "the session state"
-    guard let fields = reader.object(root, what: what, keys: ["sessions", "clock", "nextSessionNumber"]) else { return SessionState() }
+    guard let fields = reader.object(root, what: what, keys: ["sessions", "clock", "nextSessionNumber"]) else {
+      return SessionState()
+    }
     var sessions: [Session] = []
     if let member = fields["sessions"] {
       guard case .array(let items) = member.value.kind else {
@@ -46,11 +49,15 @@ extension SessionState {
     }
     var state = SessionState(sessions: sessions)
     if let clock = reader.int(fields["clock"]) { state.clock = max(state.clock, clock) }
-    if let next = reader.int(fields["nextSessionNumber"]) { state.nextSessionNumber = max(state.nextSessionNumber, next) }
+    if let next = reader.int(fields["nextSessionNumber"]) {
+      state.nextSessionNumber = max(state.nextSessionNumber, next)
+    }
     return state
   }
 
-  static func readSession(_ node: JSONNode, position: Int, table: RouteTable, _ reader: inout JSONFieldReader) -> Session? {
+  static func readSession(_ node: JSONNode, position: Int, table: RouteTable, _ reader: inout JSONFieldReader)
+    -> Session?
+  {
     let what = "a session"
     guard let f = reader.object(node, what: what, keys: sessionKeys) else { return nil }
     guard let id = reader.string(f["id"], required: "id", in: node, what: what),
@@ -58,8 +65,9 @@ extension SessionState {
     else { return nil }
     if table.scene(scene) == nil, let m = f["scene"] {
       let ids = table.scenes.map(\.id)
-      reader.error(.unknownScene, "no scene declaration has id '\(scene)'.\(EditDistance.didYouMean(scene, among: ids))",
-                   at: m.value.start)
+      reader.error(
+        .unknownScene, "no scene declaration has id '\(scene)'.\(EditDistance.didYouMean(scene, among: ids))",
+        at: m.value.start)
     }
     var session = Session(id: id, scene: scene, lastActivated: position + 1, created: position + 1)
     if let state = reader.choice(f["state"], Session.State.self) { session.state = state }
@@ -84,21 +92,22 @@ extension SessionState {
   /// The state as JSON, in the format ``load(source:table:)`` reads; pretty, fields in a fixed order.
   public var json: JSONValue {
     var root = JSONObject()
-    root["sessions"] = .array(sessions.map { s in
-      var o = JSONObject()
-      o["id"] = .string(s.id)
-      o["scene"] = .string(s.scene)
-      o["state"] = .string(s.state.rawValue)
-      if let v = s.value { o["value"] = v }
-      if let t = s.valueType { o["valueType"] = .string(t) }
-      if let p = s.preferring { o["preferring"] = .array(p.map { .string($0) }) }
-      if let a = s.allowing { o["allowing"] = .array(a.map { .string($0) }) }
-      if let p = s.prefers { o["prefers"] = .string(p.description) }
-      if let c = s.can { o["can"] = .string(c.description) }
-      o["lastActivated"] = .number(JSONNumber(s.lastActivated))
-      o["created"] = .number(JSONNumber(s.created))
-      return .object(o)
-    })
+    root["sessions"] = .array(
+      sessions.map { s in
+        var o = JSONObject()
+        o["id"] = .string(s.id)
+        o["scene"] = .string(s.scene)
+        o["state"] = .string(s.state.rawValue)
+        if let v = s.value { o["value"] = v }
+        if let t = s.valueType { o["valueType"] = .string(t) }
+        if let p = s.preferring { o["preferring"] = .array(p.map { .string($0) }) }
+        if let a = s.allowing { o["allowing"] = .array(a.map { .string($0) }) }
+        if let p = s.prefers { o["prefers"] = .string(p.description) }
+        if let c = s.can { o["can"] = .string(c.description) }
+        o["lastActivated"] = .number(JSONNumber(s.lastActivated))
+        o["created"] = .number(JSONNumber(s.created))
+        return .object(o)
+      })
     root["clock"] = .number(JSONNumber(clock))
     root["nextSessionNumber"] = .number(JSONNumber(nextSessionNumber))
     return .object(root)

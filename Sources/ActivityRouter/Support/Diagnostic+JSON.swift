@@ -10,17 +10,20 @@ extension Diagnostic {
     object["severity"] = .string(severity.rawValue)
     object["message"] = .string(message)
     if let location { object["location"] = Diagnostic.json(location) }
-    object["notes"] = .array(notes.map { note in
-      var n = JSONObject()
-      n["message"] = .string(note.message)
-      if let location = note.location { n["location"] = Diagnostic.json(location) }
-      return .object(n)
-    })
+    object["notes"] = .array(
+      notes.map { note in
+        var n = JSONObject()
+        n["message"] = .string(note.message)
+        if let location = note.location { n["location"] = Diagnostic.json(location) }
+        return .object(n)
+      })
     return .object(object)
   }
 
   static func json(_ location: SourceLocation) -> JSONValue {
-    .object(["file": .string(location.file), "line": .number(JSONNumber(location.line)),
-             "column": .number(JSONNumber(location.column))])
+    .object([
+      "file": .string(location.file), "line": .number(JSONNumber(location.line)),
+      "column": .number(JSONNumber(location.column)),
+    ])
   }
 }

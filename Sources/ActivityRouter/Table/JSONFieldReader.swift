@@ -86,12 +86,16 @@ struct JSONFieldReader {
   mutating func strings(_ member: JSONMember?) -> [(String, JSONNode)]? {
     guard let member else { return nil }
     guard case .array(let items) = member.value.kind else {
-      error(.wrongType, "'\(member.key)' must be an array of strings, found \(member.value.typeName)", at: member.value.start)
+      error(
+        .wrongType, "'\(member.key)' must be an array of strings, found \(member.value.typeName)",
+        at: member.value.start)
       return nil
     }
     var out: [(String, JSONNode)] = []
     for item in items {
-      if case .string(let s) = item.kind { out.append((s, item)) } else {
+      if case .string(let s) = item.kind {
+        out.append((s, item))
+      } else {
         error(.wrongType, "'\(member.key)' must hold strings, found \(item.typeName)", at: item.start)
       }
     }

@@ -18,7 +18,8 @@ extension RouteTable {
 
     /// Starts a table for an app.
     public init(app: String, platform: Platform, multipleScenes: Bool? = nil) {
-      table = RouteTable(app: app, platform: platform, multipleScenes: multipleScenes ?? (platform != .iOS), scenes: [], rules: [])
+      table = RouteTable(
+        app: app, platform: platform, multipleScenes: multipleScenes ?? (platform != .iOS), scenes: [], rules: [])
     }
 
     /// Declares a scene, in declaration order.
@@ -27,7 +28,8 @@ extension RouteTable {
       defaultValue: JSONValue? = nil, matching: [String]? = nil, preferring: [String]? = nil, allowing: [String]? = nil
     ) {
       if table.scene(id) != nil { fail(.duplicateSceneID, "scene id '\(id)' is declared twice (W2)") }
-      var scene = SceneDeclaration(id: id, kind: kind, title: title, presents: presents, defaultValue: defaultValue, matching: matching)
+      var scene = SceneDeclaration(
+        id: id, kind: kind, title: title, presents: presents, defaultValue: defaultValue, matching: matching)
       scene.preferring = preferring
       scene.allowing = allowing
       table.scenes.append(scene)
@@ -40,30 +42,38 @@ extension RouteTable {
     public mutating func options(_ options: RoutingOptions) { table.options = options }
 
     /// A URL route that opens a window (`openWindow(id:value:)`).
-    public mutating func url(_ name: String, _ patterns: String..., openWindow scene: String, value: JSONValue? = nil, priority: Int = 0) {
+    public mutating func url(
+      _ name: String, _ patterns: String..., openWindow scene: String, value: JSONValue? = nil, priority: Int = 0
+    ) {
       add(name, trigger: parse(patterns, name), target: target(.openWindow, scene, value), priority: priority)
     }
 
     /// A URL route that the receiving scene handles itself.
-    public mutating func url(_ name: String, _ patterns: String..., deliverTo scene: String? = nil, value: JSONValue? = nil, priority: Int = 0) {
+    public mutating func url(
+      _ name: String, _ patterns: String..., deliverTo scene: String? = nil, value: JSONValue? = nil, priority: Int = 0
+    ) {
       add(name, trigger: parse(patterns, name), target: target(.deliver, scene, value), priority: priority)
     }
 
     /// A URL route that dismisses windows.
-    public mutating func url(_ name: String, _ patterns: String..., dismissWindow scene: String?, value: JSONValue? = nil, priority: Int = 0) {
+    public mutating func url(
+      _ name: String, _ patterns: String..., dismissWindow scene: String?, value: JSONValue? = nil, priority: Int = 0
+    ) {
       add(name, trigger: parse(patterns, name), target: target(.dismissWindow, scene, value), priority: priority)
     }
 
     /// An activity route that opens a window; `userInfo` maps keys to literals or `"{name[:type][?]}"`.
     public mutating func activity(
-      _ name: String, _ type: String, userInfo: [String: JSONValue] = [:], openWindow scene: String, value: JSONValue? = nil
+      _ name: String, _ type: String, userInfo: [String: JSONValue] = [:], openWindow scene: String,
+      value: JSONValue? = nil
     ) {
       add(name, trigger: activityTrigger(type, userInfo), target: target(.openWindow, scene, value), priority: 0)
     }
 
     /// An activity route that the receiving scene handles itself.
     public mutating func activity(
-      _ name: String, _ type: String, userInfo: [String: JSONValue] = [:], deliverTo scene: String? = nil, value: JSONValue? = nil
+      _ name: String, _ type: String, userInfo: [String: JSONValue] = [:], deliverTo scene: String? = nil,
+      value: JSONValue? = nil
     ) {
       add(name, trigger: activityTrigger(type, userInfo), target: target(.deliver, scene, value), priority: 0)
     }
@@ -78,24 +88,36 @@ extension RouteTable {
         case .activity(let a): captured = a.parameterNames
         }
         if let id = rule.target.scene, table.scene(id) == nil {
-          problems.append(Diagnostic(.error, .unknownScene, "route '\(rule.name)' targets '\(id)', which is not declared."
-                                     + EditDistance.didYouMean(id, among: table.scenes.map(\.id))))
+          problems.append(
+            Diagnostic(
+              .error, .unknownScene,
+              "route '\(rule.name)' targets '\(id)', which is not declared."
+                + EditDistance.didYouMean(id, among: table.scenes.map(\.id))))
         }
-        if rule.target.action != .deliver, rule.target.value != nil, let id = rule.target.scene, table.scene(id)?.presents == nil {
-          problems.append(Diagnostic(.error, .invalidTarget, "route '\(rule.name)' gives a value to '\(id)', which presents none"))
+        if rule.target.action != .deliver, rule.target.value != nil, let id = rule.target.scene,
+          table.scene(id)?.presents == nil
+        {
+          problems.append(
+            Diagnostic(.error, .invalidTarget, "route '\(rule.name)' gives a value to '\(id)', which presents none"))
         }
         for name in rule.target.value?.parameterNames ?? [] where !captured.contains(name) {
-          problems.append(Diagnostic(.error, .unknownParameter, "route '\(rule.name)' uses '{\(name)}', which it does not capture"))
+          problems.append(
+            Diagnostic(.error, .unknownParameter, "route '\(rule.name)' uses '{\(name)}', which it does not capture"))
         }
         if case .url(let patterns) = rule.trigger {
           for p in patterns {
-            for name in rule.target.value?.parameterNames ?? [] where !p.parameterNames.contains(name) && captured.contains(name) {
-              problems.append(Diagnostic(.error, .unknownParameter, "pattern '\(p.text)' of route '\(rule.name)' does not capture '\(name)'"))
+            for name in rule.target.value?.parameterNames ?? []
+            where !p.parameterNames.contains(name) && captured.contains(name) {
+              problems.append(
+                Diagnostic(
+                  .error, .unknownParameter, "pattern '\(p.text)' of route '\(rule.name)' does not capture '\(name)'"))
             }
           }
         }
       }
-      if table.scenes.isEmpty { problems.append(Diagnostic(.error, .invalidValue, "an app declares at least one scene")) }
+      if table.scenes.isEmpty {
+        problems.append(Diagnostic(.error, .invalidValue, "an app declares at least one scene"))
+      }
       guard problems.isEmpty else { throw BuildError(diagnostics: problems) }
       return table
     }
@@ -103,7 +125,9 @@ extension RouteTable {
     /// Builds and compiles.
     public func compile() throws(BuildError) -> CompiledRouter {
       let result = RuleCompiler.compile(try build())
-      guard let router = result.router else { throw BuildError(diagnostics: result.diagnostics.filter { $0.severity == .error }) }
+      guard let router = result.router else {
+        throw BuildError(diagnostics: result.diagnostics.filter { $0.severity == .error })
+      }
       return router
     }
 
@@ -119,7 +143,9 @@ extension RouteTable {
         do {
           parsed.append(try URLPattern(parsing: text))
         } catch {
-          for e in error.errors { fail(e.code, "route '\(name)', pattern '\(text)' at offset \(e.offset): \(e.message)") }
+          for e in error.errors {
+            fail(e.code, "route '\(name)', pattern '\(text)' at offset \(e.offset): \(e.message)")
+          }
         }
       }
       if patterns.isEmpty { fail(.missingKey, "route '\(name)' needs at least one URL pattern") }
@@ -139,7 +165,9 @@ extension RouteTable {
     private mutating func target(_ action: RuleTarget.Action, _ scene: String?, _ value: JSONValue?) -> RuleTarget {
       var t = RuleTarget(action: action, scene: scene)
       if let value {
-        do { t.value = try ValueTemplate(json: value) } catch { fail(.invalidPattern, error.errors.first?.message ?? "invalid value template") }
+        do { t.value = try ValueTemplate(json: value) } catch {
+          fail(.invalidPattern, error.errors.first?.message ?? "invalid value template")
+        }
       }
       return t
     }
@@ -147,7 +175,8 @@ extension RouteTable {
     private mutating func add(_ name: String, trigger: Rule.Trigger?, target: RuleTarget, priority: Int) {
       if table.rule(named: name) != nil { fail(.duplicateRuleName, "route name '\(name)' is used twice") }
       guard let trigger else { return }
-      table.rules.append(Rule(name: name, index: table.rules.count, trigger: trigger, target: target, priority: priority))
+      table.rules.append(
+        Rule(name: name, index: table.rules.count, trigger: trigger, target: target, priority: priority))
     }
   }
 

@@ -169,7 +169,8 @@ public struct ScenePolicies: Sendable, Hashable {
   public static let keys: [(key: String, amb: String)] = [
     ("unmodifiedScenes", "AMB1"), ("ties", "AMB2"), ("missingIdentifier", "AMB3"), ("noMatchingScene", "AMB4"),
     ("matchingKinds", "AMB5"), ("documentGroups", "AMB6"), ("openWindowByType", "AMB7"),
-    ("presentedValueScope", "AMB8"), ("coldLaunch", "AMB9"), ("activationRequestMatch", "AMB10"), ("aasaDetails", "AMB11"),
+    ("presentedValueScope", "AMB8"), ("coldLaunch", "AMB9"), ("activationRequestMatch", "AMB10"),
+    ("aasaDetails", "AMB11"),
     ("aasaDefaults", "AMB12"),
     ("urlHandlers", "AMB13"), ("repeatedMatching", "AMB14"), ("singleScene", "AMB15"), ("unroutedEvents", "-"),
   ]

@@ -15,7 +15,8 @@ extension TableLoader {
     }
     if let types = reader.strings(fields["activityTypes"]) { claims.activityTypes = types.map(\.0) }
     if let member = fields["infoPlist"], let path = reader.string(member, in: member.value, what: what) {
-      let loaded = InfoPlist.load(path: resolve(path, from: reader.source.file), displayName: resolve(path, from: reader.source.file))
+      let loaded = InfoPlist.load(
+        path: resolve(path, from: reader.source.file), displayName: resolve(path, from: reader.source.file))
       reader.diagnostics += loaded.diagnostics
       if let source = loaded.source { referenced.append(source) }
       if let plist = loaded.plist {
@@ -23,7 +24,8 @@ extension TableLoader {
         claims.urlSchemes += plist.urlSchemes.map { $0.value.lowercased() }.filter { !claims.urlSchemes.contains($0) }
         claims.declaresSchemes = true
         if let types = plist.userActivityTypes {
-          claims.activityTypes = (claims.activityTypes ?? []) + types.map(\.value).filter { !(claims.activityTypes ?? []).contains($0) }
+          claims.activityTypes =
+            (claims.activityTypes ?? []) + types.map(\.value).filter { !(claims.activityTypes ?? []).contains($0) }
         }
         merge(plist, into: &table, multipleScenesSet: multipleScenesSet, &reader)
       }
@@ -36,11 +38,14 @@ extension TableLoader {
 
   /// `{"applinks:example.com": "path/to/apple-app-site-association" | null}`.
   static func readAssociatedDomains(
-    _ member: JSONMember, into claims: inout AppClaims, _ reader: inout JSONFieldReader, _ referenced: inout [SourceText]
+    _ member: JSONMember, into claims: inout AppClaims, _ reader: inout JSONFieldReader,
+    _ referenced: inout [SourceText]
   ) {
     guard case .object(let entries) = member.value.kind else {
-      reader.error(.wrongType, "'associatedDomains' must map entitlement entries ('applinks:example.com') to AASA file paths (or null)",
-                   at: member.value.start)
+      reader.error(
+        .wrongType,
+        "'associatedDomains' must map entitlement entries ('applinks:example.com') to AASA file paths (or null)",
+        at: member.value.start)
       return
     }
     for entry in entries {
@@ -56,7 +61,8 @@ extension TableLoader {
       case .null: continue
       case .string(let path):
         let file = resolve(path, from: reader.source.file)
-        let loaded = AppSiteAssociation.load(path: file, domain: domain.includesSubdomains ? nil : domain.domain, displayName: file)
+        let loaded = AppSiteAssociation.load(
+          path: file, domain: domain.includesSubdomains ? nil : domain.domain, displayName: file)
         reader.diagnostics += loaded.diagnostics
         referenced.append(loaded.source)
         if let association = loaded.association { claims.associations[domain] = association }
@@ -67,7 +73,9 @@ extension TableLoader {
   }
 
   /// Merges the plist's scene manifest into the table; conflicts name both places.
-  static func merge(_ plist: InfoPlist, into table: inout RouteTable, multipleScenesSet: JSONMember?, _ reader: inout JSONFieldReader) {
+  static func merge(
+    _ plist: InfoPlist, into table: inout RouteTable, multipleScenesSet: JSONMember?, _ reader: inout JSONFieldReader
+  ) {
     if let fromPlist = plist.sceneManifest?.supportsMultipleScenes {
       if let member = multipleScenesSet, case .bool(let fromTable) = member.value.kind, fromTable != fromPlist.value {
         reader.error(
@@ -97,7 +105,8 @@ extension TableLoader {
         reader.error(
           .conflictingDeclaration,
           "the table gives '\(scene.id)' the delegate class '\(fromTable)', the Info.plist '\(fromPlist.value)'",
-          at: scene.location?.offset ?? 0, notes: [.init("the Info.plist's UISceneDelegateClassName", at: fromPlist.location)])
+          at: scene.location?.offset ?? 0,
+          notes: [.init("the Info.plist's UISceneDelegateClassName", at: fromPlist.location)])
       }
     }
   }

@@ -11,8 +11,10 @@ extension TableLoader {
       for (name, node) in list {
         guard let tie = ScenePolicies.TieBreak(rawValue: name) else {
           let names = ScenePolicies.TieBreak.allCases.map(\.rawValue)
-          reader.error(.invalidValue, "unknown tie-break '\(name)'.\(EditDistance.didYouMean(name, among: names)) Expected: \(names.joined(separator: ", "))",
-                       at: node.start)
+          reader.error(
+            .invalidValue,
+            "unknown tie-break '\(name)'.\(EditDistance.didYouMean(name, among: names)) Expected: \(names.joined(separator: ", "))",
+            at: node.start)
           continue
         }
         order.append(tie)
@@ -24,9 +26,13 @@ extension TableLoader {
     if let v = reader.choice(f["matchingKinds"], ScenePolicies.MatchingKinds.self) { p.matchingKinds = v }
     if let v = reader.choice(f["documentGroups"], ScenePolicies.DocumentGroups.self) { p.documentGroups = v }
     if let v = reader.choice(f["openWindowByType"], ScenePolicies.OpenWindowByType.self) { p.openWindowByType = v }
-    if let v = reader.choice(f["presentedValueScope"], ScenePolicies.PresentedValueScope.self) { p.presentedValueScope = v }
+    if let v = reader.choice(f["presentedValueScope"], ScenePolicies.PresentedValueScope.self) {
+      p.presentedValueScope = v
+    }
     if let v = reader.choice(f["coldLaunch"], ScenePolicies.ColdLaunch.self) { p.coldLaunch = v }
-    if let v = reader.choice(f["activationRequestMatch"], ScenePolicies.ActivationRequestMatch.self) { p.activationRequestMatch = v }
+    if let v = reader.choice(f["activationRequestMatch"], ScenePolicies.ActivationRequestMatch.self) {
+      p.activationRequestMatch = v
+    }
     if let v = reader.choice(f["aasaDetails"], ScenePolicies.AASADetails.self) { p.aasaDetails = v }
     if let v = reader.choice(f["aasaDefaults"], ScenePolicies.AASADefaults.self) { p.aasaDefaults = v }
     if let v = reader.choice(f["urlHandlers"], ScenePolicies.URLHandlers.self) { p.urlHandlers = v }
@@ -46,7 +52,9 @@ extension TableLoader {
       return []
     }
     if table.lifecycle != .uiKit {
-      reader.warning(.invalidValue, "'configurationForConnecting' applies to UIKit apps (\"lifecycle\": \"uikit\")", at: member.keyStart)
+      reader.warning(
+        .invalidValue, "'configurationForConnecting' applies to UIKit apps (\"lifecycle\": \"uikit\")",
+        at: member.keyStart)
     }
     var choices: [RouteTable.ConfigurationChoice] = []
     for item in items {
@@ -57,8 +65,9 @@ extension TableLoader {
       else { continue }
       if table.scene(name) == nil, let node = f["configuration"] {
         let ids = table.scenes.map(\.id)
-        reader.error(.unknownScene, "no scene configuration is named '\(name)'.\(EditDistance.didYouMean(name, among: ids))",
-                     at: node.value.start)
+        reader.error(
+          .unknownScene, "no scene configuration is named '\(name)'.\(EditDistance.didYouMean(name, among: ids))",
+          at: node.value.start)
       }
       choices.append(.init(activityType: type, configuration: name))
     }

@@ -11,7 +11,8 @@ extension TableLoader {
       return []
     }
     guard case .array(let items) = member.value.kind else {
-      reader.error(.wrongType, "'routes' must be an array of rules, found \(member.value.typeName)", at: member.value.start)
+      reader.error(
+        .wrongType, "'routes' must be an array of rules, found \(member.value.typeName)", at: member.value.start)
       return []
     }
     var rules: [Rule] = []
@@ -43,7 +44,8 @@ extension TableLoader {
     case (let url?, nil):
       trigger = readURLPatterns(url, &reader).map { .url($0) }
       if let userInfo = fields["userInfo"] {
-        reader.error(.invalidValue, "'userInfo' belongs to activity routes; \(label) has a 'url'", at: userInfo.keyStart)
+        reader.error(
+          .invalidValue, "'userInfo' belongs to activity routes; \(label) has a 'url'", at: userInfo.keyStart)
       }
     case (nil, let activity?):
       if let type = reader.string(activity, in: node, what: what) {
@@ -52,19 +54,24 @@ extension TableLoader {
         trigger = .activity(ActivityPattern(type: type, userInfo: userInfo))
       }
     case (nil, nil):
-      reader.error(.missingKey, "\(label) needs a 'url' (a pattern or a list of them) or an 'activity' (a type)", at: node.start)
+      reader.error(
+        .missingKey, "\(label) needs a 'url' (a pattern or a list of them) or an 'activity' (a type)", at: node.start)
     case (_?, let activity?):
-      reader.error(.invalidValue, "\(label) has both 'url' and 'activity'; split it into two routes", at: activity.keyStart)
+      reader.error(
+        .invalidValue, "\(label) has both 'url' and 'activity'; split it into two routes", at: activity.keyStart)
     }
     // Target: exactly one action key.
     let actions = actionKeys.compactMap { fields[$0] }
     var target: RuleTarget?
     if actions.isEmpty {
-      reader.error(.missingKey, "\(label) needs a target: one of \(actionKeys.map { "'\($0)'" }.joined(separator: ", "))",
-                   at: node.start)
+      reader.error(
+        .missingKey, "\(label) needs a target: one of \(actionKeys.map { "'\($0)'" }.joined(separator: ", "))",
+        at: node.start)
     } else if actions.count > 1 {
-      reader.error(.invalidValue, "\(label) has more than one target; keep one of \(actions.map { "'\($0.key)'" }.joined(separator: ", "))",
-                   at: actions[1].keyStart)
+      reader.error(
+        .invalidValue,
+        "\(label) has more than one target; keep one of \(actions.map { "'\($0.key)'" }.joined(separator: ", "))",
+        at: actions[1].keyStart)
     } else {
       target = readTarget(actions[0], table: table, &reader)
     }
@@ -87,8 +94,9 @@ extension TableLoader {
       if items.isEmpty { reader.error(.invalidValue, "'url' needs at least one pattern", at: member.value.start) }
       nodes = items
     default:
-      reader.error(.wrongType, "'url' must be a pattern string or an array of them, found \(member.value.typeName)",
-                   at: member.value.start)
+      reader.error(
+        .wrongType, "'url' must be a pattern string or an array of them, found \(member.value.typeName)",
+        at: member.value.start)
       return nil
     }
     var patterns: [URLPattern] = []
@@ -124,8 +132,9 @@ extension TableLoader {
       for m in members {
         if case .string(let s) = m.value.kind, s.hasPrefix("{"), !s.hasPrefix("{{") {
           guard let (parameter, required) = parsePlaceholder(s) else {
-            reader.error(.invalidPattern, "expected '{name}', '{name:type}' or '{name?}' for userInfo key '\(m.key)'",
-                         at: m.value.start)
+            reader.error(
+              .invalidPattern, "expected '{name}', '{name:type}' or '{name?}' for userInfo key '\(m.key)'",
+              at: m.value.start)
             continue
           }
           constraints.append(UserInfoConstraint(key: m.key, value: .parameter(parameter, required: required)))
@@ -135,8 +144,10 @@ extension TableLoader {
       }
       return constraints
     default:
-      reader.error(.wrongType, "'userInfo' must be an object (key → value or '{parameter}') or an array of keys, found \(member.value.typeName)",
-                   at: member.value.start)
+      reader.error(
+        .wrongType,
+        "'userInfo' must be an object (key → value or '{parameter}') or an array of keys, found \(member.value.typeName)",
+        at: member.value.start)
       return []
     }
   }
@@ -179,7 +190,8 @@ extension TableLoader {
     if let sceneMember = fields[sceneKey], let id = reader.string(sceneMember, in: member.value, what: what) {
       if let scene = table.scene(id) {
         if action != .deliver && scene.kind == .documentGroup {
-          reader.error(.invalidTarget, "\(member.key)(id:) cannot target the documentGroup '\(id)'", at: sceneMember.value.start)
+          reader.error(
+            .invalidTarget, "\(member.key)(id:) cannot target the documentGroup '\(id)'", at: sceneMember.value.start)
         }
         target.scene = id
       } else {
@@ -195,14 +207,16 @@ extension TableLoader {
       do {
         target.value = try ValueTemplate(json: valueMember.value.value)
       } catch {
-        reader.error(.invalidPattern, error.errors.first?.message ?? "invalid value template", at: valueMember.value.start)
+        reader.error(
+          .invalidPattern, error.errors.first?.message ?? "invalid value template", at: valueMember.value.start)
       }
       if fields[sceneKey] == nil || target.scene != nil {
         checkPresentedType(target, valueMember: valueMember, table: table, &reader)
       }
     }
     if action == .openWindow && target.scene == nil && target.value == nil && fields[sceneKey] == nil {
-      reader.error(.missingKey, "'openWindow' needs an 'id', a 'value' (with its 'type'), or both (W5)", at: member.value.start)
+      reader.error(
+        .missingKey, "'openWindow' needs an 'id', a 'value' (with its 'type'), or both (W5)", at: member.value.start)
     }
     return target
   }
@@ -219,7 +233,9 @@ extension TableLoader {
     }
     target.activityType = reader.string(fields["activityType"], in: member.value, what: what)
     if let tci = fields["targetContentIdentifier"], let text = reader.string(tci, in: member.value, what: what) {
-      do { target.targetContentIdentifier = try ValueTemplate(parsing: text) } catch { reader.report(error, inString: tci.value) }
+      do { target.targetContentIdentifier = try ValueTemplate(parsing: text) } catch {
+        reader.report(error, inString: tci.value)
+      }
     }
     if let value = fields["value"] {
       do { target.value = try ValueTemplate(json: value.value.value) } catch {
@@ -236,15 +252,18 @@ extension TableLoader {
     guard target.action != .deliver else { return }
     if let id = target.scene, let scene = table.scene(id) {
       if scene.presents == nil {
-        reader.error(.invalidTarget, "scene '\(id)' presents no value type; add 'presents' to it or drop the 'value'",
-                     at: valueMember.keyStart)
+        reader.error(
+          .invalidTarget, "scene '\(id)' presents no value type; add 'presents' to it or drop the 'value'",
+          at: valueMember.keyStart)
       } else if let type = target.valueType, type != scene.presents {
-        reader.error(.invalidTarget, "scene '\(id)' presents '\(scene.presents ?? "")', not '\(type)'", at: valueMember.keyStart)
+        reader.error(
+          .invalidTarget, "scene '\(id)' presents '\(scene.presents ?? "")', not '\(type)'", at: valueMember.keyStart)
       }
     } else if target.scene == nil {
       guard let type = target.valueType else {
-        reader.error(.missingKey, "a value without an 'id' needs its 'type', so the window group can be found by type (W9)",
-                     at: valueMember.keyStart)
+        reader.error(
+          .missingKey, "a value without an 'id' needs its 'type', so the window group can be found by type (W9)",
+          at: valueMember.keyStart)
         return
       }
       if !table.scenes.contains(where: { $0.presents == type && $0.kind == .windowGroup }) {

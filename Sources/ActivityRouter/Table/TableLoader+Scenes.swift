@@ -11,8 +11,9 @@ extension TableLoader {
       return []
     }
     guard case .array(let items) = member.value.kind else {
-      reader.error(.wrongType, "'scenes' must be an array of scene declarations, found \(member.value.typeName)",
-                   at: member.value.start)
+      reader.error(
+        .wrongType, "'scenes' must be an array of scene declarations, found \(member.value.typeName)",
+        at: member.value.start)
       return []
     }
     if items.isEmpty {
@@ -44,10 +45,16 @@ extension TableLoader {
   }
 
   /// `{"prefers": "<predicate>", "can": "<predicate>"}` (UIKit, M8).
-  static func readActivationConditions(_ member: JSONMember, into scene: inout SceneDeclaration, _ reader: inout JSONFieldReader) {
-    guard let fields = reader.object(member.value, what: "'activationConditions'", keys: ["prefers", "can"]) else { return }
+  static func readActivationConditions(
+    _ member: JSONMember, into scene: inout SceneDeclaration, _ reader: inout JSONFieldReader
+  ) {
+    guard let fields = reader.object(member.value, what: "'activationConditions'", keys: ["prefers", "can"]) else {
+      return
+    }
     for key in ["prefers", "can"] {
-      guard let m = fields[key], let text = reader.string(m, in: member.value, what: "'activationConditions'") else { continue }
+      guard let m = fields[key], let text = reader.string(m, in: member.value, what: "'activationConditions'") else {
+        continue
+      }
       do {
         let predicate = try ActivationPredicate(parsing: text)
         if key == "prefers" { scene.prefers = predicate } else { scene.can = predicate }
@@ -61,7 +68,9 @@ extension TableLoader {
     let what = "a scene declaration"
     guard let fields = reader.object(node, what: what, keys: sceneKeys) else { return nil }
     guard let id = reader.string(fields["id"], required: "id", in: node, what: what) else { return nil }
-    if id.isEmpty { reader.error(.invalidValue, "a scene id cannot be empty", at: fields["id"]?.value.start ?? node.start) }
+    if id.isEmpty {
+      reader.error(.invalidValue, "a scene id cannot be empty", at: fields["id"]?.value.start ?? node.start)
+    }
     let kind = fields["kind"].flatMap { reader.choice($0, SceneDeclaration.Kind.self) } ?? .windowGroup
     var scene = SceneDeclaration(id: id, kind: kind, location: reader.location(node.start))
     scene.title = reader.string(fields["title"], in: node, what: what)
@@ -75,7 +84,8 @@ extension TableLoader {
     if let matching = fields["matching"] {
       scene.matching = reader.strings(matching)?.map(\.0) ?? []
       if kind == .documentGroup || kind == .settings {
-        reader.warning(.invalidValue, "\(kind.rawValue) ignores handlesExternalEvents(matching:) (S7, S8)", at: matching.keyStart)
+        reader.warning(
+          .invalidValue, "\(kind.rawValue) ignores handlesExternalEvents(matching:) (S7, S8)", at: matching.keyStart)
       }
       if fields["matchingModifiers"] != nil {
         reader.error(.invalidValue, "use 'matching' or 'matchingModifiers', not both", at: matching.keyStart)
@@ -105,8 +115,9 @@ extension TableLoader {
       reader.error(.missingKey, "a documentGroup needs 'contentTypes'", at: node.start)
     }
     if kind == .window && scene.presents != nil {
-      reader.error(.invalidValue, "a Window presents no value; use a windowGroup for 'presents'",
-                   at: fields["presents"]?.keyStart ?? node.start)
+      reader.error(
+        .invalidValue, "a Window presents no value; use a windowGroup for 'presents'",
+        at: fields["presents"]?.keyStart ?? node.start)
     }
     return scene
   }

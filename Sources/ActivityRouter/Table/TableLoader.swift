@@ -62,11 +62,14 @@ public enum TableLoader {
     return readTable(root, &reader, referenced: &referenced)
   }
 
-  static func readTable(_ root: JSONNode, _ reader: inout JSONFieldReader, referenced: inout [SourceText]) -> RouteTable? {
+  static func readTable(_ root: JSONNode, _ reader: inout JSONFieldReader, referenced: inout [SourceText])
+    -> RouteTable?
+  {
     guard let fields = reader.object(root, what: "the route table", keys: topLevelKeys) else { return nil }
     if let version = reader.int(fields["formatVersion"]), version != 1 {
-      reader.error(.invalidValue, "this version of ActivityRouter reads formatVersion 1, found \(version)",
-                   at: fields["formatVersion"]?.value.start ?? root.start)
+      reader.error(
+        .invalidValue, "this version of ActivityRouter reads formatVersion 1, found \(version)",
+        at: fields["formatVersion"]?.value.start ?? root.start)
     }
     let app = reader.string(fields["app"], required: "app", in: root, what: "the route table") ?? ""
     var platform = Platform.iPadOS
@@ -83,12 +86,14 @@ public enum TableLoader {
       options: options, source: reader.source.file)
     table.lifecycle = fields["lifecycle"].flatMap { reader.choice($0, RouteTable.Lifecycle.self) } ?? .swiftUI
     table.policies = readPolicies(fields["policies"], &reader)
-    table.configurationForConnecting = readConfigurationChoices(fields["configurationForConnecting"], table: table, &reader)
+    table.configurationForConnecting = readConfigurationChoices(
+      fields["configurationForConnecting"], table: table, &reader)
     table.scenes = table.scenes.map { scene in
       var scene = scene
       if let modifiers = scene.matchingModifiers {
         // S9, AMB14: the outermost application wins, or the union.
-        scene.matching = table.policies.repeatedMatching == .outermost
+        scene.matching =
+          table.policies.repeatedMatching == .outermost
           ? modifiers.last : Array(modifiers.joined())
       }
       return scene
@@ -97,8 +102,9 @@ public enum TableLoader {
     // W22: Window exists on macOS and visionOS (26+) only.
     if [.iOS, .iPadOS, .macCatalyst].contains(platform) {
       for scene in table.scenes where scene.kind == .window {
-        reader.error(.invalidValue, "Window is not available on \(platform.rawValue); use a windowGroup (W22)",
-                     at: scene.location?.offset ?? root.start)
+        reader.error(
+          .invalidValue, "Window is not available on \(platform.rawValue); use a windowGroup (W22)",
+          at: scene.location?.offset ?? root.start)
       }
     }
     readAppFiles(fields, into: &table, multipleScenesSet: fields["multipleScenes"], &reader, &referenced)

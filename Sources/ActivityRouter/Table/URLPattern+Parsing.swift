@@ -45,7 +45,9 @@ struct URLPatternParser {
     }
     let scheme = String(decoding: bytes[0..<colon], as: UTF8.self).lowercased()
     if !isScheme(bytes[0..<colon]) {
-      fail("expected a scheme (a letter, then letters, digits, '+', '-' or '.'), found '\(text.prefix(while: { $0 != ":" }))'", at: 0)
+      fail(
+        "expected a scheme (a letter, then letters, digits, '+', '-' or '.'), found '\(text.prefix(while: { $0 != ":" }))'",
+        at: 0)
     }
     guard colon + 2 < bytes.count + 1, bytes.count >= colon + 3,
       bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
@@ -97,7 +99,9 @@ struct URLPatternParser {
 
   private func isScheme(_ s: ArraySlice<UInt8>) -> Bool {
     guard let first = s.first, isAlpha(first) else { return false }
-    return s.allSatisfy { isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+    return s.allSatisfy {
+      isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+    }
   }
 
   private mutating func parseAuthority(_ range: Range<Int>) -> (HostPattern, Int?) {
@@ -134,7 +138,9 @@ struct URLPatternParser {
         fail("a host wildcard must be a whole first label, as in '*.example.com'", at: i)
         return (.exact(""), port)
       }
-      let ok = isAlpha(b) || isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b >= 0x80
+      let ok =
+        isAlpha(b) || isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_")
+        || b >= 0x80
       if !ok {
         fail("unexpected character '\(Character(Unicode.Scalar(b)))' in a host", at: i)
         return (.exact(""), port)
@@ -291,7 +297,9 @@ struct URLPatternParser {
     }
     let name = String(decoding: bytes[range.lowerBound..<nameEnd], as: UTF8.self)
     guard ValueTemplate.isParameterName(name) else {
-      fail("expected a parameter name (a letter or '_', then letters, digits, '_', '-' or '.'), found '\(name)'", at: range.lowerBound)
+      fail(
+        "expected a parameter name (a letter or '_', then letters, digits, '_', '-' or '.'), found '\(name)'",
+        at: range.lowerBound)
       return nil
     }
     return Parameter(name: name, type: type)

@@ -62,8 +62,10 @@ public indirect enum ValueTemplate: Sendable, Hashable {
         }
         let name = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
         guard ValueTemplate.isParameterName(name) else {
-          throw TemplateErrors([TemplateError(
-            .invalidPattern, "expected a parameter name inside '{…}', found '\(name)'", at: index + 1)])
+          throw TemplateErrors([
+            TemplateError(
+              .invalidPattern, "expected a parameter name inside '{…}', found '\(name)'", at: index + 1)
+          ])
         }
         if !literal.isEmpty {
           pieces.append(.text(String(decoding: literal, as: UTF8.self)))
@@ -73,8 +75,10 @@ public indirect enum ValueTemplate: Sendable, Hashable {
         index = close + 1
       } else if byte == UInt8(ascii: "}") {
         guard index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "}") else {
-          throw TemplateErrors([TemplateError(
-            .invalidPattern, "unmatched '}' in value template (write '}}' for a literal brace)", at: index)])
+          throw TemplateErrors([
+            TemplateError(
+              .invalidPattern, "unmatched '}' in value template (write '}}' for a literal brace)", at: index)
+          ])
         }
         literal.append(byte)
         index += 2
@@ -110,8 +114,8 @@ public indirect enum ValueTemplate: Sendable, Hashable {
       case .parameter(let n): if !names.contains(n) { names.append(n) }
       case .text(let pieces):
         for case .parameter(let n) in pieces where !names.contains(n) { names.append(n) }
-      case .array(let items): items.forEach(visit)
-      case .object(let members): members.forEach { visit($0.value) }
+      case .array(let items): for item in items { visit(item) }
+      case .object(let members): for member in members { visit(member.value) }
       }
     }
     visit(self)
@@ -182,13 +186,24 @@ public indirect enum ValueTemplate: Sendable, Hashable {
 
   public func hash(into hasher: inout Hasher) {
     switch self {
-    case .literal(let v): hasher.combine(0); hasher.combine(v)
-    case .parameter(let n): hasher.combine(1); hasher.combine(n)
-    case .text(let p): hasher.combine(2); hasher.combine(p)
-    case .array(let a): hasher.combine(3); hasher.combine(a)
+    case .literal(let v):
+      hasher.combine(0)
+      hasher.combine(v)
+    case .parameter(let n):
+      hasher.combine(1)
+      hasher.combine(n)
+    case .text(let p):
+      hasher.combine(2)
+      hasher.combine(p)
+    case .array(let a):
+      hasher.combine(3)
+      hasher.combine(a)
     case .object(let m):
       hasher.combine(4)
-      for member in m { hasher.combine(member.key); hasher.combine(member.value) }
+      for member in m {
+        hasher.combine(member.key)
+        hasher.combine(member.value)
+      }
     }
   }
 }

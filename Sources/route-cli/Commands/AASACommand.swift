@@ -19,7 +19,8 @@ struct AASACommand: Command {
   static let options: [OptionSpec] = [
     .argument("file", help: "The apple-app-site-association file (JSON)."),
     .argument("url", help: "The URLs to check.", arity: .oneOrMore),
-    .option("app-id", valueName: "id", help: "The app asked about, as <TeamID>.<BundleID>; default: any app in the file."),
+    .option(
+      "app-id", valueName: "id", help: "The app asked about, as <TeamID>.<BundleID>; default: any app in the file."),
     .option("domain", valueName: "host", help: "The domain the file is served for; URLs on other hosts are unclaimed."),
     .flag("json", help: "Write one JSON object per URL (NDJSON)."),
     .color,

@@ -52,13 +52,16 @@ struct CheckCommand: Command {
       out.append(UInt8(ascii: "\n"))
       context.stdout.write(out)
     } else {
-      RouterLoading.printDiagnostics(loaded.diagnostics, loaded.source, context: context, color: color, more: loaded.sources)
+      RouterLoading.printDiagnostics(
+        loaded.diagnostics, loaded.source, context: context, color: color, more: loaded.sources)
       var summary = "\(loaded.source.file): "
       if let table = loaded.table {
         summary += "\(table.scenes.count) scene\(table.scenes.count == 1 ? "" : "s"), "
         summary += "\(table.rules.count) route\(table.rules.count == 1 ? "" : "s"); "
       }
-      summary += errors == 0 && warnings == 0 ? "no problems" : "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+      summary +=
+        errors == 0 && warnings == 0
+        ? "no problems" : "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
       context.stdout.write(summary + "\n")
     }
     return failed ? .failure : .success

@@ -54,7 +54,11 @@ struct RecordWriter: ~Copyable {
 
   private mutating func append(_ record: DecisionRecord) {
     let start = buffer.count
-    if json { record.appendJSON(to: &buffer, explain: explain) } else { record.appendText(to: &buffer, explain: explain) }
+    if json {
+      record.appendJSON(to: &buffer, explain: explain)
+    } else {
+      record.appendText(to: &buffer, explain: explain)
+    }
     finish(recordStart: start)
   }
 
@@ -83,7 +87,9 @@ struct RecordWriter: ~Copyable {
     while end < buffer.count, buffer[end] >= UInt8(ascii: "0"), buffer[end] <= UInt8(ascii: "9") { end += 1 }
     guard end > digitsStart else { return }
     let separator = Array((json ? "," : ": ").utf8)
-    guard buffer.count >= end + separator.count, buffer[end..<end + separator.count].elementsEqual(separator) else { return }
+    guard buffer.count >= end + separator.count, buffer[end..<end + separator.count].elementsEqual(separator) else {
+      return
+    }
     buffer.removeSubrange((json ? start + 1 : start)..<end + separator.count)
   }
 }

@@ -20,7 +20,11 @@ struct RouteCommand: Command {
     .argument("event", help: "Events to route; standard input when none are given.", arity: .variadic),
     .flag("json", help: "Write one JSON object per line (NDJSON)."),
     .flag("explain", help: "Add every step of each decision: candidates, and why they won or lost."),
-    .flag("stats", help: "Print a summary instead of records: lines, errors by code, and the lines each route takes (no scene selection; fast)."),
+    .flag(
+      "stats",
+      help:
+        "Print a summary instead of records: lines, errors by code, and the lines each route takes (no scene selection; fast)."
+    ),
     .flag("no-line", help: "Leave out the line number: a record then depends only on its line (docs/scale-out.md)."),
     .option("sessions", valueName: "file", help: "The open sessions to start from (JSON, docs/sessions.md)."),
     .flag("stateful", help: "Apply each decision before the next event (new windows stay open)."),
@@ -54,12 +58,18 @@ struct RouteCommand: Command {
     explain = parsed.flag("explain")
     noLine = parsed.flag("no-line")
     stats = parsed.flag("stats")
-    if stats, let other = ["explain", "stateful", "no-line"].first(where: { parsed.flag($0) }) ?? (sessions != nil ? "sessions" : nil) {
-      throw .validation("'--stats' counts the routes lines take, without deciding scenes; it cannot be combined with '--\(other)'")
+    if stats,
+      let other = ["explain", "stateful", "no-line"].first(where: { parsed.flag($0) })
+        ?? (sessions != nil ? "sessions" : nil)
+    {
+      throw .validation(
+        "'--stats' counts the routes lines take, without deciding scenes; it cannot be combined with '--\(other)'")
     }
     color = try parsed.converted("color", ColorChoice.init(rawValue:)) ?? .auto
     if table == "-" && events.isEmpty {
-      throw .validation("the table and the events cannot both come from standard input; name the table file or give events as arguments")
+      throw .validation(
+        "the table and the events cannot both come from standard input; name the table file or give events as arguments"
+      )
     }
   }
 
@@ -73,10 +83,13 @@ struct RouteCommand: Command {
     if stats { return runStats(router, context) }
     var initial = SessionState()
     if let sessions {
-      guard let loadedState = SessionFiles.load(sessions, table: router.table, context: context, color: color) else { return .failure }
+      guard let loadedState = SessionFiles.load(sessions, table: router.table, context: context, color: color) else {
+        return .failure
+      }
       initial = loadedState
     }
-    var writer = RecordWriter(router: router, state: initial, stateful: stateful, json: json, explain: explain, sink: context.stdout)
+    var writer = RecordWriter(
+      router: router, state: initial, stateful: stateful, json: json, explain: explain, sink: context.stdout)
     writer.includesLine = !noLine
     if !events.isEmpty {
       for (index, event) in events.enumerated() {

@@ -93,12 +93,16 @@ struct RouteStats: ~Copyable {
     let kinds = self.allKinds
     var object = JSONObject()
     object["lines"] = .number(JSONNumber(lines))
-    object["events"] = .object(JSONObject(kinds.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.number(JSONNumber($0.value))) }))
-    object["errors"] = .object(JSONObject(errors.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.number(JSONNumber($0.value))) }))
+    object["events"] = .object(
+      JSONObject(kinds.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.number(JSONNumber($0.value))) }))
+    object["errors"] = .object(
+      JSONObject(errors.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.number(JSONNumber($0.value))) }))
     object["matched"] = .number(JSONNumber(byRule.reduce(0, +)))
     object["noRoute"] = .number(JSONNumber(unmatched))
     let rules = router.table.rules
-    object["rules"] = .object(JSONObject(byRule.indices.filter { byRule[$0] > 0 }.map { (rules[$0].name, JSONValue.number(JSONNumber(byRule[$0]))) }))
+    object["rules"] = .object(
+      JSONObject(
+        byRule.indices.filter { byRule[$0] > 0 }.map { (rules[$0].name, JSONValue.number(JSONNumber(byRule[$0]))) }))
     var out: [UInt8] = []
     JSONWriter.append(.object(object), to: &out)
     return String(decoding: out, as: UTF8.self) + "\n"

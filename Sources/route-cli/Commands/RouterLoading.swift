@@ -18,7 +18,8 @@ struct RouterLoading {
     if path == "-" {
       var input = context.stdin
       do {
-        loaded = TableLoader.load(source: SourceText(file: "<stdin>", bytes: try input.readAll(limit: JSONLimits.default.maxBytes)))
+        loaded = TableLoader.load(
+          source: SourceText(file: "<stdin>", bytes: try input.readAll(limit: JSONLimits.default.maxBytes)))
       } catch {
         let d = Diagnostic(.error, .unreadableFile, "cannot read the route table from standard input: \(error)")
         return Loaded(router: nil, table: nil, diagnostics: [d], source: SourceText(file: "<stdin>", bytes: []))
@@ -42,8 +43,9 @@ struct RouterLoading {
         return Loaded(router: nil, table: nil, diagnostics: [d], source: SourceText(file: path, bytes: []))
       }
     }
-    var result = Loaded(router: nil, table: loaded.table, diagnostics: loaded.diagnostics, source: loaded.source,
-                        sources: loaded.sources)
+    var result = Loaded(
+      router: nil, table: loaded.table, diagnostics: loaded.diagnostics, source: loaded.source,
+      sources: loaded.sources)
     guard let table = loaded.table, !loaded.diagnostics.hasErrors else { return result }
     let compiled = RuleCompiler.compile(table)
     result.router = compiled.router
@@ -53,7 +55,8 @@ struct RouterLoading {
 
   /// Prints diagnostics in the compiler form, coloured when stderr is a terminal (or asked).
   static func printDiagnostics(
-    _ diagnostics: [Diagnostic], _ source: SourceText, context: CommandContext, color: ColorChoice, more: [SourceText] = []
+    _ diagnostics: [Diagnostic], _ source: SourceText, context: CommandContext, color: ColorChoice,
+    more: [SourceText] = []
   ) {
     guard !diagnostics.isEmpty else { return }
     let style: DiagnosticRenderer.Style = context.usesColor(color, on: .stderr) ? .ansi : .plain

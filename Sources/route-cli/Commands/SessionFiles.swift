@@ -1,3 +1,6 @@
+import ActivityRouter
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import ActivityRouter
-import Foundation
 
 /// Reading session state files, and writing them so that a reader never sees half a file.
 enum SessionFiles {

@@ -19,7 +19,8 @@ struct TestCommand: Command {
     .option("junit", valueName: "file", help: "Also write JUnit XML for CI systems."),
     .flag("json", help: "Print one JSON document with every result instead."),
     .flag("coverage", help: "Report the routes, scenes and Apple rules no fixture exercised."),
-    .option("min-coverage", valueName: "percent", help: "Fail when routes and scenes exercised are below this percent."),
+    .option(
+      "min-coverage", valueName: "percent", help: "Fail when routes and scenes exercised are below this percent."),
     .flag("verbose", help: "List passing fixtures too."),
     .color,
   ]
@@ -54,9 +55,11 @@ struct TestCommand: Command {
     }
     // Progress only when stderr is a terminal: never in pipes or CI logs.
     let progress = context.stderrIsTerminal && !json
-    let suite = FixtureSuite.run(files: files, displayName: { display($0, context) }) { done, total in
-      if progress { context.stderr.write("\r\u{1B}[2KRunning fixtures: \(done)/\(total)") }
-    }
+    let suite = FixtureSuite.run(
+      files: files, displayName: { display($0, context) },
+      progress: { done, total in
+        if progress { context.stderr.write("\r\u{1B}[2KRunning fixtures: \(done)/\(total)") }
+      })
     if progress { context.stderr.write("\r\u{1B}[2K") }
     let covered = coverage || minCoverage != nil ? FixtureCoverage(suite) : nil
     var status: ExitStatus = suite.passed ? .success : .failure
@@ -71,7 +74,9 @@ struct TestCommand: Command {
       if let covered, coverage { context.stdout.write(Self.coverageReport(covered)) }
     }
     if let minCoverage, let covered, covered.percent < minCoverage {
-      context.stderr.write("error: routes and scenes exercised: \(Self.percent(covered.percent)), below --min-coverage \(Self.percent(minCoverage))\n")
+      context.stderr.write(
+        "error: routes and scenes exercised: \(Self.percent(covered.percent)), below --min-coverage \(Self.percent(minCoverage))\n"
+      )
       status = .failure
     }
     if let junit {
@@ -106,7 +111,9 @@ struct TestCommand: Command {
 
   static func coverageReport(_ c: FixtureCoverage) -> String {
     var out = "\nCoverage: routes and scenes \(percent(c.percent)), Apple rules \(percent(c.appleRulePercent))\n"
-    for (title, items) in [("routes not exercised", c.uncoveredRoutes), ("scenes not reached", c.uncoveredDeclarations)]
+    for (title, items) in [
+      ("routes not exercised", c.uncoveredRoutes), ("scenes not reached", c.uncoveredDeclarations),
+    ]
     where !items.isEmpty {
       out += "  \(title) (\(items.count)):\n" + items.map { "    \($0)\n" }.joined()
     }

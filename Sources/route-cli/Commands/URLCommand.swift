@@ -15,7 +15,8 @@ struct URLCommand: Command {
     .argument("table", help: "The route table."),
     .argument("route", help: "The route's name."),
     .argument("parameter", help: "A parameter as name=value.", arity: .variadic),
-    .option("pattern", valueName: "index", help: "Which of the route's URL patterns to use (0, the first, by default)."),
+    .option(
+      "pattern", valueName: "index", help: "Which of the route's URL patterns to use (0, the first, by default)."),
   ]
 
   var table: String
@@ -26,7 +27,9 @@ struct URLCommand: Command {
   init(_ parsed: ParsedArguments) throws(UsageError) {
     table = parsed.positional("table") ?? ""
     route = parsed.positional("route") ?? ""
-    pattern = try parsed.converted("pattern", reason: "expected a pattern index") { Int($0).flatMap { $0 >= 0 ? $0 : nil } } ?? 0
+    pattern =
+      try parsed.converted("pattern", reason: "expected a pattern index") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+      ?? 0
     var values: [String: String] = [:]
     for text in parsed.values("parameter") {
       guard let equals = text.firstIndex(of: "=") else {
@@ -50,7 +53,9 @@ struct URLCommand: Command {
     } catch {
       var message = "error: \(error.message) [\(error.code)]"
       if error.code == "unknown-route" {
-        message += EditDistance.suggestion(for: route, among: router.table.rules.map(\.name)).map { ". Did you mean '\($0)'?" } ?? ""
+        message +=
+          EditDistance.suggestion(for: route, among: router.table.rules.map(\.name)).map { ". Did you mean '\($0)'?" }
+          ?? ""
       }
       context.stderr.write(message + "\n")
       return .failure

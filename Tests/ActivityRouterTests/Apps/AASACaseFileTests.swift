@@ -39,13 +39,15 @@ import Testing
     var cases: [Expectation] = []
     for item in root["cases"]?.arrayValue ?? [] {
       let cites = item["cites"]?.stringValue.map { [$0] } ?? item["cites"]?.arrayValue?.compactMap(\.stringValue) ?? []
-      let outcome = try #require(item["expect"]?.stringValue.flatMap(AASAVerdict.Outcome.init(rawValue:)), "bad 'expect' in \(item)")
+      let outcome = try #require(
+        item["expect"]?.stringValue.flatMap(AASAVerdict.Outcome.init(rawValue:)), "bad 'expect' in \(item)")
       let appID: String? = item["appID"].map { $0.stringValue } ?? defaultAppID
-      cases.append(Expectation(
-        url: try #require(item["url"]?.stringValue), expect: outcome, cites: cites,
-        why: try #require(item["why"]?.stringValue, "a case needs 'why'"), appID: appID,
-        reason: item["reason"]?.stringValue, details: item["details"]?.numberValue?.int64Value.map(Int.init),
-        component: item["component"]?.numberValue?.int64Value.map(Int.init), delivers: item["delivers"]?.stringValue))
+      cases.append(
+        Expectation(
+          url: try #require(item["url"]?.stringValue), expect: outcome, cites: cites,
+          why: try #require(item["why"]?.stringValue, "a case needs 'why'"), appID: appID,
+          reason: item["reason"]?.stringValue, details: item["details"]?.numberValue?.int64Value.map(Int.init),
+          component: item["component"]?.numberValue?.int64Value.map(Int.init), delivers: item["delivers"]?.stringValue))
     }
     return (root, cases)
   }
@@ -68,10 +70,12 @@ import Testing
     for c in cases {
       #expect(!c.cites.isEmpty, "\(c.url): a case cites at least one rule")
       let url = try URLRecord(parsing: c.url)
-      let verdict = root["associatedDomains"] == nil
+      let verdict =
+        root["associatedDomains"] == nil
         ? association.evaluate(url, appID: c.appID)
         : association.evaluate(url, appID: c.appID, associatedDomains: domains)
-      let context = "\(c.url) [\(c.cites.joined(separator: ", "))]: \(c.why) — got \(verdict.outcome) (\(verdict.reason.rawValue)): \(verdict.message)"
+      let context =
+        "\(c.url) [\(c.cites.joined(separator: ", "))]: \(c.why) — got \(verdict.outcome) (\(verdict.reason.rawValue)): \(verdict.message)"
       #expect(verdict.outcome == c.expect, "\(context)")
       if let reason = c.reason { #expect(verdict.reason.rawValue == reason, "\(context)") }
       if let details = c.details { #expect(verdict.detailsIndex == details, "\(context)") }

@@ -4,7 +4,8 @@ import Testing
 /// The evaluator's decisions and what a verdict carries (the case files cover the rules one by one).
 @Suite struct AASAEvaluationTests {
   static func load(_ name: String, domain: String? = nil) throws -> AppSiteAssociation {
-    let loaded = AppSiteAssociation.load(path: FixturePaths.fixtures + "/Apps/\(name)", domain: domain, displayName: name)
+    let loaded = AppSiteAssociation.load(
+      path: FixturePaths.fixtures + "/Apps/\(name)", domain: domain, displayName: name)
     #expect(!loaded.diagnostics.hasErrors, "\(loaded.diagnostics)")
     return try #require(loaded.association)
   }
@@ -17,7 +18,8 @@ import Testing
 
   @Test func aVerdictNamesTheDecidingComponent() throws {
     let aasa = try Self.load("aasa/apple-examples.json", domain: "www.example.com")
-    let verdict = aasa.evaluate(try URLRecord(parsing: "https://www.example.com/help/website/faq"), appID: "ABCDE12345.com.example.app")
+    let verdict = aasa.evaluate(
+      try URLRecord(parsing: "https://www.example.com/help/website/faq"), appID: "ABCDE12345.com.example.app")
     #expect(verdict.outcome == .excluded && verdict.isExcluded && !verdict.opens)
     #expect(verdict.reason == .componentExcluded)
     #expect(verdict.detailsIndex == 0 && verdict.componentIndex == 2 && verdict.componentOrigin == .components)
@@ -42,12 +44,14 @@ import Testing
 
   @Test func severalEntriesAreCitedAsL17() throws {
     let shop = try Self.load("aasa/shop.example.com.json")
-    let verdict = shop.evaluate(try URLRecord(parsing: "https://shop.example.com/gift/1"), appID: "ABCDE12345.com.example.shop")
+    let verdict = shop.evaluate(
+      try URLRecord(parsing: "https://shop.example.com/gift/1"), appID: "ABCDE12345.com.example.shop")
     #expect(verdict.detailsIndex == 2 && verdict.appleRules.contains("L17"))
   }
 
   @Test func askingForAnyAppSkipsExclusionsOfOtherEntries() throws {
-    let aasa = try Self.inline("""
+    let aasa = try Self.inline(
+      """
       { "applinks": { "details": [
         { "appID": "ABCDE12345.com.example.a", "components": [ { "/": "/x/*", "exclude": true } ] },
         { "appID": "ABCDE12345.com.example.b", "components": [ { "/": "/x/*" } ] } ] } }
@@ -61,7 +65,8 @@ import Testing
   }
 
   @Test func anEntryThatMatchesNothingLetsTheNextEntryDecide() throws {
-    let aasa = try Self.inline("""
+    let aasa = try Self.inline(
+      """
       { "applinks": { "details": [
         { "appID": "ABCDE12345.com.example.a", "components": [ { "/": "/a" } ] },
         { "appID": "ABCDE12345.com.example.a", "components": [ { "/": "/b", "exclude": true }, { "/": "*" } ] } ] } }

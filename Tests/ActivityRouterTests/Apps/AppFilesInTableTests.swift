@@ -30,9 +30,11 @@ import Testing
   }
 
   @Test func thePlistIsMergedIntoTheTable() throws {
-    let loaded = Self.load(Self.table("""
-      "infoPlist": "../Apps/Notes/Info.plist", "scenes": [{ "id": "main" }], "routes": []
-      """))
+    let loaded = Self.load(
+      Self.table(
+        """
+        "infoPlist": "../Apps/Notes/Info.plist", "scenes": [{ "id": "main" }], "routes": []
+        """))
     #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
     let table = try #require(loaded.table)
     #expect(table.claims.urlSchemes.contains("notes"))
@@ -42,9 +44,11 @@ import Testing
   }
 
   @Test func aConflictNamesBothPlaces() throws {
-    let loaded = Self.load(Self.table("""
-      "multipleScenes": false, "infoPlist": "../Apps/Notes/Info.plist", "scenes": [{ "id": "main" }], "routes": []
-      """))
+    let loaded = Self.load(
+      Self.table(
+        """
+        "multipleScenes": false, "infoPlist": "../Apps/Notes/Info.plist", "scenes": [{ "id": "main" }], "routes": []
+        """))
     let conflict = try #require(loaded.diagnostics.first { $0.code == .conflictingDeclaration })
     #expect(conflict.location?.file.hasSuffix("test.routes.json") == true)
     let note = try #require(conflict.notes.first?.location)
@@ -53,10 +57,12 @@ import Testing
   }
 
   @Test func uikitConfigurationsMustBeInTheManifest() throws {
-    let loaded = Self.load(Self.table("""
-      "infoPlist": "../Apps/Tasks/Info.plist",
-      "scenes": [{ "id": "Default Configuration" }, { "id": "New Task Configuraton" }], "routes": []
-      """, lifecycle: "uikit"))
+    let loaded = Self.load(
+      Self.table(
+        """
+        "infoPlist": "../Apps/Tasks/Info.plist",
+        "scenes": [{ "id": "Default Configuration" }, { "id": "New Task Configuraton" }], "routes": []
+        """, lifecycle: "uikit"))
     let conflict = try #require(loaded.diagnostics.first { $0.code == .conflictingDeclaration })
     #expect(conflict.message.contains("'New Task Configuraton'"))
     #expect(conflict.message.contains("Did you mean 'New Task Configuration'?"))
@@ -64,19 +70,21 @@ import Testing
 
   /// A8: activity routes for types NSUserActivityTypes lacks are reported.
   @Test func checkFindsDeadRoutesUnhandledLinksSchemesAndTypes() throws {
-    let diagnostics = try Self.lint(Self.table("""
-      "infoPlist": "../Apps/Notes/Info.plist",
-      "associatedDomains": { "applinks:notes.example.com": "../Apps/Notes/apple-app-site-association" },
-      "scenes": [{ "id": "main" }],
-      "routes": [
-        { "name": "export", "url": "https://notes.example.com/n/{id}/export", "deliver": {} },
-        { "name": "elsewhere", "url": "https://docs.example.com/{page}", "deliver": {} },
-        { "name": "about", "url": "https://notes.example.com/about", "deliver": {} },
-        { "name": "list", "url": "https://notes.example.com/", "deliver": {} },
-        { "name": "old-scheme", "url": "evernote://note/{id}", "deliver": {} },
-        { "name": "share", "activity": "com.example.notes.share", "deliver": {} }
-      ]
-      """))
+    let diagnostics = try Self.lint(
+      Self.table(
+        """
+        "infoPlist": "../Apps/Notes/Info.plist",
+        "associatedDomains": { "applinks:notes.example.com": "../Apps/Notes/apple-app-site-association" },
+        "scenes": [{ "id": "main" }],
+        "routes": [
+          { "name": "export", "url": "https://notes.example.com/n/{id}/export", "deliver": {} },
+          { "name": "elsewhere", "url": "https://docs.example.com/{page}", "deliver": {} },
+          { "name": "about", "url": "https://notes.example.com/about", "deliver": {} },
+          { "name": "list", "url": "https://notes.example.com/", "deliver": {} },
+          { "name": "old-scheme", "url": "evernote://note/{id}", "deliver": {} },
+          { "name": "share", "activity": "com.example.notes.share", "deliver": {} }
+        ]
+        """))
     func find(_ code: DiagnosticCode, _ text: String) -> Diagnostic? {
       diagnostics.first { $0.code == code && $0.message.contains(text) }
     }
@@ -93,7 +101,9 @@ import Testing
   }
 
   @Test func theBundledAppsAreClean() throws {
-    for table in ["Notes/Notes.routes.json", "Tasks/Tasks.routes.json", "Mail/Mail.routes.json", "Forge/Forge.routes.json"] {
+    for table in [
+      "Notes/Notes.routes.json", "Tasks/Tasks.routes.json", "Mail/Mail.routes.json", "Forge/Forge.routes.json",
+    ] {
       let loaded = TableLoader.load(contentsOf: FixturePaths.fixtures + "/" + table)
       #expect(loaded.diagnostics.isEmpty, "\(table): \(loaded.diagnostics)")
       let loadedTable = try #require(loaded.table)

@@ -20,31 +20,46 @@ import Testing
   }
 
   static let problems: [Problem] = [
-    Problem(testDescription: "JSON syntax", file: #"{ "applinks": { "details": [] 1️⃣"x": 1 } }"#, code: .jsonSyntax, severity: .error),
-    Problem(testDescription: "a duplicate key", file: #"{ "applinks": {}, 1️⃣"applinks": {} }"#, code: .jsonDuplicateKey, severity: .error),
-    Problem(testDescription: "a path that is not a string", file: entry(#"{ "/": 1️⃣42 }"#), code: .wrongType, severity: .error),
-    Problem(testDescription: "a misspelt key", file: entry(#"{ "/": "/a", 1️⃣"exlude": true }"#), code: .unknownKey, severity: .warning),
-    Problem(testDescription: "exclude that is not a boolean", file: entry(#"{ "/": "/a", "exclude": 1️⃣"yes" }"#), code: .wrongType, severity: .error),
-    Problem(testDescription: "a query that is a number", file: entry(#"{ "?": 1️⃣7 }"#), code: .wrongType, severity: .error),
     Problem(
-      testDescription: "a query dictionary with a non-string value", file: entry(#"{ "?": { "a": "1", "flag": 1️⃣true } }"#),
+      testDescription: "JSON syntax", file: #"{ "applinks": { "details": [] 1️⃣"x": 1 } }"#, code: .jsonSyntax,
+      severity: .error),
+    Problem(
+      testDescription: "a duplicate key", file: #"{ "applinks": {}, 1️⃣"applinks": {} }"#, code: .jsonDuplicateKey,
+      severity: .error),
+    Problem(
+      testDescription: "a path that is not a string", file: entry(#"{ "/": 1️⃣42 }"#), code: .wrongType, severity: .error),
+    Problem(
+      testDescription: "a misspelt key", file: entry(#"{ "/": "/a", 1️⃣"exlude": true }"#), code: .unknownKey,
+      severity: .warning),
+    Problem(
+      testDescription: "exclude that is not a boolean", file: entry(#"{ "/": "/a", "exclude": 1️⃣"yes" }"#),
+      code: .wrongType, severity: .error),
+    Problem(
+      testDescription: "a query that is a number", file: entry(#"{ "?": 1️⃣7 }"#), code: .wrongType, severity: .error),
+    Problem(
+      testDescription: "a query dictionary with a non-string value",
+      file: entry(#"{ "?": { "a": "1", "flag": 1️⃣true } }"#),
       code: .ignoredKey, severity: .warning),
     Problem(
       testDescription: "an undefined variable, after an escape", file: entry(#"{ "/": "/\u00e9/1️⃣$(nope)" }"#),
       code: .undefinedSubstitutionVariable, severity: .warning),
     Problem(
-      testDescription: "an undefined variable in a legacy NOT path", file: """
+      testDescription: "an undefined variable in a legacy NOT path",
+      file: """
         { "applinks": { "details": [ { "appID": "ABCDE12345.com.example.app", "paths": ["NOT /x/1️⃣$(nope)"] } ] } }
         """, code: .undefinedSubstitutionVariable, severity: .warning),
     Problem(
-      testDescription: "a pattern key in defaults", file: #"{ "applinks": { "defaults": { 1️⃣"/": "/a/*" }, "details": [] } }"#,
+      testDescription: "a pattern key in defaults",
+      file: #"{ "applinks": { "defaults": { 1️⃣"/": "/a/*" }, "details": [] } }"#,
       code: .ignoredKey, severity: .warning),
     Problem(
-      testDescription: "paths beside components", file: """
+      testDescription: "paths beside components",
+      file: """
         { "applinks": { "details": [ { "appID": "ABCDE12345.com.example.app", 1️⃣"paths": ["/a"], "components": [] } ] } }
         """, code: .ignoredKey, severity: .warning),
     Problem(
-      testDescription: "an app ID without a team ID", file: #"{ "applinks": { "details": [ { "appIDs": [1️⃣"com.example.app"], "components": [] } ] } }"#,
+      testDescription: "an app ID without a team ID",
+      file: #"{ "applinks": { "details": [ { "appIDs": [1️⃣"com.example.app"], "components": [] } ] } }"#,
       code: .invalidAppID, severity: .warning),
     Problem(
       testDescription: "an entry that names no app", file: #"{ "applinks": { "details": [ 1️⃣{ "components": [] } ] } }"#,
@@ -61,10 +76,18 @@ import Testing
       testDescription: "a variable hiding a predefined one",
       file: #"{ "applinks": { "substitutionVariables": { 1️⃣"digit": ["x"] }, "details": [] } }"#,
       code: .shadowedSubstitutionVariable, severity: .warning),
-    Problem(testDescription: "details that is a string", file: #"{ "applinks": { "details": 1️⃣"all" } }"#, code: .wrongType, severity: .error),
-    Problem(testDescription: "no applinks", file: #"1️⃣{ "webcredentials": { "apps": [] } }"#, code: .noAppLinks, severity: .warning),
-    Problem(testDescription: "legacy apps not empty", file: #"{ "applinks": { "apps": 1️⃣["x"], "details": [] } }"#, code: .ignoredKey, severity: .warning),
-    Problem(testDescription: "an unknown root key", file: #"{ 1️⃣"applink": {} , "applinks": { "details": [] } }"#, code: .unknownKey, severity: .warning),
+    Problem(
+      testDescription: "details that is a string", file: #"{ "applinks": { "details": 1️⃣"all" } }"#, code: .wrongType,
+      severity: .error),
+    Problem(
+      testDescription: "no applinks", file: #"1️⃣{ "webcredentials": { "apps": [] } }"#, code: .noAppLinks,
+      severity: .warning),
+    Problem(
+      testDescription: "legacy apps not empty", file: #"{ "applinks": { "apps": 1️⃣["x"], "details": [] } }"#,
+      code: .ignoredKey, severity: .warning),
+    Problem(
+      testDescription: "an unknown root key", file: #"{ 1️⃣"applink": {} , "applinks": { "details": [] } }"#,
+      code: .unknownKey, severity: .warning),
   ]
 
   @Test(arguments: problems)
@@ -80,21 +103,24 @@ import Testing
   }
 
   @Test func misspeltKeyGetsASuggestion() throws {
-    let loaded = AppSiteAssociation.parse(source: SourceText(file: "a", text: Self.entry(#"{ "/": "/a", "exlude": true }"#)))
+    let loaded = AppSiteAssociation.parse(
+      source: SourceText(file: "a", text: Self.entry(#"{ "/": "/a", "exlude": true }"#)))
     let d = try #require(loaded.diagnostics.first)
     #expect(d.message.contains("Did you mean 'exclude'?"))
   }
 
   @Test func invalidDomainIsAnError() {
-    let loaded = AppSiteAssociation.parse(source: SourceText(file: "a", text: Self.entry("")), domain: "example.com:8443")
+    let loaded = AppSiteAssociation.parse(
+      source: SourceText(file: "a", text: Self.entry("")), domain: "example.com:8443")
     #expect(loaded.diagnostics.map(\.code) == [.invalidValue])
     #expect(loaded.association?.domain == nil)
   }
 
-  @Test(arguments: [
-    ("Example.COM", "example.com"), ("bücher.example", "xn--bcher-kva.example"), ("example.com:443", nil),
-    ("example.com/x", nil), ("*.example.com", nil), ("", nil),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("Example.COM", "example.com"), ("bücher.example", "xn--bcher-kva.example"), ("example.com:443", nil),
+      ("example.com/x", nil), ("*.example.com", nil), ("", nil),
+    ] as [(String, String?)])
   func domainNormalization(_ input: String, _ expected: String?) {
     #expect(AppSiteAssociation.normalizedDomain(input) == expected)
   }
@@ -122,9 +148,10 @@ import Testing
     #expect(shop.details[2].components[1].effective.caseSensitive == false)
     #expect(shop.appIDs == ["ABCDE12345.com.example.deals", "ABCDE12345.com.example.shop"])
     #expect(shop.details(listing: "ABCDE12345.com.example.shop").map(\.index) == [1, 2])
-    #expect(shop.components(for: "ABCDE12345.com.example.shop").compactMap(\.path?.text) == [
-      "/account/*", "/deals/*", "/product/?*", "/search", "/cart", "/cart/*", "/gift/*", "/Brand/*",
-    ])
+    #expect(
+      shop.components(for: "ABCDE12345.com.example.shop").compactMap(\.path?.text) == [
+        "/account/*", "/deals/*", "/product/?*", "/search", "/cart", "/cart/*", "/gift/*", "/Brand/*",
+      ])
   }
 
   @Test func componentsKeepTheirTextWithoutCommentsAndTheirLocation() throws {

@@ -15,7 +15,8 @@ import Testing
     Entry(text: "applinks:Example.COM", canonical: "applinks:example.com"),
     Entry(text: "applinks:*.example.com", canonical: "applinks:*.example.com"),
     Entry(text: "applinks:example.com?mode=developer", canonical: "applinks:example.com?mode=developer"),
-    Entry(text: "applinks:*.example.com?mode=developer+managed", canonical: "applinks:*.example.com?mode=developer+managed"),
+    Entry(
+      text: "applinks:*.example.com?mode=developer+managed", canonical: "applinks:*.example.com?mode=developer+managed"),
     Entry(text: "webcredentials:bücher.example", canonical: "webcredentials:xn--bcher-kva.example"),
     Entry(text: "appclips:example.com?mode=managed", canonical: "appclips:example.com?mode=managed"),
     Entry(text: "applinks:example.com:8443", canonical: nil),
@@ -55,10 +56,15 @@ import Testing
   }
 
   @Test func theMostSpecificEntryCovers() throws {
-    let entries = try ["applinks:*.example.com", "applinks:*.users.example.com", "applinks:shop.example.com",
-                       "webcredentials:emily.users.example.com"].map { try AssociatedDomain.parse($0).get() }
-    #expect(AssociatedDomain.bestMatch(for: "emily.users.example.com", among: entries)?.description == "applinks:*.users.example.com")
-    #expect(AssociatedDomain.bestMatch(for: "shop.example.com", among: entries)?.description == "applinks:shop.example.com")
+    let entries = try [
+      "applinks:*.example.com", "applinks:*.users.example.com", "applinks:shop.example.com",
+      "webcredentials:emily.users.example.com",
+    ].map { try AssociatedDomain.parse($0).get() }
+    #expect(
+      AssociatedDomain.bestMatch(for: "emily.users.example.com", among: entries)?.description
+        == "applinks:*.users.example.com")
+    #expect(
+      AssociatedDomain.bestMatch(for: "shop.example.com", among: entries)?.description == "applinks:shop.example.com")
     #expect(AssociatedDomain.bestMatch(for: "example.com", among: entries) == nil)
     #expect(AssociatedDomain.bestMatch(for: "emily.users.example.com", among: entries, service: .webcredentials) != nil)
   }

@@ -39,8 +39,11 @@ import Testing
   }
 
   @Test func valuesKeepTheLineAndColumnOfTheirKey() throws {
-    let plist = try #require(InfoPlist.load(path: Self.apps + "/Tasks/Info.plist", displayName: "Tasks/Info.plist").plist)
-    func position(_ location: ActivityRouter.SourceLocation?) -> String { location.map { "\($0.line):\($0.column)" } ?? "none" }
+    let plist = try #require(
+      InfoPlist.load(path: Self.apps + "/Tasks/Info.plist", displayName: "Tasks/Info.plist").plist)
+    func position(_ location: ActivityRouter.SourceLocation?) -> String {
+      location.map { "\($0.line):\($0.column)" } ?? "none"
+    }
     #expect(position(plist.bundleIdentifier?.location) == "9:2")
     #expect(plist.bundleIdentifier?.location?.file == "Tasks/Info.plist")
     #expect(position(plist.userActivityTypes?.first?.location) == "39:3")
@@ -63,11 +66,14 @@ import Testing
     #expect(plist.urlTypes.map(\.role?.value) == ["Editor", "Viewer"])
     #expect(plist.userActivityTypes?.map(\.value) == ["com.example.notes.edit", "com.example.notes.open"])
     let manifest = try #require(plist.sceneManifest)
-    #expect(manifest.roles.map(\.name.value) == [
-      "UIWindowSceneSessionRoleApplication", "UIWindowSceneSessionRoleExternalDisplayNonInteractive",
-    ])
+    #expect(
+      manifest.roles.map(\.name.value) == [
+        "UIWindowSceneSessionRoleApplication", "UIWindowSceneSessionRoleExternalDisplayNonInteractive",
+      ])
     #expect(plist.configurationNames.map(\.value) == ["Default Configuration", "Note Editor", "Presentation"])
-    #expect(manifest.defaultConfiguration(for: "UIWindowSceneSessionRoleExternalDisplayNonInteractive")?.name?.value == "Presentation")
+    #expect(
+      manifest.defaultConfiguration(for: "UIWindowSceneSessionRoleExternalDisplayNonInteractive")?.name?.value
+        == "Presentation")
   }
 
   @Test(arguments: [Encoding(app: "Tasks"), Encoding(app: "Notes")])
@@ -108,71 +114,85 @@ import Testing
   }
 
   static let problems: [Problem] = [
-    Problem(testDescription: "a flag that is not a boolean", body: """
-        <key>UIApplicationSceneManifest</key>
-        <dict>
-          1️⃣<key>UIApplicationSupportsMultipleScenes</key>
-          <string>YES</string>
-        </dict>
-      """, code: .wrongType, severity: .error),
-    Problem(testDescription: "an integer is not a boolean", body: """
-        <key>UIApplicationSceneManifest</key>
-        <dict>
-          1️⃣<key>UIApplicationSupportsMultipleScenes</key>
-          <integer>1</integer>
-        </dict>
-      """, code: .wrongType, severity: .error),
-    Problem(testDescription: "an activity type that is not a string", body: """
-        <key>NSUserActivityTypes</key>
-        <array>
-          <string>a</string>
-          1️⃣<integer>2</integer>
-        </array>
-      """, code: .wrongType, severity: .error),
-    Problem(testDescription: "a misspelt role", body: """
-        <key>UIApplicationSceneManifest</key>
-        <dict>
-          <key>UISceneConfigurations</key>
+    Problem(
+      testDescription: "a flag that is not a boolean",
+      body: """
+          <key>UIApplicationSceneManifest</key>
           <dict>
-            1️⃣<key>UIWindowSceneSessionRoleApplicaton</key>
-            <array><dict><key>UISceneConfigurationName</key><string>Default Configuration</string></dict></array>
+            1️⃣<key>UIApplicationSupportsMultipleScenes</key>
+            <string>YES</string>
           </dict>
-        </dict>
-      """, code: .unknownSceneRole, severity: .warning),
-    Problem(testDescription: "a repeated configuration name", body: """
-        <key>UIApplicationSceneManifest</key>
-        <dict>
-          <key>UISceneConfigurations</key>
+        """, code: .wrongType, severity: .error),
+    Problem(
+      testDescription: "an integer is not a boolean",
+      body: """
+          <key>UIApplicationSceneManifest</key>
           <dict>
-            <key>UIWindowSceneSessionRoleApplication</key>
-            <array>
-              <dict><key>UISceneConfigurationName</key><string>Main</string></dict>
-              <dict>1️⃣<key>UISceneConfigurationName</key><string>Main</string></dict>
-            </array>
+            1️⃣<key>UIApplicationSupportsMultipleScenes</key>
+            <integer>1</integer>
           </dict>
-        </dict>
-      """, code: .duplicateConfigurationName, severity: .warning),
-    Problem(testDescription: "a scheme with a colon", body: """
-        <key>CFBundleURLTypes</key>
-        <array>
+        """, code: .wrongType, severity: .error),
+    Problem(
+      testDescription: "an activity type that is not a string",
+      body: """
+          <key>NSUserActivityTypes</key>
+          <array>
+            <string>a</string>
+            1️⃣<integer>2</integer>
+          </array>
+        """, code: .wrongType, severity: .error),
+    Problem(
+      testDescription: "a misspelt role",
+      body: """
+          <key>UIApplicationSceneManifest</key>
           <dict>
-            <key>CFBundleURLSchemes</key>
-            <array>1️⃣<string>notes:</string></array>
+            <key>UISceneConfigurations</key>
+            <dict>
+              1️⃣<key>UIWindowSceneSessionRoleApplicaton</key>
+              <array><dict><key>UISceneConfigurationName</key><string>Default Configuration</string></dict></array>
+            </dict>
           </dict>
-        </array>
-      """, code: .invalidURLScheme, severity: .warning),
-    Problem(testDescription: "a misspelt configuration key", body: """
-        <key>UIApplicationSceneManifest</key>
-        <dict>
-          <key>UISceneConfigurations</key>
+        """, code: .unknownSceneRole, severity: .warning),
+    Problem(
+      testDescription: "a repeated configuration name",
+      body: """
+          <key>UIApplicationSceneManifest</key>
           <dict>
-            <key>UIWindowSceneSessionRoleApplication</key>
-            <array>
-              <dict><key>UISceneConfigurationName</key><string>Main</string>1️⃣<key>UISceneDelegateClass</key><string>X</string></dict>
-            </array>
+            <key>UISceneConfigurations</key>
+            <dict>
+              <key>UIWindowSceneSessionRoleApplication</key>
+              <array>
+                <dict><key>UISceneConfigurationName</key><string>Main</string></dict>
+                <dict>1️⃣<key>UISceneConfigurationName</key><string>Main</string></dict>
+              </array>
+            </dict>
           </dict>
-        </dict>
-      """, code: .unknownKey, severity: .warning),
+        """, code: .duplicateConfigurationName, severity: .warning),
+    Problem(
+      testDescription: "a scheme with a colon",
+      body: """
+          <key>CFBundleURLTypes</key>
+          <array>
+            <dict>
+              <key>CFBundleURLSchemes</key>
+              <array>1️⃣<string>notes:</string></array>
+            </dict>
+          </array>
+        """, code: .invalidURLScheme, severity: .warning),
+    Problem(
+      testDescription: "a misspelt configuration key",
+      body: """
+          <key>UIApplicationSceneManifest</key>
+          <dict>
+            <key>UISceneConfigurations</key>
+            <dict>
+              <key>UIWindowSceneSessionRoleApplication</key>
+              <array>
+                <dict><key>UISceneConfigurationName</key><string>Main</string>1️⃣<key>UISceneDelegateClass</key><string>X</string></dict>
+              </array>
+            </dict>
+          </dict>
+        """, code: .unknownKey, severity: .warning),
   ]
 
   @Test(arguments: problems)

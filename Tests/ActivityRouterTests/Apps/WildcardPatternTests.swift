@@ -95,11 +95,14 @@ import Testing
       let values = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
         Self.randomString(["a", "b", "*", "?"], maxLength: 3, &rng)
       }
-      let variables = SubstitutionVariables(custom: [.init(name: "v", values: values), .init(name: "w", values: ["ab", "b"])])
+      let variables = SubstitutionVariables(custom: [
+        .init(name: "v", values: values), .init(name: "w", values: ["ab", "b"]),
+      ])
       let pattern = Self.randomString(["a", "b", "*", "?", "$(v)", "$(w)", "$(digit)"], maxLength: 6, &rng)
       let text = Self.randomString(["a", "b", "1"], maxLength: 9, &rng)
       let digits = (0...9).map(String.init)
-      let expected = Self.reference(Substring(pattern), Substring(text), ["v": values, "w": ["ab", "b"], "digit": digits])
+      let expected = Self.reference(
+        Substring(pattern), Substring(text), ["v": values, "w": ["ab", "b"], "digit": digits])
       if WildcardPattern(pattern, variables: variables).matches(text) != expected {
         disagreements.append("'\(pattern)' with v=\(values) vs '\(text)': expected \(expected)")
       }

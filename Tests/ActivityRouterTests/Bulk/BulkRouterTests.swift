@@ -1,6 +1,7 @@
-@testable import ActivityRouter
 import Foundation
 import Testing
+
+@testable import ActivityRouter
 
 /// The bulk path must write, byte for byte, the records the full path writes: for every line,
 /// `BulkRouter.appendRecord` against `DecisionRecord(line:utf8:…)` followed by `appendJSON` or
@@ -34,13 +35,16 @@ import Testing
 
   static let templateURLs: [String] = {
     var rng = SeededGenerator(seed: 0xB01C)
-    let values = ["apple", "42", "-7", "0", "007", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
-                  "6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e11", "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "a.b", "x~y", "a&b",
-                  "c'd", "(e)", "a%20b", "caf%C3%A9", "", ".", "..", "a\"b", "a\\b", "ü", "a b", "x*y", "=", ";,"]
+    let values = [
+      "apple", "42", "-7", "0", "007", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+      "6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e11", "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "a.b", "x~y", "a&b",
+      "c'd", "(e)", "a%20b", "caf%C3%A9", "", ".", "..", "a\"b", "a\\b", "ü", "a b", "x*y", "=", ";,",
+    ]
     let shapes = [
       "https://example.com/repos/%@/%@", "https://example.com/orders/%@", "https://example.com/items/%@",
       "https://example.com/items/%@/note", "https://example.com/files/%@", "https://example.com/files/%@/%@/%@",
-      "https://example.com/about", "https://example.com/elsewhere/%@", "bulk://open/%@", "https://example.com/search?q=%@",
+      "https://example.com/about", "https://example.com/elsewhere/%@", "bulk://open/%@",
+      "https://example.com/search?q=%@",
       "https://example.com/nothing/%@", "https://EXAMPLE.com/repos/%@/%@", "https://example.com/repos/%@/%@/",
       "https://example.com/repos/%@/%@?x=1", "https://example.com/repos/%@/%@#top", "https://example.org/repos/%@/%@",
       #"{"url": "https://example.com/repos/%@/%@"}"#, "not a url %@", "https://example.com/about/", "", "%@",
@@ -48,7 +52,9 @@ import Testing
     var urls: [String] = []
     for _ in 0..<2500 {
       var url = shapes[Int(rng.next() % UInt64(shapes.count))]
-      while let hole = url.range(of: "%@") { url.replaceSubrange(hole, with: values[Int(rng.next() % UInt64(values.count))]) }
+      while let hole = url.range(of: "%@") {
+        url.replaceSubrange(hole, with: values[Int(rng.next() % UInt64(values.count))])
+      }
       urls.append(url)
     }
     return urls
@@ -62,7 +68,8 @@ import Testing
     var mismatches: [String] = []
     for (index, line) in lines.enumerated() {
       var text = line
-      var fast: [UInt8] = [], full: [UInt8] = []
+      var fast: [UInt8] = []
+      var full: [UInt8] = []
       text.withUTF8 { bytes in
         bulk.appendRecord(line: index + 1, utf8: bytes, to: &fast)
         let record = DecisionRecord(line: index + 1, utf8: bytes, router: router, state: state)
@@ -72,14 +79,16 @@ import Testing
         }
       }
       if fast != full {
-        mismatches.append("\(line)\n  bulk: \(String(decoding: fast, as: UTF8.self))  full: \(String(decoding: full, as: UTF8.self))")
+        mismatches.append(
+          "\(line)\n  bulk: \(String(decoding: fast, as: UTF8.self))  full: \(String(decoding: full, as: UTF8.self))")
       }
     }
     return (mismatches, bulk.plannedLines, bulk.decidedLines)
   }
 
   static func sessions(_ json: String, _ router: CompiledRouter) throws -> SessionState {
-    let (state, diagnostics) = SessionState.load(source: SourceText(file: "sessions.json", text: json), table: router.table)
+    let (state, diagnostics) = SessionState.load(
+      source: SourceText(file: "sessions.json", text: json), table: router.table)
     #expect(diagnostics.isEmpty, "\(diagnostics)")
     return try #require(state)
   }
@@ -88,7 +97,9 @@ import Testing
   func valueTemplatesAreWrittenAsTheFullPathWritesThem(_ format: BulkRouter.Format) throws {
     let router = try TestTables.router(Self.templateTable)
     let result = Self.compare(router, SessionState(), Self.templateURLs, format: format)
-    #expect(result.mismatches.isEmpty, "\(result.mismatches.count) records differ:\n\(result.mismatches.prefix(5).joined(separator: "\n"))")
+    #expect(
+      result.mismatches.isEmpty,
+      "\(result.mismatches.count) records differ:\n\(result.mismatches.prefix(5).joined(separator: "\n"))")
     // Most lines are plain URLs a route takes: they must come from plans.
     #expect(result.planned > Self.templateURLs.count / 3, "planned \(result.planned), decided \(result.decided)")
     #expect(result.planned + result.decided == Self.templateURLs.count)
@@ -96,7 +107,8 @@ import Testing
 
   @Test func openWindowsThatAllowEverythingAreStillPlanned() throws {
     let router = try TestTables.router(Self.templateTable)
-    let state = try Self.sessions("""
+    let state = try Self.sessions(
+      """
       { "sessions": [ { "id": "s1", "scene": "main", "state": "background" }, { "id": "s7", "scene": "other" } ] }
       """, router)
     let result = Self.compare(router, state, Self.templateURLs, format: .json)
@@ -107,9 +119,10 @@ import Testing
   /// A scene whose matching set looks at the URL: the same pattern goes to different scenes,
   /// so no decision may be reused.
   @Test func decisionsThatReadTheURLAreNeverPlanned() throws {
-    let router = try TestTables.router(TestTables.json(routes: [
-      #"{ "name": "p", "url": "https://example.com/p/{x}", "deliver": { "value": "{x}" } }"#,
-    ]))
+    let router = try TestTables.router(
+      TestTables.json(routes: [
+        #"{ "name": "p", "url": "https://example.com/p/{x}", "deliver": { "value": "{x}" } }"#
+      ]))
     let lines = (0..<200).map { "https://example.com/p/" + ($0 % 3 == 0 ? "detail-\($0)" : "other-\($0)") }
     let result = Self.compare(router, SessionState(), lines, format: .json)
     #expect(result.mismatches.isEmpty, "\(result.mismatches.prefix(5).joined(separator: "\n"))")
@@ -131,8 +144,10 @@ import Testing
   func matcherTablesAgree(_ t: Int) throws {
     let table = FastPathEquivalenceTests.tables[t]
     let routes = table.routes.map { name, url in
-      let names = url.split(separator: "{").dropFirst().compactMap { $0.split(separator: "}").first?.split(separator: ":").first }
-        .map { $0.replacingOccurrences(of: "*", with: "").replacingOccurrences(of: "?", with: "") }
+      let names = url.split(separator: "{").dropFirst().compactMap {
+        $0.split(separator: "}").first?.split(separator: ":").first
+      }
+      .map { $0.replacingOccurrences(of: "*", with: "").replacingOccurrences(of: "?", with: "") }
       let value = names.map { #""\#($0)": "{\#($0)}", "\#($0)-text": "<{\#($0)}>""# }.joined(separator: ", ")
       return #"{ "name": "\#(name)", "url": "\#(url)", "deliver": { "scene": "main", "value": { \#(value) } } }"#
     }
@@ -170,7 +185,8 @@ import Testing
   /// The link gate reads the scheme and the host: misses of different schemes and hosts must not
   /// share one plan (an https miss is for the app here, a miss of an unregistered scheme is not).
   @Test func missesOfEachSchemeAndHostArePlannedApart() throws {
-    let router = try TestTables.router("""
+    let router = try TestTables.router(
+      """
       { "app": "Bulk", "platform": "iPadOS", "multipleScenes": true, "urlSchemes": ["myapp"],
         "scenes": [ { "id": "main" } ],
         "routes": [
@@ -178,8 +194,10 @@ import Testing
           { "name": "other", "url": "other://h/x/{id}", "deliver": { "scene": "main" } },
           { "name": "mine", "url": "myapp://open/{id}", "deliver": { "scene": "main" } } ] }
       """)
-    let lines = ["https://example.com/nothing/a", "https://example.com/nothing/b", "other://h/y/z", "other://h/y/w",
-                 "myapp://open/a/b", "https://example.com/items/1", "https://example.com/other"]
+    let lines = [
+      "https://example.com/nothing/a", "https://example.com/nothing/b", "other://h/y/z", "other://h/y/w",
+      "myapp://open/a/b", "https://example.com/items/1", "https://example.com/other",
+    ]
     for format in [BulkRouter.Format.json, .text] {
       let result = Self.compare(router, SessionState(), lines + lines + lines, format: format)
       #expect(result.mismatches.isEmpty, "\(result.mismatches.prefix(3).joined(separator: "\n"))")
@@ -219,9 +237,12 @@ import Testing
   @Test func negativeLineNumbersAreWrittenAsTheFullPathWritesThem() throws {
     let router = try TestTables.router(Self.templateTable)
     var bulk = BulkRouter(router: router)
-    for (line, url) in [(1, "https://example.com/about"), (-7, "https://example.com/about"), (Int.min, "https://example.com/about")] {
+    for (line, url) in [
+      (1, "https://example.com/about"), (-7, "https://example.com/about"), (Int.min, "https://example.com/about"),
+    ] {
       var text = url
-      var fast: [UInt8] = [], full: [UInt8] = []
+      var fast: [UInt8] = []
+      var full: [UInt8] = []
       text.withUTF8 {
         bulk.appendRecord(line: line, utf8: $0, to: &fast)
         DecisionRecord(line: line, utf8: $0, router: router).appendJSON(to: &full)

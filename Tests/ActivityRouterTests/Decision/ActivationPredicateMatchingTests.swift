@@ -19,7 +19,9 @@ import Testing
     Case(name: "M1: an empty set does not match an empty identifier", set: [], identifier: "", matches: false),
     Case(name: "M2: an empty string never matches", set: [""], identifier: "anything", matches: false),
     Case(name: "M2: a set of empty strings is an empty set", set: ["", ""], identifier: "", matches: false),
-    Case(name: "M2: the other strings of the set still count", set: ["", "note"], identifier: "notes://note/1", matches: true),
+    Case(
+      name: "M2: the other strings of the set still count", set: ["", "note"], identifier: "notes://note/1",
+      matches: true),
     Case(name: "M3: \"*\" matches anything", set: ["*"], identifier: "x", matches: true),
     Case(name: "M3: \"*\" matches a missing identifier (E3)", set: ["*"], identifier: nil, matches: true),
     Case(name: "M3: \"*\" anywhere in the set makes it TRUE", set: ["zzz", "*"], identifier: "abc", matches: true),
@@ -29,17 +31,25 @@ import Testing
     Case(name: "M4: diacritic-insensitive", set: ["éditeur"], identifier: "EDITEUR", matches: true),
     Case(name: "M4: both sides are folded", set: ["editeur"], identifier: "Éditeur", matches: true),
     Case(name: "M4: decomposed marks fold like precomposed ones", set: ["é"], identifier: "cafe\u{301}", matches: true),
-    Case(name: "M5: containment, not equality", set: ["photoIdentifier="], identifier: "app://open?photoIdentifier=42", matches: true),
-    Case(name: "M5: containment anywhere, not only a prefix", set: ["=42"], identifier: "app://open?photoIdentifier=42", matches: true),
-    Case(name: "M5: not contained", set: ["photoIdentifier="], identifier: "app://open?photoIdentifier", matches: false),
+    Case(
+      name: "M5: containment, not equality", set: ["photoIdentifier="], identifier: "app://open?photoIdentifier=42",
+      matches: true),
+    Case(
+      name: "M5: containment anywhere, not only a prefix", set: ["=42"], identifier: "app://open?photoIdentifier=42",
+      matches: true),
+    Case(
+      name: "M5: not contained", set: ["photoIdentifier="], identifier: "app://open?photoIdentifier", matches: false),
     Case(name: "M5: a missing identifier contains nothing (E3)", set: ["a"], identifier: nil, matches: false),
     Case(name: "M6: any string of the set", set: ["a-1", "b-2"], identifier: "x-b-2", matches: true),
     Case(name: "M6: none of them", set: ["a-1", "b-2"], identifier: "x-c-3", matches: false),
     Case(name: "M7: ? is literal", set: ["a?c"], identifier: "abc", matches: false),
     Case(name: "M7: % is literal", set: ["100%"], identifier: "1000", matches: false),
     Case(name: "M7: [ is literal", set: ["[ab]"], identifier: "a", matches: false),
-    Case(name: "M7: literal special characters match themselves", set: ["[ab]?%"], identifier: "x[AB]?%y", matches: true),
-    Case(name: "E8: a diacritic does not match its percent-escape", set: ["café"], identifier: "myapp://menu/caf%C3%A9", matches: false),
+    Case(
+      name: "M7: literal special characters match themselves", set: ["[ab]?%"], identifier: "x[AB]?%y", matches: true),
+    Case(
+      name: "E8: a diacritic does not match its percent-escape", set: ["café"], identifier: "myapp://menu/caf%C3%A9",
+      matches: false),
   ]
 
   @Test(arguments: cases)
@@ -59,7 +69,9 @@ import Testing
     Built(name: "V9: an empty set becomes FALSEPREDICATE", set: [], predicate: "FALSEPREDICATE"),
     Built(name: "V9: empty strings are dropped", set: ["", ""], predicate: "FALSEPREDICATE"),
     Built(name: "V9: one string is self CONTAINS[cd]", set: ["", "note"], predicate: "self CONTAINS[cd] 'note'"),
-    Built(name: "V9: several strings are an OR", set: ["a", "b"], predicate: "(self CONTAINS[cd] 'a') OR (self CONTAINS[cd] 'b')"),
+    Built(
+      name: "V9: several strings are an OR", set: ["a", "b"],
+      predicate: "(self CONTAINS[cd] 'a') OR (self CONTAINS[cd] 'b')"),
   ]
 
   @Test(arguments: built)
@@ -74,11 +86,12 @@ import Testing
   /// What identifiers are made of: URL text, percent-escapes, wildcard-looking characters,
   /// precomposed and decomposed Latin letters, ß, Greek with tonos and final sigma, Cyrillic,
   /// Turkish dotted I, and CJK.
-  static let alphabet: [String] = Array("abcxyzABCXYZ0129-_./:?#=&%*[]~ ").map(String.init) + [
-    "é", "É", "è", "ê", "ë", "ü", "Ü", "ö", "Ö", "å", "Å", "ñ", "Ñ", "ç", "Ç", "ø", "Ø", "æ",
-    "e\u{301}", "E\u{301}", "u\u{308}", "a\u{30A}", "\u{301}", "ß", "ẞ",
-    "Σ", "σ", "ς", "ά", "Ά", "ω", "Ж", "ж", "Ё", "ё", "İ", "ı", "東", "京",
-  ]
+  static let alphabet: [String] =
+    Array("abcxyzABCXYZ0129-_./:?#=&%*[]~ ").map(String.init) + [
+      "é", "É", "è", "ê", "ë", "ü", "Ü", "ö", "Ö", "å", "Å", "ñ", "Ñ", "ç", "Ç", "ø", "Ø", "æ",
+      "e\u{301}", "E\u{301}", "u\u{308}", "a\u{30A}", "\u{301}", "ß", "ẞ",
+      "Σ", "σ", "ς", "ά", "Ά", "ω", "Ж", "ж", "Ё", "ё", "İ", "ı", "東", "京",
+    ]
 
   static func randomString(_ g: inout SeededGenerator, length: ClosedRange<Int>) -> String {
     let n = Int.random(in: length, using: &g)
@@ -100,7 +113,8 @@ import Testing
 
   @Test func conditionsAgreeWithFoundationOnSeededStrings() {
     var g = SeededGenerator(seed: 0x5EED_2026)
-    var checked = 0, positives = 0
+    var checked = 0
+    var positives = 0
     var disagreements: [String] = []
     for _ in 0..<2_500 {
       let haystack = Self.randomString(&g, length: 0...24)
@@ -124,25 +138,33 @@ import Testing
       checked += 1
       if oracle { positives += 1 }
       if oracle != actual {
-        disagreements.append("\(haystack.debugDescription) contains \(needle.debugDescription): Foundation \(oracle), ActivationPredicate \(actual)")
+        disagreements.append(
+          "\(haystack.debugDescription) contains \(needle.debugDescription): Foundation \(oracle), ActivationPredicate \(actual)"
+        )
       }
       // Hand-written UIKit predicates (M8) with [cd]: BEGINSWITH and ENDSWITH are anchored
       // searches. Foundation's backwards anchored search misses a suffix before a trailing
       // decomposed mark ("a\u{30A}" ends with "a" is false, "å" is true): canonically
       // equivalent text must match alike (M7), so the oracle reads the composed form.
       let composed = haystack.precomposedStringWithCanonicalMapping
-      for (op, options) in [(ActivationPredicate.Comparison.Operator.beginsWith, cd.union(.anchored)),
-                            (.endsWith, cd.union([.anchored, .backwards]))] {
+      for (op, options) in [
+        (ActivationPredicate.Comparison.Operator.beginsWith, cd.union(.anchored)),
+        (.endsWith, cd.union([.anchored, .backwards])),
+      ] {
         let anchoredOracle = composed.range(of: needle, options: options) != nil
-        let predicate = ActivationPredicate.comparison(.init(op, needle, caseInsensitive: true, diacriticInsensitive: true))
+        let predicate = ActivationPredicate.comparison(
+          .init(op, needle, caseInsensitive: true, diacriticInsensitive: true))
         if predicate.evaluate(haystack) != anchoredOracle {
-          disagreements.append("\(haystack.debugDescription) \(op.rawValue)[cd] \(needle.debugDescription): Foundation \(anchoredOracle)")
+          disagreements.append(
+            "\(haystack.debugDescription) \(op.rawValue)[cd] \(needle.debugDescription): Foundation \(anchoredOracle)")
         }
       }
     }
     #expect(checked >= 2_000)
     #expect(positives >= 500, "the generator should produce matches too")
-    #expect(disagreements.isEmpty, "\(disagreements.count) disagreements:\n\(disagreements.prefix(20).joined(separator: "\n"))")
+    #expect(
+      disagreements.isEmpty,
+      "\(disagreements.count) disagreements:\n\(disagreements.prefix(20).joined(separator: "\n"))")
   }
 
   /// Compatibility ligatures: the engine folds "ﬁ" to "fi" and finds "ile" in "ﬁle"; Foundation

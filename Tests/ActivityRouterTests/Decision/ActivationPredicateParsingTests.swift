@@ -52,25 +52,33 @@ import Testing
     var testDescription: String { name }
   }
 
-  static func cmp(_ op: ActivationPredicate.Comparison.Operator, _ v: String, c: Bool = false, d: Bool = false) -> ActivationPredicate {
+  static func cmp(_ op: ActivationPredicate.Comparison.Operator, _ v: String, c: Bool = false, d: Bool = false)
+    -> ActivationPredicate
+  {
     .comparison(.init(op, v, caseInsensitive: c, diacriticInsensitive: d))
   }
 
   static let accepted: [Accepted] = [
     Accepted(name: "M8: TRUEPREDICATE", predicate: "TRUEPREDICATE", expected: .always),
     Accepted(name: "M8: keywords are case-insensitive", predicate: "falsepredicate", expected: .never),
-    Accepted(name: "M8: self == (Apple's clowntown example)", predicate: "self == 'http://clowntown.example.com/clown/Crusty'",
-             expected: cmp(.equals, "http://clowntown.example.com/clown/Crusty")),
+    Accepted(
+      name: "M8: self == (Apple's clowntown example)", predicate: "self == 'http://clowntown.example.com/clown/Crusty'",
+      expected: cmp(.equals, "http://clowntown.example.com/clown/Crusty")),
     Accepted(name: "M8: = is ==", predicate: "SELF = \"a\"", expected: cmp(.equals, "a")),
-    Accepted(name: "M8: BEGINSWITH with [cd]", predicate: "self BEGINSWITH[cd] 'note'", expected: cmp(.beginsWith, "note", c: true, d: true)),
-    Accepted(name: "M8: ENDSWITH with [c]", predicate: "self endswith[c] '.txt'", expected: cmp(.endsWith, ".txt", c: true)),
+    Accepted(
+      name: "M8: BEGINSWITH with [cd]", predicate: "self BEGINSWITH[cd] 'note'",
+      expected: cmp(.beginsWith, "note", c: true, d: true)),
+    Accepted(
+      name: "M8: ENDSWITH with [c]", predicate: "self endswith[c] '.txt'", expected: cmp(.endsWith, ".txt", c: true)),
     Accepted(name: "M8: CONTAINS with [d]", predicate: "self CONTAINS[d] 'é'", expected: cmp(.contains, "é", d: true)),
     Accepted(name: "M8: LIKE", predicate: "self LIKE 'task-??'", expected: cmp(.like, "task-??")),
     Accepted(name: "M8: escaped quotes", predicate: #"self == 'it\'s'"#, expected: cmp(.equals, "it's")),
-    Accepted(name: "M8: AND binds tighter than OR", predicate: "self == 'a' && self == 'b' || self == 'c'",
-             expected: .or([.and([cmp(.equals, "a"), cmp(.equals, "b")]), cmp(.equals, "c")])),
-    Accepted(name: "M8: NOT and parentheses", predicate: "NOT (self CONTAINS 'a' OR self CONTAINS 'b')",
-             expected: .not(.or([cmp(.contains, "a"), cmp(.contains, "b")]))),
+    Accepted(
+      name: "M8: AND binds tighter than OR", predicate: "self == 'a' && self == 'b' || self == 'c'",
+      expected: .or([.and([cmp(.equals, "a"), cmp(.equals, "b")]), cmp(.equals, "c")])),
+    Accepted(
+      name: "M8: NOT and parentheses", predicate: "NOT (self CONTAINS 'a' OR self CONTAINS 'b')",
+      expected: .not(.or([cmp(.contains, "a"), cmp(.contains, "b")]))),
     Accepted(name: "M8: ! is NOT", predicate: "!TRUEPREDICATE", expected: .not(.always)),
     Accepted(name: "M8: a '!' inside the string is text", predicate: "self == '!'", expected: cmp(.equals, "!")),
   ]
@@ -84,7 +92,8 @@ import Testing
   }
 
   @Test func theLoaderPointsInsideTheTableString() throws {
-    let marked = MarkedText(#"""
+    let marked = MarkedText(
+      #"""
       { "app": "A", "platform": "iPadOS", "lifecycle": "uikit", "routes": [],
         "scenes": [ { "id": "Main", "activationConditions": { "prefers": "self 1️⃣MATCHES 'x'" } } ] }
       """#)

@@ -1,5 +1,5 @@
-import Foundation
 import ActivityRouter
+import Foundation
 import Testing
 
 /// `docs/semantics.md` and the fixtures agree: every rule ID of Apple's semantics has one row;
@@ -22,14 +22,20 @@ import Testing
   static let expectedIDs: [String] = ranges.flatMap { prefix, range in range.map { "\(prefix)\($0)" } }
   static let statuses: Set<String> = ["implemented", "implemented (loader)", "not modelled", "universal links"]
 
-  static let page: String = (try? String(contentsOfFile: FixturePaths.root + "/docs/semantics.md", encoding: .utf8)) ?? ""
+  static let page: String =
+    (try? String(contentsOfFile: FixturePaths.root + "/docs/semantics.md", encoding: .utf8)) ?? ""
 
   static let rows: [Row] = page.split(separator: "\n").compactMap { line -> Row? in
     guard line.hasPrefix("| ") else { return nil }
-    let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-    guard cells.count >= 5, cells[1].range(of: #"^(E|M|S|V|U|W|K|A|D|MAC|AMB)[0-9]+$"#, options: .regularExpression) != nil
+    let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard cells.count >= 5,
+      cells[1].range(of: #"^(E|M|S|V|U|W|K|A|D|MAC|AMB)[0-9]+$"#, options: .regularExpression) != nil
     else { return nil }
-    let paths = line.split(separator: "`").map(String.init).filter { $0.hasPrefix("Fixtures/") || $0.hasPrefix("Tests/") }
+    let paths = line.split(separator: "`").map(String.init).filter {
+      $0.hasPrefix("Fixtures/") || $0.hasPrefix("Tests/")
+    }
     return Row(id: cells[1], status: cells[3], paths: paths, text: String(line))
   }
 
@@ -49,7 +55,8 @@ import Testing
     for id in Self.expectedIDs {
       #expect(ids.filter { $0 == id }.count == 1, "\(id) must have exactly one row in docs/semantics.md")
     }
-    #expect(Set(ids).subtracting(Self.expectedIDs).isEmpty, "rows for unknown IDs: \(Set(ids).subtracting(Self.expectedIDs))")
+    #expect(
+      Set(ids).subtracting(Self.expectedIDs).isEmpty, "rows for unknown IDs: \(Set(ids).subtracting(Self.expectedIDs))")
     for row in Self.rows {
       #expect(Self.statuses.contains(row.status), "\(row.id): unknown status '\(row.status)'")
     }
@@ -90,7 +97,8 @@ import Testing
       #expect(row.paths.contains { $0.hasPrefix("Tests/") }, "\(row.id): list the test that shows it")
     case "not modelled":
       #expect(citing.isEmpty, "\(row.id) is not modelled, yet cited by \(citing.map(\.path))")
-      let reason = row.text.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty } ?? ""
+      let reason =
+        row.text.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty } ?? ""
       #expect(reason.count > 20, "\(row.id): say why it is not modelled")
     default:
       break
@@ -115,7 +123,8 @@ import Testing
     #expect(Set(AppleRule.catalog.map(\.id)) == Set(rows.keys))
     for rule in AppleRule.catalog {
       guard let status = rows[rule.id] else { continue }
-      #expect(rule.modelled == status.hasPrefix("implemented"), "\(rule.id): catalog \(rule.modelled), page '\(status)'")
+      #expect(
+        rule.modelled == status.hasPrefix("implemented"), "\(rule.id): catalog \(rule.modelled), page '\(status)'")
     }
   }
 }

@@ -53,8 +53,10 @@ import Testing
 
   @Test func aUserActivityFromHandoff() throws {
     let router = try Self.loadNotes()
-    let handoff = Event(.activity(UserActivity(
-      activityType: "com.example.notes.edit", userInfo: ["noteID": .string(Self.noteID.lowercased())])))
+    let handoff = Event(
+      .activity(
+        UserActivity(
+          activityType: "com.example.notes.edit", userInfo: ["noteID": .string(Self.noteID.lowercased())])))
     let decision = DecisionEngine.decide(handoff, router: router)
     #expect(decision.outcome == .open)
     #expect(decision.match?.ruleName == "edit-handoff")
@@ -90,7 +92,9 @@ import Testing
   @Test func renderRecordsAndExplanations() throws {
     let router = try Self.loadNotes()
     let line = "notes://tag/work"
-    let result = EventReader.read(line: line).map { event in (event: event, decision: DecisionEngine.decide(event, router: router)) }
+    let result = EventReader.read(line: line).map { event in
+      (event: event, decision: DecisionEngine.decide(event, router: router))
+    }
     var bytes: [UInt8] = []
     DecisionRecord(line: 1, input: line, result: result).appendJSON(to: &bytes)
     #expect(
@@ -101,7 +105,9 @@ import Testing
     let decision = try result.get().decision
     let explanation = decision.explanation.split(separator: "\n").map(String.init)
     #expect(explanation.first == "✓ gate: scheme 'notes' — the app registers it (CFBundleURLTypes)")
-    #expect(explanation.contains("✓ declaration: 'main' — the first declaration without handlesExternalEvents(matching:) [S4]"))
+    #expect(
+      explanation.contains(
+        "✓ declaration: 'main' — the first declaration without handlesExternalEvents(matching:) [S4]"))
     #expect(explanation.last == "✓ route: route 'tag' — matches notes://tag/{name}")
 
     let bad = EventReader.read(line: #"https://notes.example.com\evil.com/"#)
@@ -117,7 +123,9 @@ import Testing
   @Test func reverseRouting() throws {
     let router = try Self.loadNotes()
     #expect(try router.url(for: "note", parameters: ["id": Self.noteID]) == "notes://note/\(Self.noteID)")
-    #expect(try router.url(for: "note", parameters: ["id": Self.noteID], pattern: 1) == "https://notes.example.com/n/\(Self.noteID)")
+    #expect(
+      try router.url(for: "note", parameters: ["id": Self.noteID], pattern: 1)
+        == "https://notes.example.com/n/\(Self.noteID)")
     #expect(try router.url(for: "search", parameters: ["query": "a&b c"]) == "notes://search?q=a%26b%20c")
     #expect(throws: URLBuildError("missing-parameter", "route 'note' needs a value for 'id'")) {
       try router.url(for: "note")
@@ -147,7 +155,8 @@ import Testing
     let decision = DecisionEngine.decide(event, router: router, state: registry.state)
     #expect(decision.outcome == .front)
     #expect(decision.receiver?.session == "s2")
-    #expect(registry.context(EditorServiceKey.self, session: decision.receiver?.session ?? "") == "editor service of s2")
+    #expect(
+      registry.context(EditorServiceKey.self, session: decision.receiver?.session ?? "") == "editor service of s2")
   }
 
   @Test func oneRouterManyTasksOneScratchEach() async throws {
@@ -157,7 +166,8 @@ import Testing
       for chunk in stride(from: 0, to: urls.count, by: 250).map({ urls[$0..<min($0 + 250, urls.count)] }) {
         group.addTask {
           var scratch = MatchScratch()  // per task: never shared
-          return chunk.reduce(0) { count, url in count + (router.matchRule(url: url, scratch: &scratch) == nil ? 0 : 1) }
+          return chunk.reduce(0) { count, url in count + (router.matchRule(url: url, scratch: &scratch) == nil ? 0 : 1)
+          }
         }
       }
       return await group.reduce(0, +)

@@ -17,20 +17,24 @@ import Testing
     let recorder = Recorder()
     registry.observe { recorder.record($0) }
     registry.connect("s1", scene: "main")
-    registry.connect("s1", scene: "main")            // already connected: nothing
+    registry.connect("s1", scene: "main")  // already connected: nothing
     registry.activate("s1")
-    registry.activate("s1")                          // already active: nothing
+    registry.activate("s1")  // already active: nothing
     registry.update("s1", preferring: [], allowing: ["*"])
     registry.update("s1", preferring: [], allowing: ["*"])  // identical: nothing
     registry.update("s1", value: ["id": 1])
-    registry.update("s1", value: ["id": 1])          // identical: nothing
+    registry.update("s1", value: ["id": 1])  // identical: nothing
     registry.deactivate("s1")
-    registry.deactivate("s1")                        // already inactive: nothing
+    registry.deactivate("s1")  // already inactive: nothing
     registry.disconnect("s1")
-    registry.disconnect("s1")                        // already archived: nothing
+    registry.disconnect("s1")  // already archived: nothing
     #expect(recorder.all.count == 6)
     guard recorder.all.count == 6 else { return }
-    if case .connected(let s) = recorder.all[0] { #expect(s.id == "s1" && s.scene == "main") } else { Issue.record("\(recorder.all[0])") }
+    if case .connected(let s) = recorder.all[0] {
+      #expect(s.id == "s1" && s.scene == "main")
+    } else {
+      Issue.record("\(recorder.all[0])")
+    }
     #expect(recorder.all[1] == .activated("s1"))
     #expect(recorder.all[2] == .setsChanged("s1", preferring: [], allowing: ["*"]))
     #expect(recorder.all[3] == .valueChanged("s1", ["id": 1]))

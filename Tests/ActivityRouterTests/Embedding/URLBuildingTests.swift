@@ -19,8 +19,10 @@ import Testing
 
   @Test(arguments: [
     ("plain segment", "product", ["sku": "AB-12"], "https://shop.example.com/p/AB-12"),
-    ("reserved characters are encoded", "search", ["query": "a&b c/d?#", "page": "2"],
-     "https://shop.example.com/search?q=a%26b%20c/d?%23&page=2"),
+    (
+      "reserved characters are encoded", "search", ["query": "a&b c/d?#", "page": "2"],
+      "https://shop.example.com/search?q=a%26b%20c/d?%23&page=2"
+    ),
     ("optional left out", "order", ["id": "7"], "shop://orders/7"),
     ("optional given", "order", ["id": "7", "tab": "items"], "shop://orders/7/items"),
     ("catch-all keeps its slashes", "files", ["path": "a/b c/d"], "shop://files/a/b%20c/d"),

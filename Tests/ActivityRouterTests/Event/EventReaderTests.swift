@@ -7,7 +7,11 @@ import Testing
     ("bare URL", "notes://note/1", "url"),
     ("JSON URL", #"{"url": "notes://note/1"}"#, "url"),
     ("activity", #"{"activity": {"activityType": "com.x.edit", "userInfo": {"id": 1}}}"#, "activity"),
-    ("universal link activity", #"{"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://h.example/a"}}"#, "activity"),
+    (
+      "universal link activity",
+      #"{"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://h.example/a"}}"#,
+      "activity"
+    ),
     ("notification", #"{"notification": {"targetContentIdentifier": "note-editor"}}"#, "notification"),
     ("shortcut", #"{"shortcut": {"type": "com.x.new"}, "id": "abc"}"#, "shortcut"),
   ])
@@ -22,7 +26,8 @@ import Testing
   }
 
   @Test func activityFieldsAreRead() throws {
-    let line = #"{"activity": {"activityType": "t", "targetContentIdentifier": "c", "title": "T", "userInfo": {"k": [1, true]}}}"#
+    let line =
+      #"{"activity": {"activityType": "t", "targetContentIdentifier": "c", "title": "T", "userInfo": {"k": [1, true]}}}"#
     guard case .activity(let a) = try EventReader.read(line: line).get().kind else {
       Issue.record("not an activity")
       return

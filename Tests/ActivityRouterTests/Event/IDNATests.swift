@@ -6,21 +6,23 @@ import Testing
 @Suite("IDNA and Punycode")
 struct IDNATests {
   /// RFC 3492 section 7.1 samples (and a few short ones).
-  @Test("Punycode sample strings", arguments: [
-    ("bücher", "bcher-kva"),
-    ("ü", "tda"),
-    ("ä", "4ca"),
-    (
-      "\u{644}\u{64A}\u{647}\u{645}\u{627}\u{628}\u{62A}\u{643}\u{644}\u{645}\u{648}\u{634}\u{639}\u{631}"
-        + "\u{628}\u{64A}\u{61F}",
-      "egbpdaj6bu4bxfgehfvwxn"
-    ),
-    ("\u{4ED6}\u{4EEC}\u{4E3A}\u{4EC0}\u{4E48}\u{4E0D}\u{8BF4}\u{4E2D}\u{6587}", "ihqwcrb4cv8a8dqg056pqjye"),
-    ("PorquénopuedensimplementehablarenEspañol", "PorqunopuedensimplementehablarenEspaol-fmd56a"),
-    ("3年B組金八先生", "3B-ww4c5e180e575a65lsy2b"),
-    ("そのスピードで", "d9juau41awczczp"),
-    ("-> $1.00 <-", "-> $1.00 <--"),
-  ])
+  @Test(
+    "Punycode sample strings",
+    arguments: [
+      ("bücher", "bcher-kva"),
+      ("ü", "tda"),
+      ("ä", "4ca"),
+      (
+        "\u{644}\u{64A}\u{647}\u{645}\u{627}\u{628}\u{62A}\u{643}\u{644}\u{645}\u{648}\u{634}\u{639}\u{631}"
+          + "\u{628}\u{64A}\u{61F}",
+        "egbpdaj6bu4bxfgehfvwxn"
+      ),
+      ("\u{4ED6}\u{4EEC}\u{4E3A}\u{4EC0}\u{4E48}\u{4E0D}\u{8BF4}\u{4E2D}\u{6587}", "ihqwcrb4cv8a8dqg056pqjye"),
+      ("PorquénopuedensimplementehablarenEspañol", "PorqunopuedensimplementehablarenEspaol-fmd56a"),
+      ("3年B組金八先生", "3B-ww4c5e180e575a65lsy2b"),
+      ("そのスピードで", "d9juau41awczczp"),
+      ("-> $1.00 <-", "-> $1.00 <--"),
+    ])
   func samples(_ unicode: String, _ ascii: String) {
     #expect(Punycode.encode(unicode) == ascii)
     #expect(Punycode.decode(ascii) == unicode)

@@ -104,13 +104,15 @@ struct PathSegmentsTests {
     #expect(error.reason == URLReadError.Reason.tooManySegments)
   }
 
-  @Test("segments decode once, after splitting", arguments: [
-    ("https://h.com/a%252Fb/c%2Fd", ["a%2Fb", "c/d"]),
-    ("https://h.com/%2e%2e/%2E%2E/etc/passwd", ["etc", "passwd"]),
-    ("https://h.com/a/%2e%2e%2Fetc", ["a", "../etc"]),
-    ("https://h.com/a%5C..%5Cb", ["a\\..\\b"]),
-    ("notes:note/caf%C3%A9", ["note", "café"]),
-  ])
+  @Test(
+    "segments decode once, after splitting",
+    arguments: [
+      ("https://h.com/a%252Fb/c%2Fd", ["a%2Fb", "c/d"]),
+      ("https://h.com/%2e%2e/%2E%2E/etc/passwd", ["etc", "passwd"]),
+      ("https://h.com/a/%2e%2e%2Fetc", ["a", "../etc"]),
+      ("https://h.com/a%5C..%5Cb", ["a\\..\\b"]),
+      ("notes:note/caf%C3%A9", ["note", "café"]),
+    ])
   func decodedSegments(_ input: String, _ expected: [String]) throws {
     #expect(try URLRecord(parsing: input).pathSegments == expected)
   }

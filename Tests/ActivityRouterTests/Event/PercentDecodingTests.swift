@@ -75,17 +75,19 @@ struct PercentDecodingTests {
     }
   }
 
-  @Test("encoding presets", arguments: [
-    ("a/b c", ByteSet.pathSegmentAllowed, "a%2Fb%20c"),
-    ("a:b@c;d=e", ByteSet.pathSegmentAllowed, "a:b@c;d=e"),
-    ("100%", ByteSet.pathSegmentAllowed, "100%25"),
-    ("é", ByteSet.pathSegmentAllowed, "%C3%A9"),
-    ("a&b=c+d", ByteSet.queryValueAllowed, "a%26b%3Dc%2Bd"),
-    ("a/b?c", ByteSet.queryValueAllowed, "a/b?c"),
-    ("a#b c", ByteSet.fragmentAllowed, "a%23b%20c"),
-    ("a/b?c", ByteSet.fragmentAllowed, "a/b?c"),
-    ("\\", ByteSet.pathSegmentAllowed, "%5C"),
-  ])
+  @Test(
+    "encoding presets",
+    arguments: [
+      ("a/b c", ByteSet.pathSegmentAllowed, "a%2Fb%20c"),
+      ("a:b@c;d=e", ByteSet.pathSegmentAllowed, "a:b@c;d=e"),
+      ("100%", ByteSet.pathSegmentAllowed, "100%25"),
+      ("é", ByteSet.pathSegmentAllowed, "%C3%A9"),
+      ("a&b=c+d", ByteSet.queryValueAllowed, "a%26b%3Dc%2Bd"),
+      ("a/b?c", ByteSet.queryValueAllowed, "a/b?c"),
+      ("a#b c", ByteSet.fragmentAllowed, "a%23b%20c"),
+      ("a/b?c", ByteSet.fragmentAllowed, "a/b?c"),
+      ("\\", ByteSet.pathSegmentAllowed, "%5C"),
+    ])
   func encode(_ input: String, _ set: ByteSet, _ expected: String) {
     #expect(PercentDecoding.encode(input, allowing: set) == expected)
   }
@@ -117,8 +119,10 @@ struct PercentDecodingTests {
     let seed: UInt64 = 0x00C0_FFEE
     var rng = SeededGenerator(seed: seed)
     let presets: [ByteSet] = [.pathSegmentAllowed, .queryValueAllowed, .fragmentAllowed, ByteSet(), .unreserved]
-    let pools: [ClosedRange<UInt32>] = [0x00...0x7F, 0x20...0x7E, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF,
-                                        0x1_0000...0x10_FFFF]
+    let pools: [ClosedRange<UInt32>] = [
+      0x00...0x7F, 0x20...0x7E, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF,
+      0x1_0000...0x10_FFFF,
+    ]
     for index in 0..<10_000 {
       var scalars = String.UnicodeScalarView()
       for _ in 0..<Int.random(in: 0...12, using: &rng) {

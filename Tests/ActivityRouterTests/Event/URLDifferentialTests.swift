@@ -106,10 +106,12 @@ struct AgreementCase: Sendable, CustomTestStringConvertible {
 }
 
 private let handPickedCases: [AgreementCase] = [
-  .init("as written when valid", "HTTPS://Example.COM:0443/a/%2e%2E/b?q=1+2#top",
-        "HTTPS://Example.COM:0443/a/%2e%2E/b?q=1+2#top"),
-  .init("space, pipe and quotes encoded", "https://h.com/a b|\"c\"?d e|f#g h",
-        "https://h.com/a%20b%7C%22c%22?d%20e%7Cf#g%20h"),
+  .init(
+    "as written when valid", "HTTPS://Example.COM:0443/a/%2e%2E/b?q=1+2#top",
+    "HTTPS://Example.COM:0443/a/%2e%2E/b?q=1+2#top"),
+  .init(
+    "space, pipe and quotes encoded", "https://h.com/a b|\"c\"?d e|f#g h",
+    "https://h.com/a%20b%7C%22c%22?d%20e%7Cf#g%20h"),
   .init("braces, caret, backtick, brackets", "https://h.com/{a}^`[b]", "https://h.com/%7Ba%7D%5E%60%5Bb%5D"),
   .init("'#' in the fragment", "https://h.com/#a#b", "https://h.com/#a%23b"),
   .init("backslash in the query", "https://h.com/?a\\b", "https://h.com/?a%5Cb"),

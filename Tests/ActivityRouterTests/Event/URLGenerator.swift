@@ -47,10 +47,14 @@ struct URLGenerator {
   ]
   static let ports = ["", "0", "80", "443", "8080", "65535", "65536", "99999", "0080", "8a", "123456789012", "-1"]
 
-  static let plain: [String] = ["a", "b", "note", "42", "x-y", "a.b", "_", "~", "!", "$", "&", "'", "(", ")",
-                                "*", "+", ",", ";", "=", ":", "@", "Z"]
-  static let escapes = ["%20", "%2F", "%2f", "%2e", "%2E", "%25", "%41", "%C3%A9", "%3F", "%23", "%26", "%3D",
-                        "%5C", "%E4%B8%AD", "%F0%9F%98%80"]
+  static let plain: [String] = [
+    "a", "b", "note", "42", "x-y", "a.b", "_", "~", "!", "$", "&", "'", "(", ")",
+    "*", "+", ",", ";", "=", ":", "@", "Z",
+  ]
+  static let escapes = [
+    "%20", "%2F", "%2f", "%2e", "%2E", "%25", "%41", "%C3%A9", "%3F", "%23", "%26", "%3D",
+    "%5C", "%E4%B8%AD", "%F0%9F%98%80",
+  ]
   static let raw = [" ", "|", "\"", "<", ">", "{", "}", "^", "`", "[", "]", "é", "中", "😀", "ü", "\u{2028}"]
   static let hostile = ["\\", "\t", "\n", "\r", "\u{1}", "\u{7F}", "%zz", "%", "%0", "%00", "%C3", "%FF", "%0A"]
 
@@ -139,7 +143,8 @@ struct URLGenerator {
 
   mutating func query() -> String {
     var items: [String] = []
-    let keys = style == 0
+    let keys =
+      style == 0
       ? ["id", "q", "tab", "id", "ref", "", "%6Bey"] : ["id", "q", "tab", "id", "ref", "a b", "ключ", ""]
     for _ in 0..<count(0...4) {
       var item = pick(keys)

@@ -18,16 +18,18 @@ struct URLRecordTests {
     #expect(url.description == url.text)
   }
 
-  @Test("normalized scheme and host", arguments: [
-    ("HTTPS://EXAMPLE.COM/", "https", "example.com"),
-    ("https://Bücher.Example/", "https", "xn--bcher-kva.example"),
-    ("https://XN--BCHER-KVA.example/", "https", "xn--bcher-kva.example"),
-    ("https://[0:0::1]/", "https", "::1"),
-    ("https://[2001:DB8:0:0:1:0:0:1]/", "https", "2001:db8::1:0:0:1"),
-    ("https://[::FFFF:1.2.3.4]/", "https", "::ffff:102:304"),
-    ("https://example.com./", "https", "example.com."),
-    ("MyApp://Note/1", "myapp", "note"),
-  ])
+  @Test(
+    "normalized scheme and host",
+    arguments: [
+      ("HTTPS://EXAMPLE.COM/", "https", "example.com"),
+      ("https://Bücher.Example/", "https", "xn--bcher-kva.example"),
+      ("https://XN--BCHER-KVA.example/", "https", "xn--bcher-kva.example"),
+      ("https://[0:0::1]/", "https", "::1"),
+      ("https://[2001:DB8:0:0:1:0:0:1]/", "https", "2001:db8::1:0:0:1"),
+      ("https://[::FFFF:1.2.3.4]/", "https", "::ffff:102:304"),
+      ("https://example.com./", "https", "example.com."),
+      ("MyApp://Note/1", "myapp", "note"),
+    ])
   func normalized(_ input: String, _ scheme: String, _ host: String) throws {
     let url = try URLRecord(parsing: input)
     #expect(url.normalizedScheme == scheme)
@@ -58,11 +60,13 @@ struct URLRecordTests {
     #expect(url.decodedFragment == "sec tion")
   }
 
-  @Test("hosts compare exactly, never by suffix, prefix or containment", arguments: [
-    "https://example.com.evil.com/", "https://evilexample.com/", "https://example.com@evil.com/",
-    "https://evil.com#@example.com", "https://evil.com?@example.com", "https://exаmple.com/",
-    "https://example.co/", "https://xample.com/",
-  ])
+  @Test(
+    "hosts compare exactly, never by suffix, prefix or containment",
+    arguments: [
+      "https://example.com.evil.com/", "https://evilexample.com/", "https://example.com@evil.com/",
+      "https://evil.com#@example.com", "https://evil.com?@example.com", "https://exаmple.com/",
+      "https://example.co/", "https://xample.com/",
+    ])
   func spoofedHosts(_ input: String) throws {
     let url = try URLRecord(parsing: input)
     #expect(url.normalizedHost != "example.com")
@@ -74,11 +78,13 @@ struct URLRecordTests {
     #expect(try URLRecord(parsing: "https://example.com%40@evil.com/").normalizedHost == "evil.com")
   }
 
-  @Test("host spoofs that readers disagree on are refused", arguments: [
-    "https://evil.com\\@example.com/", "https://example.com\\.evil.com/", "https://example.com%2F.evil.com/",
-    "https://a@evil.com@example.com/", "https:/\\example.com/", "https://example%2ecom/",
-    "https://example.com\t.evil.com/",
-  ])
+  @Test(
+    "host spoofs that readers disagree on are refused",
+    arguments: [
+      "https://evil.com\\@example.com/", "https://example.com\\.evil.com/", "https://example.com%2F.evil.com/",
+      "https://a@evil.com@example.com/", "https:/\\example.com/", "https://example%2ecom/",
+      "https://example.com\t.evil.com/",
+    ])
   func refusedSpoofs(_ input: String) {
     #expect(throws: URLReadError.self) { try URLRecord(parsing: input) }
   }

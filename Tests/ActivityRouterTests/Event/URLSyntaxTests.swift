@@ -81,44 +81,58 @@ private let invalid = DiagnosticCode.invalidURL
 private let ambiguous = DiagnosticCode.ambiguousURL
 
 private let acceptedCases: [ReadCase] = [
-  .ok("https with every component", "https://example.com/a/b?x=1#top",
-      .init(scheme: "https", host: "example.com", path: "/a/b", query: "x=1", fragment: "top")),
-  .ok("case is kept as written", "HTTPS://EXAMPLE.Com/A",
-      .init(scheme: "HTTPS", host: "EXAMPLE.Com", path: "/A")),
+  .ok(
+    "https with every component", "https://example.com/a/b?x=1#top",
+    .init(scheme: "https", host: "example.com", path: "/a/b", query: "x=1", fragment: "top")),
+  .ok(
+    "case is kept as written", "HTTPS://EXAMPLE.Com/A",
+    .init(scheme: "HTTPS", host: "EXAMPLE.Com", path: "/A")),
   .ok("custom scheme with a host", "notes://note/42", .init(scheme: "notes", host: "note", path: "/42")),
   .ok("custom scheme, no authority", "notes:note/1", .init(scheme: "notes", hasAuthority: false, path: "note/1")),
-  .ok("mailto keeps '@' in the path", "mailto:a@b.com",
-      .init(scheme: "mailto", hasAuthority: false, path: "a@b.com")),
+  .ok(
+    "mailto keeps '@' in the path", "mailto:a@b.com",
+    .init(scheme: "mailto", hasAuthority: false, path: "a@b.com")),
   .ok("scheme characters + - .", "app+beta.x-1://h", .init(scheme: "app+beta.x-1", host: "h", path: "")),
   .ok("empty authority has no host", "myapp://", .init(scheme: "myapp", path: "")),
   .ok("empty authority then a path", "myapp:///x", .init(scheme: "myapp", path: "/x")),
   .ok("scheme alone", "myapp:", .init(scheme: "myapp", hasAuthority: false, path: "")),
   .ok("query without authority", "myapp:?x", .init(scheme: "myapp", hasAuthority: false, path: "", query: "x")),
-  .ok("user and password", "https://user:pw@h.com/",
-      .init(scheme: "https", user: "user", password: "pw", host: "h.com", path: "/")),
+  .ok(
+    "user and password", "https://user:pw@h.com/",
+    .init(scheme: "https", user: "user", password: "pw", host: "h.com", path: "/")),
   .ok("empty userinfo", "https://@h.com", .init(scheme: "https", user: "", host: "h.com", path: "")),
-  .ok("userinfo trick: the host is after '@'", "https://good.com@evil.com/",
-      .init(scheme: "https", user: "good.com", host: "evil.com", path: "/")),
-  .ok("empty port is nil", "https://h.com:/x",
-      .init(scheme: "https", host: "h.com", portText: "", path: "/x")),
+  .ok(
+    "userinfo trick: the host is after '@'", "https://good.com@evil.com/",
+    .init(scheme: "https", user: "good.com", host: "evil.com", path: "/")),
+  .ok(
+    "empty port is nil", "https://h.com:/x",
+    .init(scheme: "https", host: "h.com", portText: "", path: "/x")),
   .ok("port 0", "https://h.com:0/", .init(scheme: "https", host: "h.com", portText: "0", port: 0, path: "/")),
-  .ok("port 65535", "https://h.com:65535",
-      .init(scheme: "https", host: "h.com", portText: "65535", port: 65535, path: "")),
-  .ok("port with leading zeros", "https://h.com:0080/",
-      .init(scheme: "https", host: "h.com", portText: "0080", port: 80, path: "/")),
-  .ok("IPv4", "https://127.0.0.1:8080/",
-      .init(scheme: "https", host: "127.0.0.1", portText: "8080", port: 8080, path: "/")),
-  .ok("IPv6 without brackets in the range", "https://[::1]:80/x",
-      .init(scheme: "https", host: "::1", hostIsIPLiteral: true, portText: "80", port: 80, path: "/x")),
-  .ok("IPv6 with an IPv4 tail", "http://[::ffff:1.2.3.4]/",
-      .init(scheme: "http", host: "::ffff:1.2.3.4", hostIsIPLiteral: true, path: "/")),
-  .ok("IPv6, empty port", "http://[2001:DB8::1]:/",
-      .init(scheme: "http", host: "2001:DB8::1", hostIsIPLiteral: true, portText: "", path: "/")),
-  .ok("non-ASCII host", "https://bücher.example/",
-      .init(scheme: "https", host: "bücher.example", hostIsASCII: false, path: "/")),
+  .ok(
+    "port 65535", "https://h.com:65535",
+    .init(scheme: "https", host: "h.com", portText: "65535", port: 65535, path: "")),
+  .ok(
+    "port with leading zeros", "https://h.com:0080/",
+    .init(scheme: "https", host: "h.com", portText: "0080", port: 80, path: "/")),
+  .ok(
+    "IPv4", "https://127.0.0.1:8080/",
+    .init(scheme: "https", host: "127.0.0.1", portText: "8080", port: 8080, path: "/")),
+  .ok(
+    "IPv6 without brackets in the range", "https://[::1]:80/x",
+    .init(scheme: "https", host: "::1", hostIsIPLiteral: true, portText: "80", port: 80, path: "/x")),
+  .ok(
+    "IPv6 with an IPv4 tail", "http://[::ffff:1.2.3.4]/",
+    .init(scheme: "http", host: "::ffff:1.2.3.4", hostIsIPLiteral: true, path: "/")),
+  .ok(
+    "IPv6, empty port", "http://[2001:DB8::1]:/",
+    .init(scheme: "http", host: "2001:DB8::1", hostIsIPLiteral: true, portText: "", path: "/")),
+  .ok(
+    "non-ASCII host", "https://bücher.example/",
+    .init(scheme: "https", host: "bücher.example", hostIsASCII: false, path: "/")),
   .ok("xn-- label", "https://xn--bcher-kva.example/", .init(scheme: "https", host: "xn--bcher-kva.example", path: "/")),
-  .ok("sub-delims in a host", "https://a!$&'()*+,;=b.example/",
-      .init(scheme: "https", host: "a!$&'()*+,;=b.example", path: "/")),
+  .ok(
+    "sub-delims in a host", "https://a!$&'()*+,;=b.example/",
+    .init(scheme: "https", host: "a!$&'()*+,;=b.example", path: "/")),
   .ok("trailing dot is kept", "https://example.com./", .init(scheme: "https", host: "example.com.", path: "/")),
   .ok("custom scheme: 127.1 is a name", "myapp://127.1/", .init(scheme: "myapp", host: "127.1", path: "/")),
   .ok("empty query", "https://h.com/?", .init(scheme: "https", host: "h.com", path: "/", query: "")),
@@ -129,8 +143,9 @@ private let acceptedCases: [ReadCase] = [
   .ok("space inside the path", "https://h.com/a b", .init(scheme: "https", host: "h.com", path: "/a b")),
   .ok("unicode path", "https://h.com/é/中", .init(scheme: "https", host: "h.com", path: "/é/中")),
   .ok("percent escapes", "https://h.com/a%2Fb%20c", .init(scheme: "https", host: "h.com", path: "/a%2Fb%20c")),
-  .ok("dot segments stay in the range", "https://h.com/a/../b",
-      .init(scheme: "https", host: "h.com", path: "/a/../b")),
+  .ok(
+    "dot segments stay in the range", "https://h.com/a/../b",
+    .init(scheme: "https", host: "h.com", path: "/a/../b")),
   .ok("backslash in the query", "https://h.com/?a\\b", .init(scheme: "https", host: "h.com", path: "/", query: "a\\b")),
   .ok("file URL", "file:///etc/hosts", .init(scheme: "file", path: "/etc/hosts")),
   .ok("no path, query", "https://h.com?q", .init(scheme: "https", host: "h.com", path: "", query: "q")),
@@ -205,8 +220,9 @@ private let rejectedCases: [ReadCase] = [
   .bad("file URL with a drive letter", "file:///C:/x", ambiguous, R.unsupportedFileURL, at: 8),
   .bad("file URL with one slash", "file:/x", ambiguous, R.unsupportedFileURL, at: 5),
   .bad("invalid UTF-8 in the path", bytes: Array("https://h.com/".utf8) + [0xFF], invalid, R.invalidUTF8, at: 14),
-  .bad("truncated UTF-8 in the host", bytes: Array("https://h".utf8) + [0xC3] + Array("(.com".utf8),
-       invalid, R.invalidUTF8, at: 9),
+  .bad(
+    "truncated UTF-8 in the host", bytes: Array("https://h".utf8) + [0xC3] + Array("(.com".utf8),
+    invalid, R.invalidUTF8, at: 9),
   .bad("overlong '/'", bytes: Array("https://h.com/".utf8) + [0xC0, 0xAF], invalid, R.invalidUTF8, at: 14),
   .bad("UTF-8 surrogate", bytes: Array("https://h.com/".utf8) + [0xED, 0xA0, 0x80], invalid, R.invalidUTF8, at: 14),
   .bad("invalid UTF-8 before the scheme ends", bytes: [0x61, 0xFF, 0x3A], invalid, R.invalidUTF8, at: 1),

@@ -92,16 +92,18 @@ struct WHATWGConformanceTests {
       tally.valid += 1
       switch result {
       case .failure(let error):
-        tally.differences.append(Difference(
-          index: index, input: input, base: base, outcome: "refused", reason: "\(error.code)/\(error.reason)"))
+        tally.differences.append(
+          Difference(
+            index: index, input: input, base: base, outcome: "refused", reason: "\(error.code)/\(error.reason)"))
       case .success(let record):
         tally.accepted += 1
         let differences = Self.differences(record, entry)
         if differences.isEmpty {
           tally.agreeing += 1
         } else {
-          tally.differences.append(Difference(
-            index: index, input: input, base: base, outcome: "meaning", reason: differences.joined(separator: "; ")))
+          tally.differences.append(
+            Difference(
+              index: index, input: input, base: base, outcome: "meaning", reason: differences.joined(separator: "; ")))
         }
       }
     }

@@ -1,5 +1,6 @@
-@testable import ActivityRouter
 import Testing
+
+@testable import ActivityRouter
 
 /// The matcher's fast path (raw bytes, eight at a time, no backtracking) must give exactly what
 /// the general path gives (read the URL, resolve dot segments, decode, backtrack) on every input:
@@ -9,59 +10,77 @@ import Testing
 @Suite struct FastPathEquivalenceTests {
   /// Tables (routes in table order, and JSON to add at the top level).
   static let tables: [(name: String, routes: [(String, String)], extra: String)] = [
-    ("literals and parameters", [
-      ("root", "https://example.com/"),
-      ("repos", "https://example.com/repos/{owner}/{repo}"),
-      ("issues", "https://example.com/repos/{owner}/{repo}/issues"),
-      ("issue", "https://example.com/repos/{owner}/{repo}/issues/{number}"),
-      ("user", "https://example.com/users/{user}"),
-      ("long", "https://example.com/applications/authorizations-and-grants/{id}"),
-      ("mid", "https://example.com/notifications/threads/{id}/subscription"),
-      ("files", "https://example.com/files/{path*}"),
-      ("dots", "https://example.com/v1.2/a.b/{x}"),
-      ("odd", "https://example.com/~x/a&b/c'd/(e)/{y}"),
-      ("other", "myapp-development://open/item/{id}"),
-      ("port", "https://example.com:8443/p/{x}"),
-      ("short", "a://bc/{x}"),
-    ], ""),
-    ("literals and parameters compete", [
-      ("new", "https://example.com/users/new"),
-      ("by-id", "https://example.com/users/{id}"),
-      ("edit", "https://example.com/users/{id}/edit"),
-      ("settings", "https://example.com/users/new/settings"),
-      ("typed", "https://example.com/orders/{n:int}"),
-      ("uuid", "https://example.com/orders/{u:uuid}/items"),
-      ("any", "https://example.com/orders/{slug}"),
-      ("opt", "https://example.com/docs/{page?}"),
-      ("star", "https://example.com/w/*/x"),
-      ("rest", "https://example.com/w/{rest*}"),
-      ("query", "https://example.com/search?q={q}&page={page:int?}"),
-      ("plain-search", "https://example.com/search"),
-      ("fragment", "https://example.com/doc#{section}"),
-      ("doc", "https://example.com/doc"),
-      ("encoded", "https://example.com/caf%C3%A9/{x}"),
-      ("pct", "https://example.com/a%25b/{x}"),
-      ("bang", "https://example.com/!x/{x}"),
-    ], ""),
-    ("wildcard hosts", [
-      ("sub", "https://*.example.com/p/{x}"),
-      ("www", "https://www.example.com/p/{x}/q"),
-      ("exact", "https://www.example.com/e/{x}"),
-    ], ""),
-    ("unusual hosts", [
-      ("file", "file:///files/{x}"),
-      ("v4", "https://127.0.0.1/ip/{x}"),
-      ("empty-host", "myapp:///empty/{x}"),
-      ("idn", "https://bücher.example/b/{x}"),
-    ], ""),
-    ("strict trailing slash", [
-      ("no-slash", "https://example.com/a/{x}"),
-      ("slash", "https://example.com/a/{x}/"),
-      ("b", "https://example.com/b"),
-    ], #" "options": { "trailingSlash": "strict" },"#),
-    ("case-insensitive paths", [
-      ("about", "https://example.com/About/{x}"),
-    ], #" "options": { "caseSensitivePaths": false },"#),
+    (
+      "literals and parameters",
+      [
+        ("root", "https://example.com/"),
+        ("repos", "https://example.com/repos/{owner}/{repo}"),
+        ("issues", "https://example.com/repos/{owner}/{repo}/issues"),
+        ("issue", "https://example.com/repos/{owner}/{repo}/issues/{number}"),
+        ("user", "https://example.com/users/{user}"),
+        ("long", "https://example.com/applications/authorizations-and-grants/{id}"),
+        ("mid", "https://example.com/notifications/threads/{id}/subscription"),
+        ("files", "https://example.com/files/{path*}"),
+        ("dots", "https://example.com/v1.2/a.b/{x}"),
+        ("odd", "https://example.com/~x/a&b/c'd/(e)/{y}"),
+        ("other", "myapp-development://open/item/{id}"),
+        ("port", "https://example.com:8443/p/{x}"),
+        ("short", "a://bc/{x}"),
+      ], ""
+    ),
+    (
+      "literals and parameters compete",
+      [
+        ("new", "https://example.com/users/new"),
+        ("by-id", "https://example.com/users/{id}"),
+        ("edit", "https://example.com/users/{id}/edit"),
+        ("settings", "https://example.com/users/new/settings"),
+        ("typed", "https://example.com/orders/{n:int}"),
+        ("uuid", "https://example.com/orders/{u:uuid}/items"),
+        ("any", "https://example.com/orders/{slug}"),
+        ("opt", "https://example.com/docs/{page?}"),
+        ("star", "https://example.com/w/*/x"),
+        ("rest", "https://example.com/w/{rest*}"),
+        ("query", "https://example.com/search?q={q}&page={page:int?}"),
+        ("plain-search", "https://example.com/search"),
+        ("fragment", "https://example.com/doc#{section}"),
+        ("doc", "https://example.com/doc"),
+        ("encoded", "https://example.com/caf%C3%A9/{x}"),
+        ("pct", "https://example.com/a%25b/{x}"),
+        ("bang", "https://example.com/!x/{x}"),
+      ], ""
+    ),
+    (
+      "wildcard hosts",
+      [
+        ("sub", "https://*.example.com/p/{x}"),
+        ("www", "https://www.example.com/p/{x}/q"),
+        ("exact", "https://www.example.com/e/{x}"),
+      ], ""
+    ),
+    (
+      "unusual hosts",
+      [
+        ("file", "file:///files/{x}"),
+        ("v4", "https://127.0.0.1/ip/{x}"),
+        ("empty-host", "myapp:///empty/{x}"),
+        ("idn", "https://bücher.example/b/{x}"),
+      ], ""
+    ),
+    (
+      "strict trailing slash",
+      [
+        ("no-slash", "https://example.com/a/{x}"),
+        ("slash", "https://example.com/a/{x}/"),
+        ("b", "https://example.com/b"),
+      ], #" "options": { "trailingSlash": "strict" },"#
+    ),
+    (
+      "case-insensitive paths",
+      [
+        ("about", "https://example.com/About/{x}")
+      ], #" "options": { "caseSensitivePaths": false },"#
+    ),
   ]
 
   /// Pieces that URLs are made of: plain ones the fast path takes, and every kind of byte that
@@ -123,7 +142,8 @@ import Testing
       let afterScheme = filled[schemeEnd.upperBound...]
       let pathStart = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
       var origin = String(filled[..<pathStart])
-      var segments = afterScheme[pathStart...].split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+      var segments = afterScheme[pathStart...].split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
+        String.init)
       for _ in 0..<Int(rng.next() % 3) {
         switch rng.next() % 6 {
         case 0, 1: if !segments.isEmpty { segments[Int(rng.next() % UInt64(segments.count))] = any(pieces) }
@@ -162,7 +182,8 @@ import Testing
       let rule = router.matchRule(url: url, scratch: &scratch)
       let expected: Int? = if case .success(let m?) = general { m.rule } else { nil }
       if rule != expected {
-        disagreements.append("\(url): matchRule \(String(describing: rule)), general path \(String(describing: expected))")
+        disagreements.append(
+          "\(url): matchRule \(String(describing: rule)), general path \(String(describing: expected))")
         continue
       }
       // The zero-allocation captures hold the raw text of the parameters match(url:) decodes.
@@ -200,7 +221,10 @@ import Testing
     let router = try TestTables.router(table.routes, extra: table.extra)
     var scratch = MatchScratch()
     var rng = SeededGenerator(seed: 0xB17E5 &+ UInt64(t))
-    let odd: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x2E, 0x2F, 0x3F, 0x5C, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xFF]
+    let odd: [UInt8] = [
+      0x00, 0x01, 0x09, 0x0A, 0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x2E, 0x2F, 0x3F, 0x5C, 0x7F, 0x80, 0xBF, 0xC3, 0xE2,
+      0xFF,
+    ]
     var disagreements: [String] = []
     for url in Self.cases(table.routes, seed: 0xC0FFEE &+ UInt64(t)).prefix(3000) {
       var bytes = Array(url.utf8)
@@ -216,7 +240,9 @@ import Testing
       let (fast, general) = bytes.withUnsafeBufferPointer {
         (router.matchRule(utf8: $0, scratch: &scratch), router.matchRuleGeneral(utf8: $0))
       }
-      if fast != general { disagreements.append("\(bytes): fast \(String(describing: fast)), general \(String(describing: general))") }
+      if fast != general {
+        disagreements.append("\(bytes): fast \(String(describing: fast)), general \(String(describing: general))")
+      }
     }
     #expect(disagreements.isEmpty, "\(table.name): \(disagreements.prefix(5).joined(separator: "\n"))")
   }
@@ -257,7 +283,8 @@ import Testing
     var scratch = MatchScratch()
     for count in [1, 100, 255, 256, 257, 300] {
       let url = "https://example.com" + String(repeating: "/s", count: count)
-      #expect(router.matchRule(url: url, scratch: &scratch) == (try? router.matchGeneral(url: url).get())??.rule, "\(count)")
+      #expect(
+        router.matchRule(url: url, scratch: &scratch) == (try? router.matchGeneral(url: url).get())??.rule, "\(count)")
       #expect(router.match(url: url) == router.matchGeneral(url: url), "\(count)")
     }
     let long = "https://example.com/a/" + String(repeating: "x", count: 1000)

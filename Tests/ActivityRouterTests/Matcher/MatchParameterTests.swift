@@ -13,7 +13,10 @@ import Testing
   ]
 
   @Test(arguments: [
-    ("uuid is uppercased", "app://h/note/6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e11", ["id": JSONValue.string("6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11")]),
+    (
+      "uuid is uppercased", "app://h/note/6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e11",
+      ["id": JSONValue.string("6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11")]
+    ),
     ("int becomes a number", "app://h/order/042", ["n": .number(JSONNumber(42))]),
     ("negative int", "app://h/order/-5", ["n": .number(JSONNumber(-5))]),
     ("decoded once", "app://h/user/a%2520b", ["name": .string("a%20b")]),
@@ -22,7 +25,10 @@ import Testing
     ("plus is not a space", "app://h/user/a+b", ["name": .string("a+b")]),
     ("catch-all joins segments", "app://h/files/a/b%20c/d", ["path": .string("a/b c/d")]),
     ("query captures, optional absent", "app://h/search?q=a%26b", ["query": .string("a&b")]),
-    ("query first occurrence wins", "app://h/search?q=1&q=2&page=3", ["query": .string("1"), "page": .number(JSONNumber(3))]),
+    (
+      "query first occurrence wins", "app://h/search?q=1&q=2&page=3",
+      ["query": .string("1"), "page": .number(JSONNumber(3))]
+    ),
     ("fragment captured", "app://h/doc#intro%20part", ["section": .string("intro part")]),
     ("fragment absent", "app://h/doc", [:]),
   ])

@@ -80,7 +80,10 @@ import Testing
       answered += answers.count
       let differing = zip(answers, expected).enumerated().filter { $0.element.0 != $0.element.1 }
         .map { task + $0.offset * Self.taskCount }
-      #expect(differing.isEmpty, "task \(task) differs from the serial run on lines \(differing.prefix(10)): \(differing.first.map { lines[$0] } ?? "")")
+      #expect(
+        differing.isEmpty,
+        "task \(task) differs from the serial run on lines \(differing.prefix(10)): \(differing.first.map { lines[$0] } ?? "")"
+      )
     }
     #expect(answered == lines.count)
   }

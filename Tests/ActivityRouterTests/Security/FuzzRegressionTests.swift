@@ -14,7 +14,8 @@ import Testing
     let original = try #require(try router.match(url: "app://h/users/{id}/edi\u{FFFD}").get())
     #expect(original.parameters["id"] == "{id}")
     #expect(router.routeName("app://h/users/%7Bid%7D/edi\u{FFFD}") == "invalid:mixed-encoding")
-    let rebuilt = "app://h/users/" + PercentDecoding.encode("{id}", allowing: .pathSegmentAllowed) + "/"
+    let rebuilt =
+      "app://h/users/" + PercentDecoding.encode("{id}", allowing: .pathSegmentAllowed) + "/"
       + PercentDecoding.encode("edi\u{FFFD}", allowing: .pathSegmentAllowed)
     #expect(rebuilt == "app://h/users/%7Bid%7D/edi%EF%BF%BD")
     let again = try #require(try router.match(url: rebuilt).get())

@@ -23,7 +23,8 @@ import Testing
   static let router: Result<CompiledRouter, OracleFailure> = {
     let json = TestTables.json(routes: routes.map { TestTables.route($0.0, $0.1) })
     let loaded = TestTables.load(json)
-    guard !loaded.diagnostics.hasErrors, let table = loaded.table, let router = RuleCompiler.compile(table).router else {
+    guard !loaded.diagnostics.hasErrors, let table = loaded.table, let router = RuleCompiler.compile(table).router
+    else {
       return .failure(OracleFailure(description: "the test table does not compile: \(loaded.diagnostics)"))
     }
     return .success(router)
@@ -114,7 +115,8 @@ import Testing
     refused("encoded NUL in the host", "https://example.com%00.evil/p", ambiguous, R.percentEncodedHost),
     refused("encoded letters", "https://%65xample.com/p", ambiguous, R.percentEncodedHost),
     refused("encoded '/' in a custom host", "myapp://example.com%2Fevil/p", ambiguous, R.percentEncodedHost),
-    refused("encoded user, password and '@'", "https://example.com%3A443%40evil.com/p", ambiguous, R.percentEncodedHost),
+    refused(
+      "encoded user, password and '@'", "https://example.com%3A443%40evil.com/p", ambiguous, R.percentEncodedHost),
 
     // Slashes: browsers find a host after any number of them.
     refused("one slash", "https:/example.com/p", ambiguous, R.irregularSlashes),
@@ -174,7 +176,8 @@ import Testing
     host("443 is no default for a custom scheme", "myapp://example.com:443/p", "example.com", port: 443),
     host("80 is not https's default", "https://example.com:80/p", "example.com", port: 80),
     refused("port 65536", "https://example.com:65536/p", ambiguous, R.portOutOfRange),
-    refused("port that overflows 64 bits", "https://example.com:99999999999999999999999/p", ambiguous, R.portOutOfRange),
+    refused(
+      "port that overflows 64 bits", "https://example.com:99999999999999999999999/p", ambiguous, R.portOutOfRange),
     refused("negative port", "https://example.com:-1/p", invalid, R.invalidPort),
     refused("port with a sign", "https://example.com:+443/p", invalid, R.invalidPort),
     refused("two ports", "https://example.com:443:443/p", invalid, R.invalidPort),
@@ -183,8 +186,9 @@ import Testing
     // Subdomains: `*.example.com` takes one or more labels before example.com, nothing else.
     host("subdomain", "https://a.example.com/p", "a.example.com", rule: "subdomain"),
     host("deeper subdomain", "https://a.b.example.com/p", "a.b.example.com", rule: "subdomain"),
-    host("example.com as a subdomain of itself", "https://example.com.example.com/p", "example.com.example.com",
-         rule: "subdomain"),
+    host(
+      "example.com as a subdomain of itself", "https://example.com.example.com/p", "example.com.example.com",
+      rule: "subdomain"),
     host("subdomain, uppercase", "https://A.EXAMPLE.COM/p", "a.example.com", rule: "subdomain"),
     host("no dot before example.com", "https://aexample.com/p", "aexample.com"),
     host("empty label before example.com", "https://.example.com/p", ".example.com"),
@@ -295,13 +299,19 @@ import Testing
       }
       accepted += 1
       let disagreements = try SecurityOracles.hostDisagreements(input, record)
-      #expect(disagreements.isEmpty, "seed 0x\(String(Self.corpusSeed, radix: 16)): \(input.debugDescription): \(disagreements)")
+      #expect(
+        disagreements.isEmpty,
+        "seed 0x\(String(Self.corpusSeed, radix: 16)): \(input.debugDescription): \(disagreements)")
       let rule = router.routeName(input)
       if rule != "-" { matched += 1 }
-      #expect(Self.ruleFits(rule, record), "\(input.debugDescription) matched '\(rule)' with host \(String(describing: record.normalizedHost))")
+      #expect(
+        Self.ruleFits(rule, record),
+        "\(input.debugDescription) matched '\(rule)' with host \(String(describing: record.normalizedHost))")
     }
-    print("hostile host corpus (seed 0x\(String(Self.corpusSeed, radix: 16))): \(Self.corpus().count) inputs, \(accepted) accepted "
-          + "(all with WHATWG's and Foundation's host), \(matched) matched a rule, \(refusedAsAmbiguous) refused as ambiguous")
+    print(
+      "hostile host corpus (seed 0x\(String(Self.corpusSeed, radix: 16))): \(Self.corpus().count) inputs, \(accepted) accepted "
+        + "(all with WHATWG's and Foundation's host), \(matched) matched a rule, \(refusedAsAmbiguous) refused as ambiguous"
+    )
     #expect(accepted > 500 && refusedAsAmbiguous > 500 && matched > 50, "the corpus lost its variety")
   }
 
@@ -329,9 +339,11 @@ import Testing
     "中", "xn--", "\u{2028}", "\u{85}",
   ]
 
-  static let propertySeeds: [UInt64] = [0x1AB_E15, 0x5EED_0007] + (ProcessInfo.processInfo.environment["SECURITY_SEED"]
-    .flatMap { UInt64($0.hasPrefix("0x") ? String($0.dropFirst(2)) : $0, radix: $0.hasPrefix("0x") ? 16 : 10) }
-    .map { [$0] } ?? [])
+  static let propertySeeds: [UInt64] =
+    [0x1AB_E15, 0x5EED_0007]
+    + (ProcessInfo.processInfo.environment["SECURITY_SEED"]
+      .flatMap { UInt64($0.hasPrefix("0x") ? String($0.dropFirst(2)) : $0, radix: $0.hasPrefix("0x") ? 16 : 10) }
+      .map { [$0] } ?? [])
 
   /// `example.com.L`, `Lexample.com` and `example.com@L` for 10,000 random labels `L` each, in
   /// https and a custom scheme: none matches the `example.com` rules. A label holds no '@': with
@@ -359,13 +371,18 @@ import Testing
           }
           if rule != "-" && !rule.hasPrefix("invalid:") {
             let record = try URLRecord(parsing: url)
-            #expect(Self.ruleFits(rule, record), "seed 0x\(String(seed, radix: 16)) case \(index): \(url.debugDescription)")
-            #expect(SecurityOracles.foundationHost(url) == .some(record.normalizedHost), "seed 0x\(String(seed, radix: 16)): \(url.debugDescription)")
+            #expect(
+              Self.ruleFits(rule, record), "seed 0x\(String(seed, radix: 16)) case \(index): \(url.debugDescription)")
+            #expect(
+              SecurityOracles.foundationHost(url) == .some(record.normalizedHost),
+              "seed 0x\(String(seed, radix: 16)): \(url.debugDescription)")
           }
         }
       }
     }
-    print("random labels, seed 0x\(String(seed, radix: 16)): 60,000 URLs, \(accepted) accepted, \(refused) refused, none matched example.com")
+    print(
+      "random labels, seed 0x\(String(seed, radix: 16)): 60,000 URLs, \(accepted) accepted, \(refused) refused, none matched example.com"
+    )
     #expect(accepted > 5_000 && refused > 5_000)
   }
 

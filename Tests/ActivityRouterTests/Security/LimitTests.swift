@@ -81,7 +81,8 @@ import Testing
   @Test(arguments: [1, 100, 250, 500])
   func subdomainsOfAnyDepthMatchTheirDomain(_ labels: Int) throws {
     let router = try TestTables.router([
-      ("wild", "app://*.example.com/w"), ("wild-port", "app://*.example.com:8443/w"), ("deep", "app://*.b.example.com/w"),
+      ("wild", "app://*.example.com/w"), ("wild-port", "app://*.example.com:8443/w"),
+      ("deep", "app://*.b.example.com/w"),
     ])
     let host = String(repeating: "a.", count: labels)
     #expect(router.routeName("app://\(host)example.com/w") == "wild")

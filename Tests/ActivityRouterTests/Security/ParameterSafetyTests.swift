@@ -137,13 +137,16 @@ import Testing
 
   /// What a value is made of: every ASCII printable character (delimiters included), spaces,
   /// escapes-looking text, non-ASCII letters, other line separators and emoji; no controls.
-  static let valueAlphabet: [String] = (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) } + [
-    "%2F", "%25", "%2e", "..", ".", "é", "ß", "中", "😀", "\u{2028}", "\u{85}", "\u{FEFF}", "\u{301}", "\u{430}",
-  ]
+  static let valueAlphabet: [String] =
+    (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) } + [
+      "%2F", "%25", "%2e", "..", ".", "é", "ß", "中", "😀", "\u{2028}", "\u{85}", "\u{FEFF}", "\u{301}", "\u{430}",
+    ]
 
-  static let seeds: [UInt64] = [0xA11CE, 0xB0B] + (ProcessInfo.processInfo.environment["SECURITY_SEED"]
-    .flatMap { UInt64($0.hasPrefix("0x") ? String($0.dropFirst(2)) : $0, radix: $0.hasPrefix("0x") ? 16 : 10) }
-    .map { [$0] } ?? [])
+  static let seeds: [UInt64] =
+    [0xA11CE, 0xB0B]
+    + (ProcessInfo.processInfo.environment["SECURITY_SEED"]
+      .flatMap { UInt64($0.hasPrefix("0x") ? String($0.dropFirst(2)) : $0, radix: $0.hasPrefix("0x") ? 16 : 10) }
+      .map { [$0] } ?? [])
 
   static func randomValue(_ rng: inout SeededGenerator) -> String {
     var value = ""
@@ -184,13 +187,18 @@ import Testing
       let value = Self.randomValue(&rng)
       let segments = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Self.randomValue(&rng) }
       let checks: [(url: String, rule: String, name: String, expected: String?)] = [
-        ("app://h/user/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed), "user", "name",
-         value == "." || value == ".." ? nil : value),
+        (
+          "app://h/user/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed), "user", "name",
+          value == "." || value == ".." ? nil : value
+        ),
         ("app://h/search?q=" + PercentDecoding.encode(value, allowing: .queryValueAllowed), "search", "q", value),
         ("app://h/doc#" + PercentDecoding.encode(value, allowing: .fragmentAllowed), "doc", "section", value),
-        ("app://h/files/" + segments.map { PercentDecoding.encode($0, allowing: .pathSegmentAllowed) }
-          .joined(separator: "/"), "files", "path",
-         Self.catchAllValue(segments)),
+        (
+          "app://h/files/"
+            + segments.map { PercentDecoding.encode($0, allowing: .pathSegmentAllowed) }
+            .joined(separator: "/"), "files", "path",
+          Self.catchAllValue(segments)
+        ),
       ]
       for check in checks {
         let got: String?
@@ -205,7 +213,8 @@ import Testing
           continue
         }
         if got != check.expected {
-          let message = "\(tag) case \(index): \(check.url.debugDescription) gave \(String(describing: got)), "
+          let message =
+            "\(tag) case \(index): \(check.url.debugDescription) gave \(String(describing: got)), "
             + "expected \(String(describing: check.expected))"
           Issue.record(Comment(rawValue: message))
           failures += 1

@@ -12,9 +12,11 @@ import Testing
 /// without errors and warnings must give byte-identical decision records for URLs built from
 /// its own patterns and from the grammar.
 @Suite struct RuleOrderTests {
-  static let seeds: [UInt64] = [0x0DE5_0001, 0x0DE5_0002] + (ProcessInfo.processInfo.environment["SECURITY_SEED"]
-    .flatMap { UInt64($0.hasPrefix("0x") ? String($0.dropFirst(2)) : $0, radix: $0.hasPrefix("0x") ? 16 : 10) }
-    .map { [$0] } ?? [])
+  static let seeds: [UInt64] =
+    [0x0DE5_0001, 0x0DE5_0002]
+    + (ProcessInfo.processInfo.environment["SECURITY_SEED"]
+      .flatMap { UInt64($0.hasPrefix("0x") ? String($0.dropFirst(2)) : $0, radix: $0.hasPrefix("0x") ? 16 : 10) }
+      .map { [$0] } ?? [])
 
   struct TableGenerator {
     var rng: SeededGenerator
@@ -93,7 +95,9 @@ import Testing
   }
 
   static func record(_ url: String, _ router: CompiledRouter) -> String {
-    let result = EventReader.read(line: url).map { event in (event: event, decision: DecisionEngine.decide(event, router: router)) }
+    let result = EventReader.read(line: url).map { event in
+      (event: event, decision: DecisionEngine.decide(event, router: router))
+    }
     var out: [UInt8] = []
     DecisionRecord(line: 1, input: url, result: result).appendJSON(to: &out, explain: false)
     return String(decoding: out, as: UTF8.self)
@@ -132,7 +136,8 @@ import Testing
         }
         let shuffledCodes = shuffled.diagnostics.map(\.code.rawValue).sorted()
         guard shuffledCodes == codes else {
-          Issue.record("\(tag) table \(tableIndex): diagnostics \(codes) in table order, \(shuffledCodes) shuffled: \(routes)")
+          Issue.record(
+            "\(tag) table \(tableIndex): diagnostics \(codes) in table order, \(shuffledCodes) shuffled: \(routes)")
           continue
         }
         guard codes.isEmpty, let expected, let router = shuffled.router else { continue }
@@ -140,12 +145,17 @@ import Testing
           compared += 1
           let again = Self.record(url, router)
           if record.contains(#""rule":"#) { matched += 1 }
-          #expect(again == record, "\(tag) table \(tableIndex): \(url) decided differently after a shuffle:\n\(record)\n\(again)\nroutes: \(routes)")
+          #expect(
+            again == record,
+            "\(tag) table \(tableIndex): \(url) decided differently after a shuffle:\n\(record)\n\(again)\nroutes: \(routes)"
+          )
         }
       }
     }
-    print("rule order, \(tag): \(compared) decisions compared over 400 tables (\(tablesWithErrors) with errors, "
-          + "\(tablesWithWarnings) with warnings only, the same in every order); \(matched) shuffled decisions matched a rule")
+    print(
+      "rule order, \(tag): \(compared) decisions compared over 400 tables (\(tablesWithErrors) with errors, "
+        + "\(tablesWithWarnings) with warnings only, the same in every order); \(matched) shuffled decisions matched a rule"
+    )
     #expect(compared >= 10_000)
     #expect(matched > 1_000, "\(tag): too few URLs match a rule for the comparison to mean much")
   }

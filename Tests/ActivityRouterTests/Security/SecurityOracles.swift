@@ -101,9 +101,13 @@ enum SecurityOracles {
     case nil:
       out.append("WHATWG refuses it, the router accepts it")
     case let reading?:
-      if reading.host != (ours ?? "") { out.append("WHATWG host \(reading.host.debugDescription), ours \(String(describing: ours))") }
+      if reading.host != (ours ?? "") {
+        out.append("WHATWG host \(reading.host.debugDescription), ours \(String(describing: ours))")
+      }
       let port = effectivePort(scheme: record.normalizedScheme, port: record.port)
-      if reading.port != port { out.append("WHATWG port \(reading.port.debugDescription), ours \(port.debugDescription)") }
+      if reading.port != port {
+        out.append("WHATWG port \(reading.port.debugDescription), ours \(port.debugDescription)")
+      }
     }
     switch foundationHost(input) {
     case .none:
@@ -111,7 +115,8 @@ enum SecurityOracles {
     case .some(let host):
       if host != ours { out.append("Foundation host \(String(describing: host)), ours \(String(describing: ours))") }
       if foundationPort(input) != record.port {
-        out.append("Foundation port \(String(describing: foundationPort(input))), ours \(String(describing: record.port))")
+        out.append(
+          "Foundation port \(String(describing: foundationPort(input))), ours \(String(describing: record.port))")
       }
     }
     return out

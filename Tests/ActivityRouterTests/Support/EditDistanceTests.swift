@@ -1,6 +1,5 @@
-import Testing
-
 import ActivityRouter
+import Testing
 
 @Suite struct EditDistanceTests {
   @Test(arguments: [

@@ -52,8 +52,9 @@ import Testing
     ValidCase("same key in different objects", #"{"a": {"a": 1}}"#, ["a": ["a": 1]]),
     ValidCase("byte order mark", bytes: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8), [1]),
     ValidCase("big integer", "123456789012345678901234567890", 1.2345678901234568e29),
-    ValidCase("many members", "{" + (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}",
-              .object(JSONObject((0..<40).map { .init(key: "k\($0)", value: .number(JSONNumber($0))) }))),
+    ValidCase(
+      "many members", "{" + (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}",
+      .object(JSONObject((0..<40).map { .init(key: "k\($0)", value: .number(JSONNumber($0))) }))),
   ]
 
   @Test(arguments: validCases)
@@ -324,7 +325,8 @@ import Testing
 
   static let offsetCases: [OffsetCase] = [
     // "ab/c"        source: 0:" 1:a 2:b 3:/ 4:c 5:"
-    OffsetCase(name: "no escapes", source: #""ab/c""#, quote: 0, mapping: [[0, 1], [2, 3], [3, 4], [4, 5], [9, 5]]),
+    OffsetCase(
+      name: "no escapes", source: #""ab/c""#, quote: 0, mapping: [[0, 1], [2, 3], [3, 4], [4, 5], [9, 5]]),
     // "a\nb"        source: 0:" 1:a 2:\ 3:n 4:b 5:"   decoded: a \n b
     OffsetCase(name: "newline escape", source: #""a\nb""#, quote: 0, mapping: [[0, 1], [1, 2], [2, 4], [3, 5]]),
     // x"\u00e9/"    source: 1:" 2:\ ... 7:/ 8:"        decoded: C3 A9 /
@@ -334,7 +336,8 @@ import Testing
     OffsetCase(
       name: "surrogate pair", source: #""\ud83d\ude00!""#, quote: 0, mapping: [[0, 1], [3, 1], [4, 13], [5, 14]]),
     // "é\tz"         source: 1-2: é, 3:\ 4:t 5:z     decoded: C3 A9 \t z
-    OffsetCase(name: "raw UTF-8 then escape", source: #""é\tz""#, quote: 0, mapping: [[0, 1], [1, 2], [2, 3], [3, 5]]),
+    OffsetCase(
+      name: "raw UTF-8 then escape", source: #""é\tz""#, quote: 0, mapping: [[0, 1], [1, 2], [2, 3], [3, 5]]),
   ]
 
   @Test(arguments: offsetCases)

@@ -11,7 +11,10 @@ import Testing
   }
 
   static let numberTextCases: [NumberTextCase] =
-    ["0", "-0", "7", "-12", "1.5", "0.001", "1e3", "1E3", "1e+3", "1e-3", "-1.25E-10", "123456789012345678901234567890"]
+    [
+      "0", "-0", "7", "-12", "1.5", "0.001", "1e3", "1E3", "1e+3", "1e-3", "-1.25E-10",
+      "123456789012345678901234567890",
+    ]
     .map { NumberTextCase(text: $0, isValid: true) }
     + ["", "-", "+1", "01", "-01", "1.", ".5", "1e", "1e+", "1.e3", "NaN", "Infinity", "0x10", " 1", "1 ", "1,", "１"]
     .map { NumberTextCase(text: $0, isValid: false) }

@@ -27,7 +27,8 @@ struct MarkedText {
     guard let offset = offsets[marker] else { return nil }
     let before = text.utf8.prefix(offset)
     let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
-    let lastNewline = before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0
+    let lastNewline =
+      before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0
     return (line, offset - lastNewline + 1)
   }
 }

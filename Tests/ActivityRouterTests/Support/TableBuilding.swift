@@ -30,17 +30,21 @@ enum TestTables {
   }
 
   /// Loads and compiles; records an issue for any error.
-  static func router(_ json: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CompiledRouter {
+  static func router(_ json: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CompiledRouter
+  {
     let loaded = load(json)
     #expect(!loaded.diagnostics.hasErrors, Comment(rawValue: "\(loaded.diagnostics)"), sourceLocation: sourceLocation)
     let table = try #require(loaded.table, sourceLocation: sourceLocation)
     let compiled = RuleCompiler.compile(table)
-    #expect(!compiled.diagnostics.hasErrors, Comment(rawValue: "\(compiled.diagnostics)"), sourceLocation: sourceLocation)
+    #expect(
+      !compiled.diagnostics.hasErrors, Comment(rawValue: "\(compiled.diagnostics)"), sourceLocation: sourceLocation)
     return try #require(compiled.router, sourceLocation: sourceLocation)
   }
 
   /// Routes (name, pattern) compiled into a router.
-  static func router(_ routes: [(String, String)], extra: String = "", sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CompiledRouter {
+  static func router(
+    _ routes: [(String, String)], extra: String = "", sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws -> CompiledRouter {
     try router(json(routes: routes.map { route($0.0, $0.1) }, extra: extra), sourceLocation: sourceLocation)
   }
 

@@ -17,54 +17,76 @@ import Testing
     """#
 
   static let cases: [Case] = [
-    Case(name: "unknown scene with a suggestion", table: """
-      { "app": "A", "platform": "iPadOS", \(scenes)
-        "routes": [ { "name": "n", "url": "a://h/{id}", "openWindow": { "id": 1️⃣"note-editr", "value": "{id}" } } ] }
-      """, errors: [("1️⃣", .unknownScene)]),
-    Case(name: "pattern errors point inside the string", table: """
-      { "app": "A", "platform": "iPadOS", \(scenes)
-        "routes": [
-          { "name": "a", "url": "a://h/{id:1️⃣uid}", "deliver": {} },
-          { "name": "b", "url": "a://h/x/2️⃣{rest*}/y", "deliver": {} },
-          { "name": "c", "url": "3️⃣://h", "deliver": {} },
-          { "name": "d", "url": "a://h/a4️⃣*b", "deliver": {} }
-        ] }
-      """, errors: [("1️⃣", .unknownParameterType), ("2️⃣", .invalidPattern), ("3️⃣", .invalidPattern), ("4️⃣", .invalidPattern)]),
-    Case(name: "every error at once: unknown keys, wrong types, missing keys", table: """
-      { "app": "A", "platform": 1️⃣"iPadOs", \(scenes)
-        "routes": [
-          2️⃣{ "name": "a", "url": "a://h/x" },
-          5️⃣{ "name": "b", 3️⃣"uri": "a://h/y", "deliver": {} },
-          { "name": 4️⃣7, "url": "a://h/z", "deliver": {} }
-        ] }
-      """, errors: [("1️⃣", .invalidValue), ("2️⃣", .missingKey), ("3️⃣", .unknownKey), ("5️⃣", .missingKey), ("4️⃣", .wrongType)]),
-    Case(name: "duplicate names and scene ids, with the first place as a note", table: """
-      { "app": "A", "platform": "iPadOS",
-        "scenes": [ { "id": "main" }, 1️⃣{ "id": "main" } ],
-        "routes": [ { "name": "a", "url": "a://h/x", "deliver": {} }, 2️⃣{ "name": "a", "url": "a://h/y", "deliver": {} } ] }
-      """, errors: [("1️⃣", .duplicateSceneID), ("2️⃣", .duplicateRuleName)]),
-    Case(name: "value template uses a parameter the pattern lacks", table: """
-      { "app": "A", "platform": "iPadOS", \(scenes)
-        "routes": [ { "name": "n", "url": ["a://h/{id}", "https://h.example/x"], "openWindow": 1️⃣{ "id": "note-editor", "value": "{id}" } } ] }
-      """, errors: [("1️⃣", .unknownParameter)]),
-    Case(name: "a value for a scene that presents nothing", table: """
-      { "app": "A", "platform": "iPadOS", \(scenes)
-        "routes": [ { "name": "n", "url": "a://h/{id}", "openWindow": { "id": "main", 1️⃣"value": "{id}" } } ] }
-      """, errors: [("1️⃣", .invalidTarget)]),
-    Case(name: "a parameter captured twice", table: """
-      { "app": "A", "platform": "iPadOS", \(scenes)
-        "routes": [ { "name": "n", "url": "a://h/{id}/x/{1️⃣id}", "deliver": {} } ] }
-      """, errors: [("1️⃣", .duplicateParameter)]),
-    Case(name: "JSON syntax error stops with its position", table: """
-      { "app": "A", "platform": "iPadOS" 1️⃣"scenes": [] }
-      """, errors: [("1️⃣", .jsonSyntax)]),
-    Case(name: "duplicate JSON key", table: """
-      { "app": "A", "platform": "iPadOS", 1️⃣"app": "B", \(scenes) "routes": [] }
-      """, errors: [("1️⃣", .jsonDuplicateKey)]),
-    Case(name: "both url and activity, and two targets", table: """
-      { "app": "A", "platform": "iPadOS", \(scenes)
-        "routes": [ { "name": "n", "url": "a://h/x", 1️⃣"activity": "t", "deliver": {}, 2️⃣"dismissWindow": {} } ] }
-      """, errors: [("1️⃣", .invalidValue), ("2️⃣", .invalidValue)]),
+    Case(
+      name: "unknown scene with a suggestion",
+      table: """
+        { "app": "A", "platform": "iPadOS", \(scenes)
+          "routes": [ { "name": "n", "url": "a://h/{id}", "openWindow": { "id": 1️⃣"note-editr", "value": "{id}" } } ] }
+        """, errors: [("1️⃣", .unknownScene)]),
+    Case(
+      name: "pattern errors point inside the string",
+      table: """
+        { "app": "A", "platform": "iPadOS", \(scenes)
+          "routes": [
+            { "name": "a", "url": "a://h/{id:1️⃣uid}", "deliver": {} },
+            { "name": "b", "url": "a://h/x/2️⃣{rest*}/y", "deliver": {} },
+            { "name": "c", "url": "3️⃣://h", "deliver": {} },
+            { "name": "d", "url": "a://h/a4️⃣*b", "deliver": {} }
+          ] }
+        """,
+      errors: [("1️⃣", .unknownParameterType), ("2️⃣", .invalidPattern), ("3️⃣", .invalidPattern), ("4️⃣", .invalidPattern)]),
+    Case(
+      name: "every error at once: unknown keys, wrong types, missing keys",
+      table: """
+        { "app": "A", "platform": 1️⃣"iPadOs", \(scenes)
+          "routes": [
+            2️⃣{ "name": "a", "url": "a://h/x" },
+            5️⃣{ "name": "b", 3️⃣"uri": "a://h/y", "deliver": {} },
+            { "name": 4️⃣7, "url": "a://h/z", "deliver": {} }
+          ] }
+        """,
+      errors: [("1️⃣", .invalidValue), ("2️⃣", .missingKey), ("3️⃣", .unknownKey), ("5️⃣", .missingKey), ("4️⃣", .wrongType)]),
+    Case(
+      name: "duplicate names and scene ids, with the first place as a note",
+      table: """
+        { "app": "A", "platform": "iPadOS",
+          "scenes": [ { "id": "main" }, 1️⃣{ "id": "main" } ],
+          "routes": [ { "name": "a", "url": "a://h/x", "deliver": {} }, 2️⃣{ "name": "a", "url": "a://h/y", "deliver": {} } ] }
+        """, errors: [("1️⃣", .duplicateSceneID), ("2️⃣", .duplicateRuleName)]),
+    Case(
+      name: "value template uses a parameter the pattern lacks",
+      table: """
+        { "app": "A", "platform": "iPadOS", \(scenes)
+          "routes": [ { "name": "n", "url": ["a://h/{id}", "https://h.example/x"], "openWindow": 1️⃣{ "id": "note-editor", "value": "{id}" } } ] }
+        """, errors: [("1️⃣", .unknownParameter)]),
+    Case(
+      name: "a value for a scene that presents nothing",
+      table: """
+        { "app": "A", "platform": "iPadOS", \(scenes)
+          "routes": [ { "name": "n", "url": "a://h/{id}", "openWindow": { "id": "main", 1️⃣"value": "{id}" } } ] }
+        """, errors: [("1️⃣", .invalidTarget)]),
+    Case(
+      name: "a parameter captured twice",
+      table: """
+        { "app": "A", "platform": "iPadOS", \(scenes)
+          "routes": [ { "name": "n", "url": "a://h/{id}/x/{1️⃣id}", "deliver": {} } ] }
+        """, errors: [("1️⃣", .duplicateParameter)]),
+    Case(
+      name: "JSON syntax error stops with its position",
+      table: """
+        { "app": "A", "platform": "iPadOS" 1️⃣"scenes": [] }
+        """, errors: [("1️⃣", .jsonSyntax)]),
+    Case(
+      name: "duplicate JSON key",
+      table: """
+        { "app": "A", "platform": "iPadOS", 1️⃣"app": "B", \(scenes) "routes": [] }
+        """, errors: [("1️⃣", .jsonDuplicateKey)]),
+    Case(
+      name: "both url and activity, and two targets",
+      table: """
+        { "app": "A", "platform": "iPadOS", \(scenes)
+          "routes": [ { "name": "n", "url": "a://h/x", 1️⃣"activity": "t", "deliver": {}, 2️⃣"dismissWindow": {} } ] }
+        """, errors: [("1️⃣", .invalidValue), ("2️⃣", .invalidValue)]),
   ]
 
   @Test(arguments: cases)

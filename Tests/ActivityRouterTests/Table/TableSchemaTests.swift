@@ -15,10 +15,13 @@ import Testing
   }
 
   @Test func schemaIsJSONAndNamesEveryTopLevelKey() throws {
-    let schema = try #require(try JSONSerialization.jsonObject(with: Data(TableSchema.routeTable.utf8)) as? [String: Any])
+    let schema = try #require(
+      try JSONSerialization.jsonObject(with: Data(TableSchema.routeTable.utf8)) as? [String: Any])
     let properties = try #require(schema["properties"] as? [String: Any])
-    for key in ["app", "platform", "multipleScenes", "lifecycle", "scenes", "routes", "options", "policies",
-                "configurationForConnecting"] {
+    for key in [
+      "app", "platform", "multipleScenes", "lifecycle", "scenes", "routes", "options", "policies",
+      "configurationForConnecting",
+    ] {
       #expect(properties[key] != nil, "\(key)")
     }
   }

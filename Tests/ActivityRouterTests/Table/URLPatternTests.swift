@@ -4,17 +4,21 @@ import Testing
 /// The pattern grammar: what each form reads as, and where errors point.
 @Suite struct URLPatternTests {
   @Test func readsEveryForm() throws {
-    let p = try URLPattern(parsing: "HTTPS://*.Example.com:8443/a/{id:int}/{tab?}/*/{rest*}?q={query}&type=repo&flag#{frag?}")
+    let p = try URLPattern(
+      parsing: "HTTPS://*.Example.com:8443/a/{id:int}/{tab?}/*/{rest*}?q={query}&type=repo&flag#{frag?}")
     #expect(p.scheme == "https")
     #expect(p.host == .subdomains(of: "example.com"))
     #expect(p.port == 8443)
-    #expect(p.segments == [
-      .literal("a"), .parameter(.init(name: "id", type: .int)), .optional(.init(name: "tab")), .wildcard, .catchAll("rest"),
-    ])
-    #expect(p.query == [
-      .init(name: "q", value: .parameter(.init(name: "query"), required: true)),
-      .init(name: "type", value: .literal("repo")), .init(name: "flag", value: .present),
-    ])
+    #expect(
+      p.segments == [
+        .literal("a"), .parameter(.init(name: "id", type: .int)), .optional(.init(name: "tab")), .wildcard,
+        .catchAll("rest"),
+      ])
+    #expect(
+      p.query == [
+        .init(name: "q", value: .parameter(.init(name: "query"), required: true)),
+        .init(name: "type", value: .literal("repo")), .init(name: "flag", value: .present),
+      ])
     #expect(p.fragment == .parameter(.init(name: "frag"), required: false))
     #expect(p.parameterNames == ["id", "tab", "rest", "query", "frag"])
   }

@@ -60,7 +60,10 @@ import Testing
         """),
     Case(
       testDescription: "a legacy path",
-      arguments: ["Fixtures/Apps/aasa/legacy.json", "https://h.example/videos/private/x", "--app-id", "ABCDE12345.com.example.legacy"],
+      arguments: [
+        "Fixtures/Apps/aasa/legacy.json", "https://h.example/videos/private/x", "--app-id",
+        "ABCDE12345.com.example.legacy",
+      ],
       stdout: """
         https://h.example/videos/private/x: excluded by details[0].paths[1] "NOT /videos/private/*" (apps: ABCDE12345.com.example.legacy)
 
@@ -106,7 +109,8 @@ import Testing
       testDescription: "a missing file fails",
       arguments: ["Fixtures/Apps/aasa/missing.json", "https://x.example/"],
       stdout: "",
-      stderr: "error: cannot read the apple-app-site-association file '\(FixturePaths.packageRoot)/Fixtures/Apps/aasa/missing.json' [unreadable-file]\n",
+      stderr:
+        "error: cannot read the apple-app-site-association file '\(FixturePaths.packageRoot)/Fixtures/Apps/aasa/missing.json' [unreadable-file]\n",
       status: .failure),
   ]
 
@@ -140,10 +144,11 @@ import Testing
     let lines = result.stdout.split(separator: "\n").map(String.init)
     try #require(lines.count == 3)
     let first = try JSONParser.parse(Array(lines[0].utf8)).value
-    #expect(first.objectValue?.keys == [
-      "line", "url", "outcome", "opens", "excluded", "reason", "details", "component", "componentKind", "pattern",
-      "location", "appIDs", "appleRules", "message",
-    ])
+    #expect(
+      first.objectValue?.keys == [
+        "line", "url", "outcome", "opens", "excluded", "reason", "details", "component", "componentKind", "pattern",
+        "location", "appIDs", "appleRules", "message",
+      ])
     #expect(first["line"] == 1)
     #expect(first["outcome"] == "opens" && first["opens"] == true && first["excluded"] == false)
     #expect(first["reason"] == "component-matched")

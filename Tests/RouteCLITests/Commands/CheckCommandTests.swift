@@ -98,7 +98,8 @@ import Testing
   static let brokenDiagnostics: [Expected] = [
     Expected(
       line: 5, needle: #""colour""#,
-      message: "unknown key 'colour' in a scene declaration. Expected one of: id, kind, title, presents, defaultValue, matching, matchingModifiers, contentTypes, preferring, allowing, onOpenURL, onContinueUserActivity, role, delegateClass, activationConditions",
+      message:
+        "unknown key 'colour' in a scene declaration. Expected one of: id, kind, title, presents, defaultValue, matching, matchingModifiers, contentTypes, preferring, allowing, onOpenURL, onContinueUserActivity, role, delegateClass, activationConditions",
       code: "unknown-key"),
     Expected(
       line: 10, needle: #""note-editr""#,

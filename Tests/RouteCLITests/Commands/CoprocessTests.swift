@@ -92,7 +92,8 @@ import Testing
   @Test func aHundredQuestionsOneAtATime() throws {
     let child = try Coprocess(["route", FixturePaths.notesTableRelative, "--json", "--no-line"])
     for n in 1...100 {
-      let question = n % 10 == 0 ? #"{"id": \#(n), "url": "not a url"}"# : #"{"id": \#(n), "url": "notes://tag/t\#(n)"}"#
+      let question =
+        n % 10 == 0 ? #"{"id": \#(n), "url": "not a url"}"# : #"{"id": \#(n), "url": "notes://tag/t\#(n)"}"#
       let answer = try child.askJSON(question)
       #expect(answer["id"] as? Int == n)
       #expect(answer["line"] == nil)

@@ -127,7 +127,8 @@ import Testing
     var out = ""
     for mode in [[], ["--json"], ["--coverage"]] {
       let run = runRouteCLI(["test", "Fixtures"] + mode)
-      out += "=== test Fixtures \(mode.joined(separator: " ")): status \(run.status.rawValue)\n" + run.stdout + run.stderr
+      out +=
+        "=== test Fixtures \(mode.joined(separator: " ")): status \(run.status.rawValue)\n" + run.stdout + run.stderr
     }
     Golden.expect(Self.portable(Self.withoutTimings(out)), named: "corpus/test-Fixtures.txt")
   }

@@ -40,8 +40,9 @@ import Testing
     }
     let lines = bin.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     guard bin.status == 0, let directory = lines.last else {
-      return .failure(LocateError(
-        description: "'swift build --show-bin-path' exited with \(bin.status): \(bin.stderr)"))
+      return .failure(
+        LocateError(
+          description: "'swift build --show-bin-path' exited with \(bin.status): \(bin.stderr)"))
     }
     let path = directory + "/route-cli"
     guard FileManager.default.isExecutableFile(atPath: path) else {

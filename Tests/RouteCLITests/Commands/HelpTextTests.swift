@@ -6,10 +6,8 @@ import Testing
 /// The exact help screens of `route-cli`, and usage errors with "Did you mean …?".
 @Suite struct HelpTextTests {
 
-  static let routeUsage = "route-cli route <table> [<event> ...] [--json] [--explain] [--stats] [--no-line] [--sessions <file>] [--stateful] [--state <file>] [--color <when>]"
-
-
-
+  static let routeUsage =
+    "route-cli route <table> [<event> ...] [--json] [--explain] [--stats] [--no-line] [--sessions <file>] [--stateful] [--state <file>] [--color <when>]"
 
   struct Screen: CustomTestStringConvertible, Sendable {
     var testDescription: String { arguments.isEmpty ? "(no arguments)" : arguments.joined(separator: " ") }
@@ -72,10 +70,13 @@ import Testing
 
   static let mistakes: [Mistake] = [
     Mistake(arguments: ["rute"], stderr: "Error: Unknown subcommand 'rute'. Did you mean 'route'?\n" + rootSee),
-    Mistake(arguments: ["chek", "t.json"], stderr: "Error: Unknown subcommand 'chek'. Did you mean 'check'?\n" + rootSee),
-    Mistake(arguments: ["help", "shema"], stderr: "Error: Unknown subcommand 'shema'. Did you mean 'schema'?\n" + rootSee),
+    Mistake(
+      arguments: ["chek", "t.json"], stderr: "Error: Unknown subcommand 'chek'. Did you mean 'check'?\n" + rootSee),
+    Mistake(
+      arguments: ["help", "shema"], stderr: "Error: Unknown subcommand 'shema'. Did you mean 'schema'?\n" + rootSee),
     Mistake(arguments: ["deploy"], stderr: "Error: Unknown subcommand 'deploy'\n" + rootSee),
-    Mistake(arguments: ["--verison"], stderr: "Error: Unknown option '--verison'. Did you mean '--version'?\n" + rootSee),
+    Mistake(
+      arguments: ["--verison"], stderr: "Error: Unknown option '--verison'. Did you mean '--version'?\n" + rootSee),
     Mistake(arguments: ["--json"], stderr: "Error: Unknown option '--json'\n" + rootSee),
     Mistake(
       arguments: ["route", "Fixtures/Notes/Notes.routes.json", "--jsn"],
@@ -91,7 +92,8 @@ import Testing
       stderr: "Error: The option '--json' does not take any value, but 'yes' was specified.\n" + routeSee),
     Mistake(
       arguments: ["check", "t.json", "--color", "sometimes"],
-      stderr: "Error: The value 'sometimes' is invalid for '--color <when>'. Please provide one of 'auto', 'always' or 'never'.\n"
+      stderr:
+        "Error: The value 'sometimes' is invalid for '--color <when>'. Please provide one of 'auto', 'always' or 'never'.\n"
         + "Help:  --color <when>  When to colour diagnostics on stderr.\n" + checkSee),
     Mistake(
       arguments: ["check"],

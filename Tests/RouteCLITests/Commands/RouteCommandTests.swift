@@ -34,7 +34,10 @@ import Testing
 
   @Test func aSingleArgumentIsRecordOne() {
     let run = runRouteCLI(["route", Self.table, "notes://tag/work"])
-    #expect(run.stdout == "1: open 'main' (s1) ← route 'tag' {\"name\":\"work\"} deliver value {\"tag\":\"work\"} [E1 V3 S4 D1 D4 D6]\n")
+    #expect(
+      run.stdout
+        == "1: open 'main' (s1) ← route 'tag' {\"name\":\"work\"} deliver value {\"tag\":\"work\"} [E1 V3 S4 D1 D4 D6]\n"
+    )
     #expect(run.stderr == "")
     #expect(run.status == .success)
   }
@@ -68,7 +71,8 @@ import Testing
         rule: "note-attachment", params: #"{"id":"\#(noteID)","path":"images/cat.png"}"#, action: "openWindow",
         value: id),
       NotesRecord(
-        testDescription: "4 close with no window open dismisses nothing (W21)", line: 4, event: "url", outcome: "ignore",
+        testDescription: "4 close with no window open dismisses nothing (W21)", line: 4, event: "url",
+        outcome: "ignore",
         rule: "close-note", params: id, action: "dismissWindow", value: id, reason: "no-window-to-dismiss"),
       NotesRecord(
         testDescription: "5 new note without a value", line: 5, event: "url", outcome: "open", scene: "note-editor",
@@ -89,7 +93,9 @@ import Testing
         scene: "note-editor", rule: "note", params: id, action: "openWindow", value: id),
       NotesRecord(
         testDescription: "11 backslash in the authority is an error", line: 11, outcome: "error",
-        error: #"{"code":"ambiguous-url","reason":"backslash","column":26,"message":"a backslash in the authority: browsers read it as '/', Foundation refuses it"}"#),
+        error:
+          #"{"code":"ambiguous-url","reason":"backslash","column":26,"message":"a backslash in the authority: browsers read it as '/', Foundation refuses it"}"#
+      ),
     ]
   }()
 
@@ -119,7 +125,9 @@ import Testing
       let rules = try #require(record["appleRules"] as? [String])
       let identifier = rules.first { $0.hasPrefix("E") } ?? ""
       #expect(["E1", "E2", "E3"].contains(identifier), "an identifier rule: \(rules)")
-      #expect(rules.prefix { $0.hasPrefix("L") }.count == rules.firstIndex(of: identifier), "only link rules before it: \(rules)")
+      #expect(
+        rules.prefix { $0.hasPrefix("L") }.count == rules.firstIndex(of: identifier),
+        "only link rules before it: \(rules)")
       #expect(rules.contains("S4"), "a cold launch instantiates the first unmodified declaration: \(rules)")
       #expect(record["message"] == nil, "messages come with --explain")
     }
@@ -260,7 +268,9 @@ import Testing
     NamedLine(testDescription: "url", line: #"{"url": "https://notes.example.com\\evil.com/"}"#),
     NamedLine(
       testDescription: "webpageURL",
-      line: #"{"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://notes.example.com\\evil.com/"}}"#),
+      line:
+        #"{"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://notes.example.com\\evil.com/"}}"#
+    ),
   ]
 
   @Test(arguments: urlsInJSON)
@@ -274,7 +284,8 @@ import Testing
   }
 
   @Test func crlfEndsALineAndIsNotPartOfIt() throws {
-    let run = runRouteCLI(["route", Self.table, "--json"], stdin: "notes://tag/a\r\nnotes://tag/b\r\n\r\nnotes://tag/c")
+    let run = runRouteCLI(
+      ["route", Self.table, "--json"], stdin: "notes://tag/a\r\nnotes://tag/b\r\n\r\nnotes://tag/c")
     let records = try run.stdoutLines.map(parseJSONObject)
     try #require(records.count == 4)
     #expect(records.map { $0["input"] as? String } == ["notes://tag/a", "notes://tag/b", "", "notes://tag/c"])
@@ -309,7 +320,8 @@ import Testing
     var testDescription: String { "seed \(value)" }
   }
 
-  static let seeds: [Seed] = [1, 2, 3, 42, 0xDEAD_BEEF, 20_250_101].map(Seed.init)
+  static let seeds: [Seed] =
+    [1, 2, 3, 42, 0xDEAD_BEEF, 20_250_101].map(Seed.init)
     + [Seed(value: UInt64.random(in: 0...UInt64.max))]
 
   @Test(arguments: seeds)
@@ -487,7 +499,10 @@ import Testing
     let run = runRouteCLI(["route", "-", "mailapp://mailbox/inbox"], stdin: table)
     #expect(run.status == .success)
     #expect(run.stderr == "")
-    #expect(run.stdout == "1: open 'mail-viewer' (s1) ← route 'mailbox' {\"name\":\"inbox\"} deliver value {\"mailbox\":\"inbox\"} [E1 V3 S4 D1 D4 D6]\n")
+    #expect(
+      run.stdout
+        == "1: open 'mail-viewer' (s1) ← route 'mailbox' {\"name\":\"inbox\"} deliver value {\"mailbox\":\"inbox\"} [E1 V3 S4 D1 D4 D6]\n"
+    )
   }
 
   @Test func tableAndEventsBothOnStdinIsAUsageError() {

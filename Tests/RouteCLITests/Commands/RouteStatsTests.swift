@@ -7,23 +7,31 @@ import Testing
 @Suite struct RouteStatsTests {
   /// The Notes events, plus lines of every error kind and the Forge app's links.
   static let inputs: [(table: String, lines: [String])] = [
-    ("Fixtures/Notes/Notes.routes.json", [
-      "notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "notes://tag/work", "notes://tag/home", "notes://nowhere",
-      "https://notes.example.com\\evil.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "", "not a url", "{\"activity\": 3}",
-      #"{"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://notes.example.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"}}"#,
-      #"{"activity": {"activityType": "com.example.notes.edit", "userInfo": {"noteID": "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"}}}"#,
-      #"{"notification": {"targetContentIdentifier": "x"}}"#,
-      // Lines the matcher's fast path sees first: case, spaces, escapes, dot segments, non-ASCII.
-      "NOTES://tag/a", " notes://tag/a", "notes://tag/a ", "notes://tag/a#x", "notes://tag/%2Fa", "notes://tag/é",
-      "notes://tag/a/../b", "notes://tag/a\tb", "notes:tag/a", "notes:///tag/a", "notes://tag//a", "notes://tag/a/",
-      "https://notes.example.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11/../6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11",
-      "https://notes.example.com./n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "https://user@notes.example.com/n/x",
-    ]),
-    ("Fixtures/Forge/Forge.routes.json", [
-      "https://forge.example.com/login", "https://forge.example.com/apple/swift", "https://forge.example.com/apple/swift/issues/42",
-      "https://forge.example.com/apple/swift/pull/7/files", "forge://repo/apple/swift", "https://forge.example.com/",
-      "https://elsewhere.example.com/apple/swift",
-    ]),
+    (
+      "Fixtures/Notes/Notes.routes.json",
+      [
+        "notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "notes://tag/work", "notes://tag/home", "notes://nowhere",
+        "https://notes.example.com\\evil.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "", "not a url",
+        "{\"activity\": 3}",
+        #"{"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://notes.example.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"}}"#,
+        #"{"activity": {"activityType": "com.example.notes.edit", "userInfo": {"noteID": "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"}}}"#,
+        #"{"notification": {"targetContentIdentifier": "x"}}"#,
+        // Lines the matcher's fast path sees first: case, spaces, escapes, dot segments, non-ASCII.
+        "NOTES://tag/a", " notes://tag/a", "notes://tag/a ", "notes://tag/a#x", "notes://tag/%2Fa", "notes://tag/é",
+        "notes://tag/a/../b", "notes://tag/a\tb", "notes:tag/a", "notes:///tag/a", "notes://tag//a", "notes://tag/a/",
+        "https://notes.example.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11/../6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11",
+        "https://notes.example.com./n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "https://user@notes.example.com/n/x",
+      ]
+    ),
+    (
+      "Fixtures/Forge/Forge.routes.json",
+      [
+        "https://forge.example.com/login", "https://forge.example.com/apple/swift",
+        "https://forge.example.com/apple/swift/issues/42",
+        "https://forge.example.com/apple/swift/pull/7/files", "forge://repo/apple/swift", "https://forge.example.com/",
+        "https://elsewhere.example.com/apple/swift",
+      ]
+    ),
   ]
 
   @Test(arguments: 0..<2)
@@ -64,15 +72,16 @@ import Testing
       ["route", "Fixtures/Notes/Notes.routes.json", "--stats"],
       stdin: "notes://tag/a\nnotes://tag/b\nnotes://search?q=x\nnotes://nowhere\n%\n")
     #expect(run.status == .success)
-    #expect(run.stdout == """
-      5 lines: 4 events, 1 errors
-        url: 4
-        error invalid-url: 1
-      routes: 3 matched, 1 no route
-        tag: 2
-        search: 1
+    #expect(
+      run.stdout == """
+        5 lines: 4 events, 1 errors
+          url: 4
+          error invalid-url: 1
+        routes: 3 matched, 1 no route
+          tag: 2
+          search: 1
 
-      """)
+        """)
   }
 
   @Test(arguments: ["--explain", "--stateful", "--no-line"])

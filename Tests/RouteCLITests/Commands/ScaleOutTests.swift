@@ -109,7 +109,9 @@ import Testing
   }
 
   @Test func noLineWorksWithExplainAndArguments() throws {
-    let run = runRouteCLI(["route", FixturePaths.notesTableRelative, "--json", "--explain", "--no-line", "notes://tag/a"])
+    let run = runRouteCLI([
+      "route", FixturePaths.notesTableRelative, "--json", "--explain", "--no-line", "notes://tag/a",
+    ])
     let record = try parseJSONObject(try #require(run.stdoutLines.first))
     #expect(record["line"] == nil)
     #expect(record["trace"] != nil)

@@ -2,11 +2,11 @@ import ActivityRouter
 import Foundation
 import Testing
 
+@testable import route_cli
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import route_cli
 
 /// `route-cli test`: a fixture that must fail fails with the right diff, `--update` round-trips,
 /// JUnit XML reads back with the right counts, coverage and `--min-coverage`.

@@ -7,10 +7,14 @@ import Testing
 @Suite struct URLCommandTests {
   @Test(arguments: [
     (["search", "query=a&b c"], "notes://search?q=a%26b%20c\n"),
-    (["note", "id=6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "--pattern", "1"],
-     "https://notes.example.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11\n"),
-    (["note-attachment", "id=6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "path=images/cat 1.png"],
-     "https://notes.example.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11/attachments/images/cat%201.png\n"),
+    (
+      ["note", "id=6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "--pattern", "1"],
+      "https://notes.example.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11\n"
+    ),
+    (
+      ["note-attachment", "id=6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "path=images/cat 1.png"],
+      "https://notes.example.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11/attachments/images/cat%201.png\n"
+    ),
   ])
   func buildsTheURL(_ arguments: [String], _ expected: String) {
     let run = runRouteCLI(["url", "Fixtures/Notes/Notes.routes.json"] + arguments)

@@ -37,7 +37,8 @@ import Testing
     let directory = try TemporaryDirectory()
     // A minified table (one line) with an unknown key holding an escape sequence, far into the line.
     let padding = (0..<2_000).map { #"{ "id": "s\#($0)", "title": "padding" }, "# }.joined()
-    let table = #"{"app": "T", "platform": "iOS", "scenes": [\#(padding){ "id": "main", "\u001b[2Jwipe": 1 }], "routes": []}"#
+    let table =
+      #"{"app": "T", "platform": "iOS", "scenes": [\#(padding){ "id": "main", "\u001b[2Jwipe": 1 }], "routes": []}"#
     try directory.write("min.routes.json", table)
     let run = runRouteCLI(["check", "min.routes.json"], currentDirectory: directory.path)
     #expect(run.status == .failure)
@@ -71,7 +72,10 @@ import Testing
     } else {
       #expect(run.status == .failure)
       #expect(run.stdout == "")
-      #expect(run.stderr == "error: the route table 'big.routes.json' is larger than \(JSONLimits.default.maxBytes) bytes [json-too-large]\n")
+      #expect(
+        run.stderr
+          == "error: the route table 'big.routes.json' is larger than \(JSONLimits.default.maxBytes) bytes [json-too-large]\n"
+      )
     }
   }
 
@@ -89,6 +93,8 @@ import Testing
       ["route", FixturePaths.notesTable, "--sessions", "huge.sessions.json", "notes://tag/a"],
       currentDirectory: directory.path)
     #expect(run.status == .failure)
-    #expect(run.stderr == "error: the session state 'huge.sessions.json' is larger than \(JSONLimits.default.maxBytes) bytes\n")
+    #expect(
+      run.stderr
+        == "error: the session state 'huge.sessions.json' is larger than \(JSONLimits.default.maxBytes) bytes\n")
   }
 }

@@ -117,8 +117,9 @@ import Testing
         #expect(file.hasPrefix("state.json.tmp-"), "round \(round): unexpected file \(file)")
       }
     }
-    print("state file: 16 runs killed at random moments; \(kept) left the previous state, \(replaced) the new one, "
-          + "\(leftovers) temporary files left behind (never read)")
+    print(
+      "state file: 16 runs killed at random moments; \(kept) left the previous state, \(replaced) the new one, "
+        + "\(leftovers) temporary files left behind (never read)")
     #expect(kept + replaced == 16)
   }
 
@@ -126,8 +127,10 @@ import Testing
     let (directory, _) = try Self.directoryWithState()
     let leftover = try directory.write("state.json.tmp-1-0", "{ half a file")
     let run = runRouteCLI(
-      ["route", FixturePaths.notesTable, "--sessions", "state.json", "--stateful", "--state", "state.json",
-       "notes://tag/again"], currentDirectory: directory.path)
+      [
+        "route", FixturePaths.notesTable, "--sessions", "state.json", "--stateful", "--state", "state.json",
+        "notes://tag/again",
+      ], currentDirectory: directory.path)
     #expect(run.status == .success, "\(run.stderr)")
     #expect(try FixturePaths.text(leftover) == "{ half a file")
     #expect(try Self.files(in: directory) == ["state.json", "state.json.tmp-1-0"])

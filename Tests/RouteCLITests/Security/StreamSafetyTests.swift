@@ -36,19 +36,24 @@ import Testing
     .tag("U+2028 stays inside the line", Array("notes://tag/a\u{2028}b".utf8), "a\u{2028}b"),
     .tag("U+2029 stays inside the line", Array("notes://tag/a\u{2029}b".utf8), "a\u{2029}b"),
     .tag("U+0085 stays inside the line", Array("notes://tag/a\u{85}b".utf8), "a\u{85}b"),
-    .error("a lone CR stays inside the line", Array("notes://tag/a\rb".utf8), "ambiguous-url/tab-or-newline", column: 14),
+    .error(
+      "a lone CR stays inside the line", Array("notes://tag/a\rb".utf8), "ambiguous-url/tab-or-newline", column: 14),
     .error("CRs before the line end stay", Array("notes://tag/a\r\r".utf8), "ambiguous-url/tab-or-newline", column: 14),
-    .error("NUL inside the line", Array("notes://tag/a".utf8) + [0] + Array("b".utf8), "invalid-url/control-character",
-           column: 14),
+    .error(
+      "NUL inside the line", Array("notes://tag/a".utf8) + [0] + Array("b".utf8), "invalid-url/control-character",
+      column: 14),
     .error("NUL alone", [0], "invalid-url/control-character", column: 1),
-    .error("an escaped NUL in a JSON event", Array(#"{"url": "notes://tag/a\u0000b"}"#.utf8),
-           "invalid-url/control-character", column: 23),
+    .error(
+      "an escaped NUL in a JSON event", Array(#"{"url": "notes://tag/a\u0000b"}"#.utf8),
+      "invalid-url/control-character", column: 23),
     .error("a lone surrogate escape in a JSON event", Array(#"{"url": "notes://tag/\ud800"}"#.utf8), "json-syntax"),
     .error("invalid UTF-8", Array("notes://tag/".utf8) + [0xC3, 0x28], "invalid-utf8", column: 13),
-    .error("invalid UTF-8 in a JSON string", Array(#"{"url": "notes://tag/"#.utf8) + [0xFF] + Array(#""}"#.utf8),
-           "invalid-utf8", column: 22),
-    .error("a byte-order mark after the start is data", [0xEF, 0xBB, 0xBF] + Array("notes://tag/a".utf8),
-           "invalid-url/invalid-scheme", column: 1),
+    .error(
+      "invalid UTF-8 in a JSON string", Array(#"{"url": "notes://tag/"#.utf8) + [0xFF] + Array(#""}"#.utf8),
+      "invalid-utf8", column: 22),
+    .error(
+      "a byte-order mark after the start is data", [0xEF, 0xBB, 0xBF] + Array("notes://tag/a".utf8),
+      "invalid-url/invalid-scheme", column: 1),
     .error("an empty line", [], "invalid-url/empty", column: 1),
     .error("a line of spaces", Array("   ".utf8), "ambiguous-url/surrounding-space", column: 1),
     .error("a lone '{'", Array("{".utf8), "json-syntax"),
@@ -195,16 +200,20 @@ import Testing
   static let pool: [[UInt8]] = [
     Array("notes://tag/a".utf8), Array("notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11".utf8),
     Array("notes://search?q=caf%C3%A9".utf8), Array(#"{"id": 3, "url": "notes://tag/j"}"#.utf8),
-    Array(#"{"activity": {"activityType": "com.example.notes.edit", "userInfo": {"noteID": "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"}}}"#.utf8),
+    Array(
+      #"{"activity": {"activityType": "com.example.notes.edit", "userInfo": {"noteID": "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"}}}"#
+        .utf8),
     Array(#"{"session": {"close": "s1"}}"#.utf8), Array(#"{"launch": {}}"#.utf8),
     Array("notes://tag/é\u{2028}x".utf8), Array("notes://tag/a\rb".utf8), [], [0x00], [0xFF, 0xFE],
     Array("notes://tag/".utf8) + [0xE2, 0x82], Array("https://notes.example.com\\evil.com/".utf8), Array("{".utf8),
     Array("notes://unknown".utf8),
   ]
 
-  static let chunkSeeds: [UInt64] = [0xC4_0001, 0xC4_0002] + (ProcessInfo.processInfo.environment["SECURITY_SEED"]
-    .flatMap { UInt64($0.hasPrefix("0x") ? String($0.dropFirst(2)) : $0, radix: $0.hasPrefix("0x") ? 16 : 10) }
-    .map { [$0] } ?? [])
+  static let chunkSeeds: [UInt64] =
+    [0xC4_0001, 0xC4_0002]
+    + (ProcessInfo.processInfo.environment["SECURITY_SEED"]
+      .flatMap { UInt64($0.hasPrefix("0x") ? String($0.dropFirst(2)) : $0, radix: $0.hasPrefix("0x") ? 16 : 10) }
+      .map { [$0] } ?? [])
 
   /// 2,000 random inputs a seed (a BOM now and then, lines from ``pool``, LF or CRLF, a last line
   /// with or without its newline), each read whole and in 5 random chunkings with pauses: 10,000
@@ -240,7 +249,8 @@ import Testing
         let chunked = Self.route(router, steps, json: json, stateful: stateful)
         runs += 1
         if chunked != whole {
-          let message = "\(tag) input \(index) \(input) (json \(json), stateful \(stateful)): chunks \(steps) gave\n"
+          let message =
+            "\(tag) input \(index) \(input) (json \(json), stateful \(stateful)): chunks \(steps) gave\n"
             + "\(String(decoding: chunked, as: UTF8.self))\ninstead of\n\(String(decoding: whole, as: UTF8.self))"
           Issue.record(Comment(rawValue: message))
           return

@@ -36,7 +36,8 @@ struct Resolver: Sendable {
   func answer(_ line: [UInt8], in conversation: inout Conversation) -> [UInt8] {
     conversation.lineNumber += 1
     let record = line.withUnsafeBufferPointer {
-      DecisionRecord(line: conversation.lineNumber, utf8: $0, router: router, state: conversation.state, explains: explain)
+      DecisionRecord(
+        line: conversation.lineNumber, utf8: $0, router: router, state: conversation.state, explains: explain)
     }
     if stateful, case .success(let (_, decision)) = record.result {
       conversation.state = conversation.state.applying(decision)
@@ -50,7 +51,8 @@ struct Resolver: Sendable {
   func tooLong(limit: Int, in conversation: inout Conversation) -> [UInt8] {
     conversation.lineNumber += 1
     let error = EventError(
-      code: .lineTooLong, message: "the line is longer than \(limit) bytes; the connection is closed", column: limit + 1)
+      code: .lineTooLong, message: "the line is longer than \(limit) bytes; the connection is closed", column: limit + 1
+    )
     var out: [UInt8] = []
     DecisionRecord(line: conversation.lineNumber, input: "", result: .failure(error)).appendJSON(to: &out)
     return out

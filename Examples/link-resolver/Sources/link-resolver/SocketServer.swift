@@ -1,6 +1,5 @@
-import Synchronization
-
 import Glibc
+import Synchronization
 
 /// Set by SIGINT and SIGTERM; the accept loop checks it a few times a second.
 let stopRequested = Atomic<Bool>(false)
@@ -48,7 +47,9 @@ final class SocketServer: Sendable {
     listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw ServerError("cannot create a socket", errno: errno) }
     let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
     }
     guard bound == 0, listen(listener, 64) == 0 else {
       let error = ServerError("cannot listen on '\(path)'", errno: errno)
@@ -151,7 +152,9 @@ final class SocketServer: Sendable {
     defer { close(probe) }
     var address = address
     return withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
     } == 0
   }
 }
@@ -172,10 +175,12 @@ private func startThread(_ body: @escaping @Sendable () -> Void) {
   }
   let job = Unmanaged.passRetained(Job(body)).toOpaque()
   var thread = pthread_t()
-  let created = pthread_create(&thread, nil, { raw in
-    Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().body()
-    return nil
-  }, job)
+  let created = pthread_create(
+    &thread, nil,
+    { raw in
+      Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().body()
+      return nil
+    }, job)
   if created == 0 {
     pthread_detach(thread)
   } else {

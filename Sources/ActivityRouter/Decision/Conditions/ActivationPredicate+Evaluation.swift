@@ -101,7 +101,8 @@ enum TextFolding {
 
   /// Whether `needle` occurs in `haystack`, by Unicode scalars.
   static func contains(_ haystack: String, _ needle: String) -> Bool {
-    let h = Array(haystack.utf8), n = Array(needle.utf8)
+    let h = Array(haystack.utf8)
+    let n = Array(needle.utf8)
     guard n.count <= h.count else { return false }
     if n.isEmpty { return true }
     var i = 0

@@ -35,7 +35,9 @@ private struct PredicateParser {
   }
 
   mutating func skipSpace() {
-    while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
+    while index < bytes.count,
+      bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D
+    {
       index += 1
     }
   }
@@ -80,7 +82,10 @@ private struct PredicateParser {
 
   mutating func parseUnary() throws(TemplateErrors) -> ActivationPredicate {
     skipSpace()
-    if consumeWord("NOT") || (index < bytes.count && bytes[index] == UInt8(ascii: "!") && !(index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "="))) {
+    if consumeWord("NOT")
+      || (index < bytes.count && bytes[index] == UInt8(ascii: "!")
+        && !(index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "=")))
+    {
       if index < bytes.count, bytes[index] == UInt8(ascii: "!") { index += 1 }
       return .not(try parseUnary())
     }
@@ -105,8 +110,10 @@ private struct PredicateParser {
       if index < bytes.count && (bytes[index] == UInt8(ascii: "%") || bytes[index] == UInt8(ascii: "$")) {
         throw error("format arguments and variables are not allowed; write the string literally")
       }
-      throw error(word.isEmpty ? "expected 'self', TRUEPREDICATE, FALSEPREDICATE, NOT or '('"
-                               : "UIKit predicates may only use 'self', not the key path '\(word.lowercased())' (M8)")
+      throw error(
+        word.isEmpty
+          ? "expected 'self', TRUEPREDICATE, FALSEPREDICATE, NOT or '('"
+          : "UIKit predicates may only use 'self', not the key path '\(word.lowercased())' (M8)")
     }
     index += 4
     if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
@@ -130,7 +137,8 @@ private struct PredicateParser {
       }
       index += name.utf8.count
     }
-    var caseInsensitive = false, diacriticInsensitive = false
+    var caseInsensitive = false
+    var diacriticInsensitive = false
     if index < bytes.count, bytes[index] == UInt8(ascii: "[") {
       index += 1
       while index < bytes.count, bytes[index] != UInt8(ascii: "]") {

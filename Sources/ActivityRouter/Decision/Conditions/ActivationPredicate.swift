@@ -58,7 +58,8 @@ public indirect enum ActivationPredicate: Sendable, Hashable, CustomStringConver
     } else if strings.count == 1 {
       self = .comparison(Comparison(.contains, strings[0], caseInsensitive: true, diacriticInsensitive: true))
     } else {
-      self = .or(strings.map { .comparison(Comparison(.contains, $0, caseInsensitive: true, diacriticInsensitive: true)) })
+      self = .or(
+        strings.map { .comparison(Comparison(.contains, $0, caseInsensitive: true, diacriticInsensitive: true)) })
     }
   }
 

@@ -7,14 +7,16 @@ struct UIKitSelector {
   let activityType: String?
 
   func select(_ ctx: inout DecisionContext) -> ReceiverChoice {
-    ctx.step(.event, "target content identifier", .info,
-             "\(identifier.source): \(identifier.text.map { "\"\($0)\"" } ?? "none")", rule: identifier.rule)
+    ctx.step(
+      .event, "target content identifier", .info,
+      "\(identifier.source): \(identifier.text.map { "\"\($0)\"" } ?? "none")", rule: identifier.rule)
     let role = SceneDeclaration.applicationRole
     let sessions = ctx.state.sessions.filter { ctx.table.scene($0.scene)?.role == role }
     if !ctx.table.supportsMultipleScenes {
       if let only = TieBreak.best(sessions, ctx.policies) {
-        ctx.step(.session, "session \(only.id) ('\(only.scene)')", .chosen,
-                 "UIKit never creates more than one scene for this app: the open scene receives it", rule: "K2")
+        ctx.step(
+          .session, "session \(only.id) ('\(only.scene)')", .chosen,
+          "UIKit never creates more than one scene for this app: the open scene receives it", rule: "K2")
         return .existing(only)
       }
     } else if let open = selectOpenSession(sessions, &ctx) {
@@ -25,7 +27,8 @@ struct UIKitSelector {
 
   /// U10 steps 2 and 3.
   func selectOpenSession(_ sessions: [Session], _ ctx: inout DecisionContext) -> Session? {
-    var prefer: [Session] = [], can: [Session] = []
+    var prefer: [Session] = []
+    var can: [Session] = []
     for session in sessions {
       guard let declaration = ctx.table.scene(session.scene) else { continue }
       let prefers = session.prefers ?? declaration.prefers ?? .never
@@ -38,7 +41,9 @@ struct UIKitSelector {
         can.append(session)
         ctx.step(.session, subject(), .info, "can activate for it: \(canActivate)", rule: "U3", cites: false)
       } else {
-        ctx.step(.session, subject(), .rejected, "neither prefers (\(prefers)) nor can (\(canActivate))", rule: "U4", cites: false)
+        ctx.step(
+          .session, subject(), .rejected, "neither prefers (\(prefers)) nor can (\(canActivate))", rule: "U4",
+          cites: false)
       }
     }
     for (group, rule, word) in [(prefer, "U2", "prefers"), (can, "U3", "can activate for")] where !group.isEmpty {
@@ -79,16 +84,20 @@ struct UIKitSelector {
     if let type = activityType, let choice = table.configurationForConnecting.first(where: { $0.activityType == type }),
       let declaration = table.scene(choice.configuration), declaration.role == role
     {
-      ctx.step(.declaration, "'\(declaration.id)'", .chosen,
-               "configurationForConnecting returns it for activity type '\(type)' (only for a new session)", rule: "K7")
+      ctx.step(
+        .declaration, "'\(declaration.id)'", .chosen,
+        "configurationForConnecting returns it for activity type '\(type)' (only for a new session)", rule: "K7")
       ctx.cite("K5")
       ctx.cite("K8")
       return declaration
     }
     guard let first = table.scenes.first(where: { $0.role == role }) ?? table.scenes.first else { return nil }
-    ctx.step(.declaration, "'\(first.id)'", .chosen,
-             activityType.map { "no configurationForConnecting entry for '\($0)': the first configuration of the role (the default)" }
-               ?? "the first configuration of the role is the default", rule: "K6")
+    ctx.step(
+      .declaration, "'\(first.id)'", .chosen,
+      activityType.map {
+        "no configurationForConnecting entry for '\($0)': the first configuration of the role (the default)"
+      }
+        ?? "the first configuration of the role is the default", rule: "K6")
     ctx.cite("K3")
     return first
   }

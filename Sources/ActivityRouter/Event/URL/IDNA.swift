@@ -158,7 +158,8 @@ public enum IDNA {
     if b0 < 0xF0 {
       return ((b0 & 0x0F) << 12 | UInt32(bytes[i &+ 1] & 0x3F) << 6 | UInt32(bytes[i &+ 2] & 0x3F), 3)
     }
-    let value = (b0 & 0x07) << 18 | UInt32(bytes[i &+ 1] & 0x3F) << 12
+    let value =
+      (b0 & 0x07) << 18 | UInt32(bytes[i &+ 1] & 0x3F) << 12
       | UInt32(bytes[i &+ 2] & 0x3F) << 6 | UInt32(bytes[i &+ 3] & 0x3F)
     return (value, 4)
   }

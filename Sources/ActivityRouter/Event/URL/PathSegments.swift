@@ -88,9 +88,10 @@ public struct PathSegments: Sendable, Hashable {
         trailing = count > 0
       } else {
         guard count < out.count else {
-          return .failure(URLReadError(
-            .invalidURL, URLReadError.Reason.tooManySegments, at: segment.lowerBound,
-            "the path has more than \(out.count) segments"))
+          return .failure(
+            URLReadError(
+              .invalidURL, URLReadError.Reason.tooManySegments, at: segment.lowerBound,
+              "the path has more than \(out.count) segments"))
         }
         out[count] = segment
         count &+= 1

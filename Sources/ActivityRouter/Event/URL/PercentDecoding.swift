@@ -25,7 +25,8 @@ public enum PercentDecoding {
       var b = bytes[i]
       if b == 0x25 {
         guard i &+ 2 < bytes.count, let high = URLSyntax.hexValue(bytes[i &+ 1]),
-              let low = URLSyntax.hexValue(bytes[i &+ 2]) else { return false }
+          let low = URLSyntax.hexValue(bytes[i &+ 2])
+        else { return false }
         b = high &<< 4 | low
         i &+= 3
       } else {
@@ -49,7 +50,8 @@ public enum PercentDecoding {
       var b = bytes[i]
       if b == 0x25 {
         guard i &+ 2 < bytes.count, let high = URLSyntax.hexValue(bytes[i &+ 1]),
-              let low = URLSyntax.hexValue(bytes[i &+ 2]) else { return nil }
+          let low = URLSyntax.hexValue(bytes[i &+ 2])
+        else { return nil }
         b = high &<< 4 | low
         i &+= 3
       } else {

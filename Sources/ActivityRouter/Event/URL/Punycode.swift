@@ -100,7 +100,10 @@ public enum Punycode {
     var k = range.upperBound
     while k > range.lowerBound {
       k &-= 1
-      if input[k] == 0x2D { basicEnd = k; break }
+      if input[k] == 0x2D {
+        basicEnd = k
+        break
+      }
     }
     var count = 0
     var p = range.lowerBound

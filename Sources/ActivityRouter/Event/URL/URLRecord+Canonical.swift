@@ -11,9 +11,11 @@ extension URLRecord {
   public var absoluteString: String {
     withBytes { bytes in
       let r = ranges
-      let userinfoValid = (r.user.map { isValid(bytes, $0, .foundationUserinfo) } ?? true)
+      let userinfoValid =
+        (r.user.map { isValid(bytes, $0, .foundationUserinfo) } ?? true)
         && (r.password.map { isValid(bytes, $0, .foundationUserinfo) } ?? true)
-      let componentsValid = userinfoValid && isValid(bytes, r.path, .foundationPath)
+      let componentsValid =
+        userinfoValid && isValid(bytes, r.path, .foundationPath)
         && (r.query.map { isValid(bytes, $0, .foundationQuery) } ?? true)
         && (r.fragment.map { isValid(bytes, $0, .foundationQuery) } ?? true)
       if componentsValid && r.hostIsASCII { return text }

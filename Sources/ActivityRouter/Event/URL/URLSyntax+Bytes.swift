@@ -11,12 +11,20 @@ extension URLSyntax {
     var upper: UInt8 = 0xBF
     switch lead {
     case 0xC2...0xDF: need = 1
-    case 0xE0: need = 2; lower = 0xA0
+    case 0xE0:
+      need = 2
+      lower = 0xA0
     case 0xE1...0xEC, 0xEE...0xEF: need = 2
-    case 0xED: need = 2; upper = 0x9F
-    case 0xF0: need = 3; lower = 0x90
+    case 0xED:
+      need = 2
+      upper = 0x9F
+    case 0xF0:
+      need = 3
+      lower = 0x90
     case 0xF1...0xF3: need = 3
-    case 0xF4: need = 3; upper = 0x8F
+    case 0xF4:
+      need = 3
+      upper = 0x8F
     default: return 0
     }
     guard end &- i > need else { return 0 }
@@ -64,12 +72,20 @@ struct UTF8StreamValidator {
       switch b {
       case 0x00...0x7F: return true
       case 0xC2...0xDF: need = 1
-      case 0xE0: need = 2; lower = 0xA0
+      case 0xE0:
+        need = 2
+        lower = 0xA0
       case 0xE1...0xEC, 0xEE...0xEF: need = 2
-      case 0xED: need = 2; upper = 0x9F
-      case 0xF0: need = 3; lower = 0x90
+      case 0xED:
+        need = 2
+        upper = 0x9F
+      case 0xF0:
+        need = 3
+        lower = 0x90
       case 0xF1...0xF3: need = 3
-      case 0xF4: need = 3; upper = 0x8F
+      case 0xF4:
+        need = 3
+        upper = 0x8F
       default: return false
       }
       return true

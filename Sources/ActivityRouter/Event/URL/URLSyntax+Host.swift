@@ -138,8 +138,9 @@ extension URLSyntax {
     while i < label.upperBound {
       let (value, length) = IDNA.decodeScalar(bytes, at: i)
       guard let mapped = IDNA.map(value) else {
-        return .failure(invalid(
-          Reason.unsupportedIDNA, i, "a host character whose IDNA mapping this reader does not implement"))
+        return .failure(
+          invalid(
+            Reason.unsupportedIDNA, i, "a host character whose IDNA mapping this reader does not implement"))
       }
       if count == 63 { return .failure(labelTooLong(at: label.lowerBound)) }
       scratch[count] = mapped

@@ -15,9 +15,10 @@ extension URLSyntax {
     }
     if n == 0 { return .failure(invalid(Reason.empty, 0, "expected a URL, found an empty string")) }
     if bytes[0] == 0x20 || bytes[n &- 1] == 0x20 {
-      return .failure(ambiguous(
-        Reason.surroundingSpace, bytes[0] == 0x20 ? 0 : n &- 1,
-        "a space at the start or end: browsers strip it, Foundation refuses or encodes it"))
+      return .failure(
+        ambiguous(
+          Reason.surroundingSpace, bytes[0] == 0x20 ? 0 : n &- 1,
+          "a space at the start or end: browsers strip it, Foundation refuses or encodes it"))
     }
     let colon: Int
     switch parseScheme(bytes) {
@@ -33,8 +34,9 @@ extension URLSyntax {
       var j = afterColon
       while j < n && (bytes[j] == 0x2F || bytes[j] == 0x5C) {
         if bytes[j] == 0x5C {
-          return .failure(ambiguous(
-            Reason.backslash, j, "a backslash after the scheme: browsers read it as '/', Foundation does not"))
+          return .failure(
+            ambiguous(
+              Reason.backslash, j, "a backslash after the scheme: browsers read it as '/', Foundation does not"))
         }
         j &+= 1
       }
@@ -48,9 +50,10 @@ extension URLSyntax {
         if run == 0 && (j == n || bytes[j] == 0x3F || bytes[j] == 0x23) {
           return .failure(invalid(Reason.emptyHost, j, "expected '//' and a host after the scheme"))
         }
-        return .failure(ambiguous(
-          Reason.irregularSlashes, afterColon,
-          "expected exactly '//' after the scheme: browsers take what follows as the host, Foundation as the path"))
+        return .failure(
+          ambiguous(
+            Reason.irregularSlashes, afterColon,
+            "expected exactly '//' after the scheme: browsers take what follows as the host, Foundation as the path"))
       } else {
         r.hasAuthority = true
         switch parseAuthority(bytes, start: afterColon &+ 2, kind: kind, into: &r) {
@@ -94,8 +97,9 @@ extension URLSyntax {
       }
       switch bytes[j] {
       case 0x3A:
-        return .failure(invalid(
-          Reason.invalidScheme, i, "expected only letters, digits, '+', '-' or '.' in the scheme"))
+        return .failure(
+          invalid(
+            Reason.invalidScheme, i, "expected only letters, digits, '+', '-' or '.' in the scheme"))
       case 0x2F, 0x3F, 0x23, 0x5B, 0x5D, 0x40: j = n
       default: j &+= 1
       }
@@ -137,14 +141,17 @@ extension URLSyntax {
       let b = bytes[i]
       if b == 0x2F || b == 0x3F || b == 0x23 { break }
       if b == 0x5C {
-        return .failure(ambiguous(
-          Reason.backslash, i, "a backslash in the authority: browsers read it as '/', Foundation refuses it"))
+        return .failure(
+          ambiguous(
+            Reason.backslash, i, "a backslash in the authority: browsers read it as '/', Foundation refuses it"))
       }
       if isControl(b) { return .failure(controlError(b, at: i)) }
       if b == 0x40 {
         if at >= 0 {
-          return .failure(ambiguous(
-            Reason.severalAtSigns, i, "more than one '@' in the authority: readers disagree on where the host starts"))
+          return .failure(
+            ambiguous(
+              Reason.severalAtSigns, i, "more than one '@' in the authority: readers disagree on where the host starts")
+          )
         }
         at = i
       }
@@ -182,8 +189,9 @@ extension URLSyntax {
       r.hostIsIPLiteral = true
       hostEnd = close &+ 1
       if hostEnd < end && bytes[hostEnd] != 0x3A {
-        return .failure(invalid(
-          Reason.invalidHostCharacter, hostEnd, "expected ':' and a port, or the end of the host, after ']'"))
+        return .failure(
+          invalid(
+            Reason.invalidHostCharacter, hostEnd, "expected ':' and a port, or the end of the host, after ']'"))
       }
     } else {
       var colon = hostStart
@@ -212,8 +220,9 @@ extension URLSyntax {
       }
       if portStart < end {
         if value > 65_535 {
-          return .failure(ambiguous(
-            Reason.portOutOfRange, portStart, "expected a port from 0 to 65535: browsers refuse a larger one"))
+          return .failure(
+            ambiguous(
+              Reason.portOutOfRange, portStart, "expected a port from 0 to 65535: browsers refuse a larger one"))
         }
         r.port = value
       }
