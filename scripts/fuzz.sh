@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh [seconds] [target...]      targets: url event line table bulk (default: all)
 #
 # The library is compiled once into a static library with -sanitize=fuzzer,address (rebuilt
-# only when Sources/ActivityRouter changes); each target is its file in Fuzz/Targets/ plus
+# only when the library's sources change); each target is its file in Fuzz/Targets/ plus
 # Fuzz/Support/, linked against it. Each run starts from the seed corpus Fuzz/corpus/<target>/
 # (read only) and a working corpus in .build/fuzz/corpus/<target>/ (kept between runs), with
 # the URL dictionary Fuzz/url.dict. A crash is saved in .build/fuzz/crashes/<target>/ and makes
@@ -24,15 +24,22 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6
   -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
   -enable-upcoming-feature InternalImportsByDefault)
 
-# 1. The library, when its sources (or these flags) changed.
-mapfile -t sources < <(find Sources/ActivityRouter -name '*.swift' | LC_ALL=C sort)
+# 1. The library, when its sources (or these flags) changed: each stage of the data flow
+#    (Package.swift) is a module of its own, compiled in order against the ones before it.
+stages=(RouterSupport RouteEvents AppleAppFiles RouteTables RouteMatcher SceneDecision DecisionRecords RouteFixtures ActivityRouter)
+mapfile -t sources < <(for stage in "${stages[@]}"; do find "Sources/$stage" -name '*.swift' | LC_ALL=C sort; done)
 stamp="$( (printf '%s\n' "${flags[@]}"; cat "${sources[@]}") | sha256sum | cut -c1-16)"
+libs=()
+for stage in "${stages[@]}"; do libs+=("$out/lib/lib$stage.a"); done
 if [ ! -f "$out/lib/libActivityRouter.a" ] || [ "$(cat "$out/lib/stamp" 2>/dev/null)" != "$stamp" ]; then
-  echo "== building the library for fuzzing (${#sources[@]} files)"
+  echo "== building the library for fuzzing (${#sources[@]} files, ${#stages[@]} modules)"
   rm -f "$out/lib/stamp"
-  swiftc -wmo -emit-library -static -emit-module -module-name ActivityRouter -num-threads 2 "${flags[@]}" \
-    -emit-module-path "$out/lib/ActivityRouter.swiftmodule" "${sources[@]}" -o "$out/lib/libActivityRouter.a" \
-    2> >(grep -v "ld.gold: warning: Cannot export local symbol" >&2)
+  for stage in "${stages[@]}"; do
+    mapfile -t files < <(find "Sources/$stage" -name '*.swift' | LC_ALL=C sort)
+    swiftc -wmo -emit-library -static -emit-module -module-name "$stage" -num-threads 2 "${flags[@]}" -I "$out/lib" \
+      -emit-module-path "$out/lib/$stage.swiftmodule" "${files[@]}" -o "$out/lib/lib$stage.a" \
+      2> >(grep -v "ld.gold: warning: Cannot export local symbol" >&2)
+  done
   echo "$stamp" > "$out/lib/stamp"
 fi
 
@@ -44,7 +51,7 @@ for t in "${targets[@]}"; do
   [ -n "${file[$t]:-}" ] || { echo "error: unknown target '$t' (url event line table bulk)" >&2; exit 64; }
   echo "== building fuzz-$t"
   swiftc "${flags[@]}" -I "$out/lib" Fuzz/Support/*.swift "Fuzz/Targets/${file[$t]}.swift" \
-    "$out/lib/libActivityRouter.a" -o "$out/fuzz-$t" 2> >(grep -v "ld.gold: warning: Cannot export local symbol" >&2)
+    "${libs[@]}" -o "$out/fuzz-$t" 2> >(grep -v "ld.gold: warning: Cannot export local symbol" >&2)
 done
 
 # 3. The runs.

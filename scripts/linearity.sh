@@ -22,8 +22,12 @@ mkdir -p "$out"
 
 swift build --target ActivityRouter >/dev/null
 bin="$(swift build --show-bin-path)"
+# The library's stages, in the order of the data flow (Package.swift).
+stages=(RouterSupport RouteEvents AppleAppFiles RouteTables RouteMatcher SceneDecision DecisionRecords RouteFixtures ActivityRouter)
+objects=()
+for stage in "${stages[@]}"; do objects+=("$bin/$stage.build"/*.o); done
 swiftc -g -Onone -parse-as-library -swift-version 6 -I "$bin/Modules" Fuzz/Linearity/LinearityProbe.swift \
-  "$bin"/ActivityRouter.build/*.o -o "$out/LinearityProbe" 2>&1 | grep -v "ld.gold: warning" || true
+  "${objects[@]}" -o "$out/LinearityProbe" 2>&1 | grep -v "ld.gold: warning" || true
 
 declare -A sizes=(
   [url-length]="1024 2048 4096 8192 16384 32768"

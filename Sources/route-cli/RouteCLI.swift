@@ -1,4 +1,5 @@
 import ActivityRouter
+import CommandSupport
 
 extension CommandLineTool {
   /// `route-cli`: every subcommand, in the order the root help lists them.

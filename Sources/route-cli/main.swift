@@ -1,3 +1,5 @@
+import CommandSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,5 @@
 import ActivityRouter
+import CommandSupport
 
 /// `route-cli aasa FILE URL...`: what an apple-app-site-association file says about each URL.
 struct AASACommand: Command {

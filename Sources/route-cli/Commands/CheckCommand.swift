@@ -1,4 +1,5 @@
 import ActivityRouter
+import CommandSupport
 
 /// `route-cli check TABLE`: load, validate and compile; compiler-style diagnostics.
 struct CheckCommand: Command {

@@ -1,4 +1,5 @@
 import ActivityRouter
+import CommandSupport
 
 /// Turns input lines into decision records and writes them, batching into one buffer.
 ///

@@ -1,4 +1,5 @@
 import ActivityRouter
+import CommandSupport
 
 /// `route-cli route TABLE [EVENT...]`: one decision per event, in input order.
 struct RouteCommand: Command {

@@ -1,4 +1,5 @@
 import ActivityRouter
+import CommandSupport
 
 /// Loads and compiles the table a command names, printing diagnostics to stderr.
 struct RouterLoading {

@@ -1,4 +1,5 @@
 import ActivityRouter
+import CommandSupport
 
 /// `route-cli schema [table|fixture|sessions]`: print a JSON Schema.
 struct SchemaCommand: Command {

@@ -1,4 +1,5 @@
 import ActivityRouter
+import CommandSupport
 import Foundation
 
 #if canImport(Glibc)

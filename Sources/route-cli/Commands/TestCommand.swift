@@ -1,4 +1,5 @@
 import ActivityRouter
+import CommandSupport
 import Foundation
 
 /// `route-cli test PATH...`: run fixture files and report, with diffs, JUnit and coverage.

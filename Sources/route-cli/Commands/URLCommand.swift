@@ -1,4 +1,5 @@
 import ActivityRouter
+import CommandSupport
 
 /// `route-cli url TABLE ROUTE [NAME=VALUE ...]`: reverse routing, the URL of a route.
 struct URLCommand: Command {

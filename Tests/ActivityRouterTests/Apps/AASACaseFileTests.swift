@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
 /// The evaluator's decisions and what a verdict carries (the case files cover the rules one by one).

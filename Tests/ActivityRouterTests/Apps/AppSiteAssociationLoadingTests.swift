@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
 /// Reading apple-app-site-association files: every problem at its exact position, and the model

@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
 /// Info.plist reading: the fixtures' values, XML and binary agreeing, key positions, and every

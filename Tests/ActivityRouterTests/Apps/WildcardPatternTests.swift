@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
 /// The AASA wildcard matcher: named cases, and both engines against a tiny recursive reference on

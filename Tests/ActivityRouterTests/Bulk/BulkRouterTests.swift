@@ -1,7 +1,11 @@
+import ActivityRouter
+import ActivityRouterTestSupport
 import Foundation
 import Testing
 
-@testable import ActivityRouter
+@testable import DecisionRecords
+@testable import RouteEvents
+@testable import RouteMatcher
 
 /// The bulk path must write, byte for byte, the records the full path writes: for every line,
 /// `BulkRouter.appendRecord` against `DecisionRecord(line:utf8:…)` followed by `appendJSON` or

@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
 /// Routes that precedence cannot order are compile errors naming both routes and where they are.

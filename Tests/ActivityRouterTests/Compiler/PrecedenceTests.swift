@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
 /// The precedence function, one table per case: routes in table order, then URLs and the route

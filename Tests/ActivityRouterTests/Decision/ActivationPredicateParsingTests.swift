@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
 /// Hand-written UIKit predicates (M8): the subset UIKit allows parses; everything else is refused

@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
 /// Scenarios in the style of a state-machine test: a router and a sequence of events; each

@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
 /// Apple's rules that the table loader enforces on scene declarations, where a fixture cannot

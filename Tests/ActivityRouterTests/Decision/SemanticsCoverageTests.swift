@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Foundation
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
   static let statuses: Set<String> = ["implemented", "implemented (loader)", "not modelled", "universal links"]
 
   static let page: String =
-    (try? String(contentsOfFile: FixturePaths.root + "/docs/semantics.md", encoding: .utf8)) ?? ""
+    (try? String(contentsOfFile: FixturePaths.packageRoot + "/docs/semantics.md", encoding: .utf8)) ?? ""
 
   static let rows: [Row] = page.split(separator: "\n").compactMap { line -> Row? in
     guard line.hasPrefix("| ") else { return nil }
@@ -79,7 +80,7 @@ import Testing
     let row = c.row
     let citing = Self.fixtures.filter { $0.cites.contains(row.id) }
     for path in row.paths {
-      let full = FixturePaths.root + "/" + path
+      let full = FixturePaths.packageRoot + "/" + path
       #expect(FileManager.default.fileExists(atPath: full), "\(row.id): \(path) does not exist")
       if path.hasPrefix("Fixtures/") {
         #expect(citing.contains { $0.path == path }, "\(row.id): \(path) does not cite \(row.id)")

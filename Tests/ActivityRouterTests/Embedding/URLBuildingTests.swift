@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
 /// Reverse routing: a built URL always routes back to the same rule and parameters.

@@ -1,7 +1,10 @@
+import ActivityRouter
 import Foundation
 import Testing
 
-@testable import ActivityRouter
+@testable import DecisionRecords
+@testable import RouteEvents
+@testable import RouteMatcher
 
 @Suite("IDNA and Punycode")
 struct IDNATests {

@@ -1,6 +1,9 @@
+import ActivityRouter
 import Testing
 
-@testable import ActivityRouter
+@testable import DecisionRecords
+@testable import RouteEvents
+@testable import RouteMatcher
 
 /// A path and the raw segments and trailing slash it must give.
 struct SegmentCase: Sendable, CustomTestStringConvertible {

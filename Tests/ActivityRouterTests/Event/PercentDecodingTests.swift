@@ -1,6 +1,10 @@
+import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
-@testable import ActivityRouter
+@testable import DecisionRecords
+@testable import RouteEvents
+@testable import RouteMatcher
 
 /// An encoded input and the decoded text, or nil when decoding must fail.
 struct DecodeCase: Sendable, CustomTestStringConvertible {

@@ -1,7 +1,10 @@
+import ActivityRouter
 import Foundation
 import Testing
 
-@testable import ActivityRouter
+@testable import DecisionRecords
+@testable import RouteEvents
+@testable import RouteMatcher
 
 /// The differential test: our reader against Foundation's `URL(string:)` (swift-foundation, the
 /// parser an app on device uses). Wherever both accept an input, scheme, host, port, path, query and

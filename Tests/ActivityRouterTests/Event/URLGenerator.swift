@@ -1,3 +1,5 @@
+import ActivityRouterTestSupport
+
 // A seeded generator of URL strings for the differential test: a grammar that mixes valid parts
 // with the tricky ones (case, IDNA, IP forms, userinfo, odd ports, escapes, dot segments, unicode,
 // reserved characters) and, now and then, hostile bytes.

@@ -1,6 +1,9 @@
+import ActivityRouter
 import Testing
 
-@testable import ActivityRouter
+@testable import DecisionRecords
+@testable import RouteEvents
+@testable import RouteMatcher
 
 @Suite("URLRecord")
 struct URLRecordTests {

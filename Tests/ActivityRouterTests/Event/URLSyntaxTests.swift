@@ -1,6 +1,9 @@
+import ActivityRouter
 import Testing
 
-@testable import ActivityRouter
+@testable import DecisionRecords
+@testable import RouteEvents
+@testable import RouteMatcher
 
 /// The components a case expects, as the text their ranges cover (easier to read than offsets).
 struct ExpectedComponents: Sendable, Equatable, CustomStringConvertible {

@@ -1,7 +1,11 @@
+import ActivityRouter
+import ActivityRouterTestSupport
 import Foundation
 import Testing
 
-@testable import ActivityRouter
+@testable import DecisionRecords
+@testable import RouteEvents
+@testable import RouteMatcher
 
 /// The reader against the WHATWG URL conformance data (web-platform-tests `urltestdata.json`, the
 /// repository's copy in `Tests/Data/`, with its source and licence in `Tests/Data/README.md`).
@@ -18,7 +22,7 @@ import Testing
 /// (keeping the explanations of the reasons, which are written by hand).
 @Suite("URL reader against the WHATWG conformance data")
 struct WHATWGConformanceTests {
-  static let dataDirectory = FixturePaths.root + "/Tests/Data"
+  static let dataDirectory = FixturePaths.packageRoot + "/Tests/Data"
   static let dataPath = dataDirectory + "/urltestdata.json"
   static let differencesPath = dataDirectory + "/urltestdata-known-differences.json"
 

@@ -1,6 +1,10 @@
+import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
-@testable import ActivityRouter
+@testable import DecisionRecords
+@testable import RouteEvents
+@testable import RouteMatcher
 
 /// The matcher's fast path (raw bytes, eight at a time, no backtracking) must give exactly what
 /// the general path gives (read the URL, resolve dot segments, decode, backtrack) on every input:

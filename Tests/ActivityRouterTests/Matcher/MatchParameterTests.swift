@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
 /// Captured values: typed, decoded exactly once, and refused rather than repaired.

@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Foundation
 import Testing
 
@@ -19,7 +20,7 @@ enum SecurityOracles {
     var port: String
   }
 
-  static let oraclePath = FixturePaths.root + "/Tests/Data/whatwg-hosts.json"
+  static let oraclePath = FixturePaths.packageRoot + "/Tests/Data/whatwg-hosts.json"
 
   /// The recorded WHATWG readings by input; `.some(nil)` when WHATWG refuses the input.
   static let whatwg: Result<[String: WHATWGReading?], OracleError> = {

@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
 /// Loading reports every problem, each at its exact position, with a stable code.

@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
 /// The pattern grammar: what each form reads as, and where errors point.

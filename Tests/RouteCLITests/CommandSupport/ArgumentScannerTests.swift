@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 @Suite struct ArgumentScannerTests {

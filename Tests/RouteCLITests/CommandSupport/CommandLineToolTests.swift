@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 /// Command lines run in-process through the sample tool: (arguments, stdin) → (stdout, stderr, status).

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 /// Exact help screens, in swift-argument-parser's layout, for the sample tool.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 #if canImport(Glibc)

@@ -1,11 +1,13 @@
+import ActivityRouterTestSupport
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 /// Splitting the input into arbitrary chunks never changes the lines (seeded; the seed is in
 /// every failure message).
 @Suite struct LineReaderChunkingTests {
-  /// SplitMix64: small, fast and the same on every platform.
+  /// SeededGenerator: small, fast and the same on every platform.
   struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 /// A line as the tests compare it: its number, and its bytes or the length of an over-long line.

@@ -1,3 +1,4 @@
+@testable import CommandSupport
 @testable import route_cli
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+@testable import CommandSupport
 @testable import route_cli
 
 // Test-only commands and a tool built from them, so CommandSupport is tested without the

@@ -1,6 +1,8 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 /// `route-cli aasa`, run in-process through the real tool from the package root: exact output,

@@ -1,6 +1,8 @@
+import ActivityRouterTestSupport
 import Foundation
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 #if canImport(Glibc)

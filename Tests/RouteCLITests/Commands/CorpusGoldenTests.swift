@@ -1,4 +1,6 @@
 import ActivityRouter
+import ActivityRouterTestSupport
+import CommandSupport
 import Foundation
 import Testing
 

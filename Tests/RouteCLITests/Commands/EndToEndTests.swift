@@ -1,7 +1,9 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Foundation
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 #if canImport(Glibc)

@@ -1,6 +1,8 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 /// The exact help screens of `route-cli`, and usage errors with "Did you mean …?".

@@ -1,7 +1,9 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Foundation
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 #if canImport(Glibc)
@@ -331,7 +333,7 @@ import Testing
     for flags in [["--json"], []] {
       let whole = runRouteCLI(["route", Self.table] + flags, stdin: [.bytes(input)])
       #expect(whole.stdoutLines.count == 17)
-      var generator = SplitMix64(seed: seed.value)
+      var generator = SeededGenerator(seed: seed.value)
       var steps: [MemorySource.Step] = []
       var rest = input[...]
       while !rest.isEmpty {

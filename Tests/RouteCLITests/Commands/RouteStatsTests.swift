@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 /// `route-cli route --stats` counts what the records of `route --json` say, line for line.

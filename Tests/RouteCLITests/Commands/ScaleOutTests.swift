@@ -1,5 +1,7 @@
+import ActivityRouterTestSupport
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 /// The mapper contract of docs/scale-out.md: without `--stateful`, `route-cli route` is a line
@@ -12,7 +14,7 @@ import Testing
   /// Lines of every kind: the Notes events (URLs, JSON activities, a refused URL), events with
   /// ids, broken JSON, an empty line, CRLF, invalid UTF-8, a non-ASCII query.
   static func corpus(count: Int, seed: UInt64) throws -> [[UInt8]] {
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     let events = try FixturePaths.notesEventLines().map { Array($0.utf8) }
     let extras: [[UInt8]] = [
       Array(#"{"id": 17, "url": "notes://search?q=caf%C3%A9"}"#.utf8),
@@ -29,7 +31,7 @@ import Testing
 
   /// Cuts `lines` into shards of random sizes (some of one line).
   static func shards(of lines: [[UInt8]], seed: UInt64) -> [ArraySlice<[UInt8]>] {
-    var generator = SplitMix64(seed: seed &+ 1)
+    var generator = SeededGenerator(seed: seed &+ 1)
     var result: [ArraySlice<[UInt8]>] = []
     var start = 0
     while start < lines.count {

@@ -1,6 +1,8 @@
+import ActivityRouterTestSupport
 import Foundation
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 /// `route-cli schema` prints the repository's JSON Schema, byte for byte.

@@ -1,6 +1,7 @@
 import ActivityRouter
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 /// `route-cli url`: reverse routing from the command line.

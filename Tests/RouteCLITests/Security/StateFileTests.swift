@@ -1,7 +1,9 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Foundation
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 #if canImport(Glibc)
@@ -85,7 +87,7 @@ import Testing
   /// new one, whole, never anything else.
   @Test func runsKilledAtAnyMomentNeverLeaveAHalfWrittenState() throws {
     let (directory, _) = try Self.directoryWithState()
-    var rng = SplitMix64(seed: 0x5747_E000)
+    var rng = SeededGenerator(seed: 0x5747_E000)
     var (kept, replaced, leftovers) = (0, 0, 0)
     let events = "notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11\n{\"session\": {\"activate\": \"s1\"}}\n"
     for round in 0..<16 {

@@ -1,7 +1,9 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Foundation
 import Testing
 
+@testable import CommandSupport
 @testable import route_cli
 
 /// Standard input read as bytes, judged line by line: every line yields exactly one record, in
@@ -222,7 +224,7 @@ import Testing
   @Test(arguments: chunkSeeds)
   func splittingStdinIntoRandomChunksNeverChangesTheOutput(seed: UInt64) throws {
     let router = try #require(RouterLoading.load(FixturePaths.notesTable, context: .inMemory().context).router)
-    var rng = SplitMix64(seed: seed)
+    var rng = SeededGenerator(seed: seed)
     let tag = "seed 0x\(String(seed, radix: 16))"
     var runs = 0
     for index in 0..<2_000 {

@@ -1,0 +1,54 @@
+/// The status `route-cli` exits with: the one place that defines what each number means.
+///
+/// Commands return an `ExitStatus` instead of calling `exit`, so tests check it in-process;
+/// only the tool's `main.swift` turns it into a process exit. The numbers follow
+/// swift-argument-parser (`ExitCode.success`, `.failure`, `.validationFailure`):
+///
+/// | Status | Meaning |
+/// | --- | --- |
+/// | 0 | Success, including outcomes such as "no rule matched": outcomes are data. |
+/// | 1 | The command ran, but an input was bad or a check failed. |
+/// | 64 | The command line was wrong (`EX_USAGE`). |
+///
+/// ```swift
+/// func run(_ context: CommandContext) -> ExitStatus {
+///   guard let table = load(context) else { return .failure }
+///   return .success
+/// }
+/// ```
+package struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The number handed to `exit(3)`.
+  package var rawValue: Int32
+
+  /// Wraps a raw exit status.
+  package init(rawValue: Int32) { self.rawValue = rawValue }
+
+  /// 0: the command did what was asked. A decision of "no rule matched" or "rejected" is a
+  /// successful run: the output says what happened.
+  package static let success = ExitStatus(rawValue: 0)
+
+  /// 1: the command ran, but an input was bad or a check failed: a route table with errors, an
+  /// unreadable file, a failing fixture, or warnings under `--strict`.
+  package static let failure = ExitStatus(rawValue: 1)
+
+  /// 64 (`EX_USAGE`): the command line was wrong: an unknown option or subcommand, a missing or
+  /// extra argument, an invalid value, or options that do not go together.
+  static let usageError = ExitStatus(rawValue: 64)
+
+  /// Whether this is ``success``.
+  var isSuccess: Bool { self == .success }
+
+  /// The number, as `exit` receives it.
+  package var description: String { String(rawValue) }
+
+  /// The exit statuses as a table for help discussions and the README; lines fit 80 columns.
+  package static let documentation = """
+    EXIT STATUS:
+      0   Success, including outcomes such as "no rule matched": outcomes are
+          data, and the output says what happened.
+      1   The command ran, but an input was bad or a check failed (errors in a
+          route table, an unreadable file, a failing fixture).
+      64  The command line was wrong: an unknown option or subcommand, a missing
+          or extra argument, or an invalid value.
+    """
+}

@@ -1,0 +1,189 @@
+public import RouteMatcher
+import RouteTables
+public import SceneDecision
+
+/// Decides many input lines against the same open sessions and writes their records: the
+/// bulk form of ``DecisionRecord/init(line:utf8:router:state:explains:)`` followed by
+/// ``DecisionRecord/appendJSON(to:explain:)`` (or ``DecisionRecord/appendText(to:explain:)``),
+/// with the same bytes out, many times faster.
+///
+/// When the sessions do not change between lines, a URL's decision depends on the route
+/// pattern that takes it and, through the parameters and the value, on what the pattern
+/// captured, unless the decision reads more of the URL (a link gate, `handlesExternalEvents`
+/// sets, document types, windows to compare values with; the engine says when it does). So the
+/// first line of each route pattern is decided in full and its record is kept as a plan, cut
+/// where lines differ; the later lines of that pattern are matched by the allocation-free
+/// matcher and written by splicing their captures into the plan. Everything else (JSON events,
+/// URLs the fast matcher leaves to the general path, decisions that read the URL) is decided in
+/// full, line by line. docs/performance.md has the design and its figures.
+///
+/// ```swift
+/// var bulk = BulkRouter(router: router)          // no open sessions: each line a cold launch
+/// var out: [UInt8] = []
+/// for (n, line) in lines.enumerated() {
+///   var text = line
+///   text.withUTF8 { bulk.appendRecord(line: n + 1, utf8: $0, to: &out) }
+/// }
+/// // out holds one NDJSON record per line, as `route-cli route TABLE --json` writes them
+/// ```
+///
+/// One value per thread (it holds the matcher's scratch space and the plans it has made).
+public struct BulkRouter: ~Copyable {
+  /// The record form: NDJSON, or the text form `route-cli route` writes without `--json`.
+  public enum Format: Sendable {
+    case json
+    case text
+  }
+
+  /// The router lines are matched and decided with.
+  public let router: CompiledRouter
+  /// The open sessions every line is decided against (never changed by a decision).
+  public let state: SessionState
+  public let format: Format
+  /// Lines written from a plan.
+  public private(set) var plannedLines = 0
+  /// Lines decided in full.
+  public private(set) var decidedLines = 0
+
+  private var scratch = MatchScratch()
+  private var writer = PlanWriter()
+  /// The plans, flat: each one's steps are a run of `ops`, its constants bytes of `pool`.
+  private var ops: [PlanOp] = []
+  private var pool: [UInt8] = []
+  private var plans: [Entry] = []
+  /// By terminal of the URL trie: an index in `plans`, `unseen`, or `decideInFull`.
+  private var planOfTerminal: [Int32]
+  /// By host key of the URL trie: the plan of valid URLs of that scheme and host that no rule
+  /// matches (the link gate reads the scheme and the host: one plan would not do for all).
+  private var missPlanOfHost: [Int32]
+  private static let unseen: Int32 = -1
+  private static let decideInFull: Int32 = -2
+
+  /// Where a plan is in the flat arrays, and what bounds the length of its records.
+  private struct Entry {
+    var opsStart: Int
+    var opsCount: Int
+    var constantBytes: Int
+    var captureSteps: Int
+  }
+
+  /// A bulk router over `router`, deciding every line against `state`.
+  public init(router: CompiledRouter, state: SessionState = SessionState(), format: Format = .json) {
+    self.router = router
+    self.state = state
+    self.format = format
+    planOfTerminal = [Int32](repeating: BulkRouter.unseen, count: router.patternCount)
+    missPlanOfHost = [Int32](repeating: BulkRouter.unseen, count: router.hostKeyCount)
+  }
+
+  /// Decides one line (its UTF-8, without the line end) and appends its record.
+  public mutating func appendRecord(line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    if bytes.count > 0, bytes[0] != UInt8(ascii: "{") {
+      let plan: Int32
+      let lookup = router.lookUpPattern(utf8: bytes, scratch: &scratch)
+      switch lookup {
+      case .pattern(let terminal): plan = planOfTerminal[terminal]
+      // A valid URL that no rule takes: its plan has a line and an input, nothing else.
+      case .noRoute(let hostKey): plan = missPlanOfHost[hostKey]
+      case .needsGeneralPath: plan = BulkRouter.decideInFull
+      }
+      if plan >= 0, write(plan: Int(plan), line: line, bytes, to: &out) {
+        plannedLines += 1
+        return
+      }
+      if plan == BulkRouter.unseen {
+        switch lookup {
+        case .pattern(let terminal):
+          planOfTerminal[terminal] = makePlan(line: line, bytes, terminal: terminal, to: &out)
+        case .noRoute(let hostKey): missPlanOfHost[hostKey] = makePlan(line: line, bytes, terminal: nil, to: &out)
+        case .needsGeneralPath: break
+        }
+        return
+      }
+    }
+    var layout = RecordLayout()
+    decideInFull(line: line, bytes, to: &out, layout: &layout)
+  }
+
+  /// Writes a line's record from a plan; false, having written nothing, when it cannot.
+  private mutating func write(plan index: Int, line: Int, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8])
+    -> Bool
+  {
+    let plan = plans[index]
+    writer.reset()
+    let written = ops.withUnsafeBufferPointer { ops in
+      pool.withUnsafeBufferPointer { pool in
+        writer.write(
+          UnsafeBufferPointer(rebasing: ops[plan.opsStart..<plan.opsStart + plan.opsCount]), pool: pool.baseAddress!,
+          constantBytes: plan.constantBytes, captureSteps: plan.captureSteps, line: line, bytes, scratch)
+      }
+    }
+    guard written else { return false }
+    out.append(contentsOf: writer.bytes)
+    return true
+  }
+
+  /// Decides a line in full and appends its record; tells where its parts are, and whether the
+  /// decision read more of the line than its route and parameters.
+  @discardableResult
+  private mutating func decideInFull(
+    line: Int, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], layout: inout RecordLayout
+  ) -> Bool {
+    decidedLines += 1
+    var reads = true
+    let record = DecisionRecord(
+      line: line, utf8: bytes, router: router, state: state, explains: false, readsEventDetails: &reads)
+    switch format {
+    case .json: record.appendJSON(to: &out, explain: false, layout: &layout)
+    case .text: record.appendText(to: &out, explain: false, layout: &layout)
+    }
+    return reads
+  }
+
+  /// Decides the first line of a terminal (nil: of the misses) in full, appends its record, and
+  /// makes the plan for the terminal's later lines when the decision allows one: its index, or
+  /// ``decideInFull``.
+  private mutating func makePlan(line: Int, _ bytes: UnsafeBufferPointer<UInt8>, terminal: Int?, to out: inout [UInt8])
+    -> Int32
+  {
+    let start = out.count
+    var layout = RecordLayout()
+    guard !decideInFull(line: line, bytes, to: &out, layout: &layout) else { return BulkRouter.decideInFull }
+    var captures: [(name: String, type: ParameterType)] = []
+    var value: ValueTemplate?
+    if let terminal {
+      let pattern = router.captures(ofPattern: terminal)
+      // Query and fragment values are not in the plan's captures: such patterns are decided in full.
+      guard !pattern.hasConstraints else { return BulkRouter.decideInFull }
+      guard Set(pattern.captures.map(\.name)).count == pattern.captures.count else { return BulkRouter.decideInFull }
+      captures = pattern.captures
+      value = router.table.rules[pattern.route].target.value
+    } else if layout.params != nil || layout.value != nil {
+      return BulkRouter.decideInFull
+    }
+    let record = Array(out[start...])
+    guard let plan = RecordPlan(record: record[...], layout: layout, captures: captures, value: value) else {
+      return BulkRouter.decideInFull
+    }
+    let entry = Entry(
+      opsStart: ops.count, opsCount: plan.ops.count, constantBytes: plan.pool.count, captureSteps: plan.captureSteps)
+    let poolBase = Int32(pool.count)
+    ops.append(
+      contentsOf: plan.ops.map { op in
+        var op = op
+        if op.kind == .constant { op.start += poolBase }
+        return op
+      })
+    pool.append(contentsOf: plan.pool)
+    plans.append(entry)
+    // The plan must write this very line as the engine and the writer did.
+    var check: [UInt8] = []
+    guard write(plan: plans.count - 1, line: line, bytes, to: &check), check == record else {
+      plans.removeLast()
+      ops.removeLast(plan.ops.count)
+      pool.removeLast(plan.pool.count)
+      return BulkRouter.decideInFull
+    }
+    return Int32(plans.count - 1)
+  }
+}

@@ -1,0 +1,89 @@
+import RouteEvents
+public import RouteMatcher
+import RouterSupport
+public import SceneDecision
+
+extension DecisionRecord {
+  /// Reads one input line and decides it: the record `route-cli route` writes for the line.
+  ///
+  /// Bytes that are not UTF-8 give an `invalid-utf8` error record at the first bad byte; a line
+  /// that is not an event gives the reader's error record; otherwise the decision against
+  /// `state` (not applied to it: see ``SessionState/applying(_:)``).
+  ///
+  /// ```swift
+  /// var text = "notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"
+  /// let record = text.withUTF8 { DecisionRecord(line: 1, utf8: $0, router: router) }
+  /// var out: [UInt8] = []
+  /// record.appendJSON(to: &out)   // {"line":1,"input":"notes://note/…","event":"url","outcome":"open",…}
+  /// ```
+  public init(
+    line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, router: CompiledRouter, state: SessionState = SessionState(),
+    explains: Bool = false
+  ) {
+    var reads = false
+    self.init(line: line, utf8: bytes, router: router, state: state, explains: explains, readsEventDetails: &reads)
+  }
+
+  /// The same, and whether the decision read more of the event than its route and parameters
+  /// (``DecisionContext/readsEventDetails``; true for errors and events that are not URLs).
+  init(
+    line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, router: CompiledRouter, state: SessionState, explains: Bool,
+    readsEventDetails: inout Bool
+  ) {
+    let input = String(decoding: bytes, as: UTF8.self)
+    readsEventDetails = true
+    if let bad = DecisionRecord.invalidUTF8Offset(bytes) {
+      let error = EventError(code: .invalidUTF8, message: "the line is not valid UTF-8", column: bad + 1)
+      self.init(line: line, input: input, result: .failure(error))
+      return
+    }
+    switch EventReader.read(utf8: bytes) {
+    case .failure(let error):
+      self.init(line: line, input: input, result: .failure(error))
+    case .success(let event):
+      let decision = DecisionEngine.decide(
+        event, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails)
+      self.init(line: line, input: input, result: .success((event, decision)))
+    }
+  }
+
+  /// The offset of the first byte that is not valid UTF-8, or nil when all of them are.
+  ///
+  /// ```swift
+  /// let bytes: [UInt8] = [0x61, 0xFF]
+  /// bytes.withUnsafeBufferPointer { DecisionRecord.invalidUTF8Offset($0) }   // 1
+  /// ```
+  public static func invalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    if isASCII(bytes) { return nil }
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let s): offset += UTF8.width(s)
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+
+  /// Whether every byte is ASCII, eight bytes at a time.
+  ///
+  /// ```swift
+  /// Array("https://example.com/a".utf8).withUnsafeBufferPointer { DecisionRecord.isASCII($0) }   // true
+  /// ```
+  public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var i = 0
+    var high: UInt64 = 0
+    while i &+ 8 <= bytes.count {
+      high |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+      i &+= 8
+    }
+    while i < bytes.count {
+      high |= UInt64(base[i])
+      i &+= 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
+  }
+}

@@ -1,0 +1,79 @@
+import RouteEvents
+import RouteMatcher
+import RouteTables
+import RouterSupport
+import SceneDecision
+
+extension DecisionRecord {
+  /// Appends the record for people: one line, `N: outcome 'scene' …`, then the trace indented
+  /// when `explain` is set. Control characters from the input are written as `\u{XX}`
+  /// (``TerminalText``), so a record is always one line and never drives a terminal.
+  ///
+  /// ```
+  /// 1: open 'note-editor' ← route 'note' {"id":"6F0E…"} openWindow value "6F0E…" [W6]
+  /// 2: error [invalid-url] column 1: expected a scheme …
+  /// ```
+  public func appendText(to out: inout [UInt8], explain: Bool = false) {
+    var layout = RecordLayout()
+    appendText(to: &out, explain: explain, layout: &layout)
+  }
+
+  /// Appends the text record and tells where its varying parts are (``RecordLayout``).
+  func appendText(to out: inout [UInt8], explain: Bool, layout: inout RecordLayout) {
+    var text = "\(line)"
+    layout.line = 0..<text.utf8.count
+    text += ": "
+    switch result {
+    case .failure(let error):
+      text +=
+        "error [\(error.code.rawValue)\(error.reason.map { "/\($0)" } ?? "")] column \(error.column): \(error.message)"
+    case .success(let (_, decision)):
+      text += decision.outcome.rawValue
+      if let scene = decision.scene { text += " '\(scene)'" }
+      if let session = decision.session { text += " (\(session))" }
+      if let receiver = decision.receiver, receiver.session != decision.session {
+        text += " via \(receiver.isNew ? "new" : "open") '\(receiver.scene)' (\(receiver.session))"
+      }
+      if let match = decision.match {
+        text += " ← route '\(match.ruleName)'"
+        if match.parameters.count > 0 {
+          text += " "
+          let start = text.utf8.count
+          text += JSONValue.object(match.parameters).description
+          layout.params = start..<text.utf8.count
+        }
+      }
+      if let action = decision.action { text += " \(action.rawValue)" }
+      if let value = decision.value {
+        text += " value "
+        let start = text.utf8.count
+        text += value.description
+        layout.value = start..<text.utf8.count
+      }
+      if !decision.closedSessions.isEmpty { text += " closes \(decision.closedSessions.joined(separator: ", "))" }
+      if let reason = decision.reason { text += " (\(reason))" }
+      if !decision.appleRules.isEmpty { text += " [\(decision.appleRules.joined(separator: " "))]" }
+      if explain {
+        layout.isExact = false
+        text = TerminalText.visible(text)
+        text += "\n   input: \(TerminalText.visible(input))"
+        if !decision.message.isEmpty { text += "\n   \(TerminalText.visible(decision.message))" }
+        for step in decision.trace {
+          var line =
+            "\(step.verdict == .chosen ? "✓" : step.verdict == .rejected ? "✗" : "·") \(step.stage.rawValue): \(step.subject) — \(step.detail)"
+          if let rule = step.rule { line += " [\(rule)]" }
+          text += "\n   \(TerminalText.visible(line))"
+        }
+        out.append(contentsOf: text.utf8)
+        out.append(UInt8(ascii: "\n"))
+        return
+      }
+    }
+    // What the input held (keys, ids, values) is quoted: keep it one line, and inert on a terminal.
+    let visible = TerminalText.visible(text)
+    // Escaping only lengthens: the same length is the same text, and the ranges hold.
+    if visible.utf8.count != text.utf8.count { layout.isExact = false }
+    out.append(contentsOf: visible.utf8)
+    out.append(UInt8(ascii: "\n"))
+  }
+}

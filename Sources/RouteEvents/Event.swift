@@ -1,0 +1,115 @@
+public import RouterSupport
+
+/// Something that reaches the app from outside and must be routed to a scene: a URL, a user
+/// activity, a notification response or a Home Screen quick action.
+///
+/// ```swift
+/// let event = try EventReader.read(line: "notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11").get()
+/// if case .url(let url) = event.kind { print(url.host ?? "") }   // note
+/// ```
+public struct Event: Sendable, Hashable {
+  /// What the event is.
+  public enum Kind: Sendable, Hashable {
+    /// A URL opened in the app (custom scheme, or a universal link as SwiftUI delivers it, E4).
+    case url(URLRecord)
+    /// A user activity.
+    case activity(UserActivity)
+    /// A notification response; the content's `targetContentIdentifier` (E5).
+    case notification(targetContentIdentifier: String?)
+    /// A Home Screen quick action; its `type` and `targetContentIdentifier` (E5, U12).
+    case shortcut(type: String, targetContentIdentifier: String?)
+    /// The app calls `openWindow` from a window (W5–W11).
+    case openWindow(WindowRequest)
+    /// The app calls `dismissWindow` from a window (W15–W21).
+    case dismissWindow(WindowRequest)
+    /// A UIKit app calls `requestSceneSessionActivation` (K9, K10, U9).
+    case activationRequest(ActivationRequest)
+    /// Something happens to a session: the person activates, closes or backgrounds a window, the
+    /// system archives it, or its view-modifier sets or value change (V6, K13, K14).
+    case session(SessionAction)
+    /// The app launches with nothing to open (W24), or relaunches and restores its sessions (W13, K8).
+    case launch
+    /// macOS: the person clicks the Dock icon (MAC6).
+    case reopen
+  }
+
+  /// The arguments of an `openWindow` or `dismissWindow` call, and the session it is called from.
+  ///
+  /// ```swift
+  /// WindowRequest(id: "note-editor", value: ["id": "6F0E…"], from: "s1")   // openWindow(id:value:)
+  /// ```
+  public struct WindowRequest: Sendable, Hashable {
+    public var id: String?
+    public var value: JSONValue?
+    /// The value's type, for calls by value only (W9, W17).
+    public var type: String?
+    /// The session whose view calls the action (`dismissWindow()` closes it, W15).
+    public var from: String?
+    /// Creates a request.
+    public init(id: String? = nil, value: JSONValue? = nil, type: String? = nil, from: String? = nil) {
+      self.id = id
+      self.value = value
+      self.type = type
+      self.from = from
+    }
+  }
+
+  /// A `requestSceneSessionActivation` call: an existing session, or nil for a new one (K9),
+  /// or a role-based request (U9, `role` set and `session` nil).
+  public struct ActivationRequest: Sendable, Hashable {
+    public var session: String?
+    public var role: String?
+    public var activity: UserActivity?
+    /// Creates a request.
+    public init(session: String? = nil, role: String? = nil, activity: UserActivity? = nil) {
+      self.session = session
+      self.role = role
+      self.activity = activity
+    }
+  }
+
+  /// A change to one session.
+  public struct SessionAction: Sendable, Hashable {
+    /// What happens to the session.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+      case activate, close, background, archive, update
+    }
+    public var kind: Kind
+    public var session: String
+    /// For `update`: the new sets and value.
+    public var update: SessionUpdate
+    /// Creates an action.
+    public init(_ kind: Kind, session: String, update: SessionUpdate = SessionUpdate()) {
+      self.kind = kind
+      self.session = session
+      self.update = update
+    }
+  }
+
+  public var kind: Kind
+  /// An id the caller attached to the event (a JSON scalar), echoed in the decision record.
+  public var correlation: JSONValue?
+
+  /// Creates an event.
+  public init(_ kind: Kind, correlation: JSONValue? = nil) {
+    self.kind = kind
+    self.correlation = correlation
+  }
+
+  /// The event's short kind name, as in NDJSON records: `url`, `activity`, `notification`,
+  /// `shortcut`, `openWindow`, `dismissWindow`, `requestSceneSessionActivation`, `session`, `launch`, `reopen`.
+  public var kindName: String {
+    switch kind {
+    case .url: return "url"
+    case .activity: return "activity"
+    case .notification: return "notification"
+    case .shortcut: return "shortcut"
+    case .openWindow: return "openWindow"
+    case .dismissWindow: return "dismissWindow"
+    case .activationRequest: return "requestSceneSessionActivation"
+    case .session: return "session"
+    case .launch: return "launch"
+    case .reopen: return "reopen"
+    }
+  }
+}

@@ -1,0 +1,87 @@
+public import RouterSupport
+
+/// Reads one input line into an ``Event``: a bare URL, or a JSON object.
+///
+/// JSON events (one object per line; `id` is optional and echoed in the decision):
+///
+/// ```json
+/// {"url": "notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"}
+/// {"activity": {"activityType": "com.example.notes.edit", "userInfo": {"noteID": "6F0E…"}}}
+/// {"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://notes.example.com/n/6F0E…"}}
+/// {"notification": {"targetContentIdentifier": "note-editor"}, "id": 7}
+/// {"shortcut": {"type": "com.example.notes.new", "targetContentIdentifier": "new-note"}}
+/// {"openWindow": {"id": "note-editor", "value": {"id": "6F0E…"}, "from": "s1"}}
+/// {"dismissWindow": {"id": "note-editor"}, "id": "close-all"}
+/// {"requestSceneSessionActivation": {"session": null, "activity": {"activityType": "NewTaskWindow"}}}
+/// {"session": {"activate": "s2"}}   {"session": {"close": "s2"}}   {"session": {"archive": "s1"}}
+/// {"session": {"update": "s2", "preferring": ["6F0E…"], "allowing": [], "value": {"id": "6F0E…"}}}
+/// {"launch": {}}   {"reopen": {}}
+/// ```
+///
+/// ```swift
+/// switch EventReader.read(line: "notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11") {
+/// case .success(let event): print(event.kindName)   // url
+/// case .failure(let error): print(error.message)
+/// }
+/// ```
+public enum EventReader {
+  /// The keys that name the kind of a JSON event.
+  static let kindKeys = [
+    "url", "activity", "notification", "shortcut", "openWindow", "dismissWindow", "requestSceneSessionActivation",
+    "session", "launch", "reopen",
+  ]
+
+  /// Reads a line given as a string.
+  public static func read(line: String) -> Result<Event, EventError> {
+    var text = line
+    return text.withUTF8 { read(utf8: $0) }
+  }
+
+  /// Reads a line given as UTF-8 bytes (without its line end).
+  public static func read(utf8 line: UnsafeBufferPointer<UInt8>) -> Result<Event, EventError> {
+    if line.first == UInt8(ascii: "{") { return readJSON(line) }
+    return readURL(line, columnBase: 1).map { Event(.url($0)) }
+  }
+
+  /// Parses URL bytes; an error's column is `columnBase` + its offset.
+  ///
+  /// Bytes that are not UTF-8 are refused (`invalid-utf8` at the first bad byte), never turned
+  /// into U+FFFD and read: the reader sees exactly the bytes it was given.
+  static func readURL(_ bytes: UnsafeBufferPointer<UInt8>, columnBase: Int) -> Result<URLRecord, EventError> {
+    do throws(URLReadError) {
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw firstInvalidUTF8(bytes)
+      }
+      return .success(try URLRecord(parsing: text))
+    } catch {
+      return .failure(
+        EventError(code: error.code, reason: error.reason, message: error.message, column: columnBase + error.offset))
+    }
+  }
+
+  /// The reader's error for bytes that are not UTF-8, at the first bad byte.
+  static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> URLReadError {
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] < 0x80 {
+        i += 1
+        continue
+      }
+      let length = URLSyntax.utf8SequenceLength(bytes, at: i, end: bytes.count)
+      if length == 0 { break }
+      i += length
+    }
+    return URLSyntax.invalidUTF8(at: i)
+  }
+
+}
+
+extension JSONLimits {
+  /// Limits for one JSON event line: 1 MiB, depth 32.
+  public static var eventLine: JSONLimits {
+    var limits = JSONLimits.default
+    limits.maxBytes = 1 << 20
+    limits.maxDepth = 32
+    return limits
+  }
+}

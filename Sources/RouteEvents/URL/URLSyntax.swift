@@ -1,0 +1,248 @@
+public import RouterSupport
+
+/// Component byte ranges of a URL, as offsets into the input buffer.
+///
+/// Plain integers: no allocation.
+/// Ranges never include delimiters: `scheme` stops before `:`, `query` starts after `?`,
+/// `fragment` after `#`, and for an IP-literal host (`[::1]`) `host` covers the address without
+/// its brackets, as Foundation's `host(percentEncoded:)` does (``hostIsIPLiteral`` says so).
+/// Every range is as written in the input: nothing is decoded, lowercased or re-encoded.
+///
+/// ```swift
+/// let text = Array("notes://note/42?tab=1".utf8)
+/// let ranges = try text.withUnsafeBufferPointer { try URLSyntax.parse($0).get() }
+/// ranges.host    // 8..<12  ("note")
+/// ranges.path    // 12..<15 ("/42")
+/// ranges.query   // 16..<21 ("tab=1")
+/// ```
+public struct URLComponentRanges: Sendable, Hashable {
+  /// The scheme, without the `:` (never empty).
+  public var scheme: Range<Int>
+  /// Whether `//` follows the scheme, so that the URL has an authority (possibly empty, as in `myapp://`).
+  public var hasAuthority: Bool
+  /// The user name of the userinfo (before its first `:`), or nil when there is no `@`.
+  public var user: Range<Int>?
+  /// The password of the userinfo (after its first `:`), or nil when the userinfo has no `:`.
+  ///
+  /// Kept only so that the URL can be serialized back exactly; routing never looks at it.
+  public var password: Range<Int>?
+  /// The host, or nil when the URL has no authority or an empty one (`myapp://`, like Foundation).
+  ///
+  /// For an IP literal the range excludes the brackets.
+  public var host: Range<Int>?
+  /// Whether the host is an IP literal written in brackets (`[::1]`).
+  public var hostIsIPLiteral: Bool
+  /// The port digits as written (empty for `h.com:`), or nil when there is no `:` after the host.
+  public var portText: Range<Int>?
+  /// The port value, at most 65535; nil when absent or empty (`h.com:` gives nil, like Foundation).
+  public var port: Int?
+  /// The path, possibly empty; it starts with `/` when it is not empty and the URL has an authority.
+  public var path: Range<Int>
+  /// The query, without the `?`; nil when there is no `?` (empty when the URL ends in `?`).
+  public var query: Range<Int>?
+  /// The fragment, without the `#`; nil when there is no `#`.
+  public var fragment: Range<Int>?
+  /// Whether the host is all ASCII (true when there is no host).
+  ///
+  /// A non-ASCII host must go through IDNA (``IDNA/toASCII(_:)``) before it is compared; an ASCII
+  /// one compares case-insensitively (an IP literal through ``IPv6Address``).
+  public var hostIsASCII: Bool
+
+  /// Creates component ranges; the parser is the usual source of them.
+  public init(
+    scheme: Range<Int>, hasAuthority: Bool = false, user: Range<Int>? = nil, password: Range<Int>? = nil,
+    host: Range<Int>? = nil, hostIsIPLiteral: Bool = false, portText: Range<Int>? = nil, port: Int? = nil,
+    path: Range<Int>, query: Range<Int>? = nil, fragment: Range<Int>? = nil, hostIsASCII: Bool = true
+  ) {
+    self.scheme = scheme
+    self.hasAuthority = hasAuthority
+    self.user = user
+    self.password = password
+    self.host = host
+    self.hostIsIPLiteral = hostIsIPLiteral
+    self.portText = portText
+    self.port = port
+    self.path = path
+    self.query = query
+    self.fragment = fragment
+    self.hostIsASCII = hostIsASCII
+  }
+}
+
+/// Why a text is not a URL the router accepts: a stable code and sub-reason, the byte offset, a message.
+///
+/// ``code`` is ``DiagnosticCode/invalidURL`` for malformed input and ``DiagnosticCode/ambiguousURL``
+/// when Foundation (what the app receives) and the WHATWG URL Standard (what a browser sends) would
+/// read the text differently. ``reason`` is one of the kebab-case constants in ``Reason``; programs
+/// match on it, never on ``message``.
+///
+/// ```swift
+/// let error = URLReadError(.ambiguousURL, URLReadError.Reason.backslash, at: 13,
+///                          "a backslash in the path; browsers read it as '/', Foundation as '%5C'")
+/// print(error)  // ambiguous-url (backslash) at byte 13: a backslash in the path; ...
+/// ```
+public struct URLReadError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// ``DiagnosticCode/invalidURL`` or ``DiagnosticCode/ambiguousURL``.
+  public var code: DiagnosticCode
+  /// A stable kebab-case sub-reason, one of the constants in ``Reason``.
+  public var reason: String
+  /// The byte offset of the problem in the input.
+  public var offset: Int
+  /// A human sentence that says what is wrong and what was expected.
+  public var message: String
+
+  /// Creates an error.
+  public init(_ code: DiagnosticCode, _ reason: String, at offset: Int, _ message: String) {
+    self.code = code
+    self.reason = reason
+    self.offset = offset
+    self.message = message
+  }
+
+  /// `code (reason) at byte N: message`.
+  public var description: String { "\(code) (\(reason)) at byte \(offset): \(message)" }
+
+  /// A diagnostic for this error, placed at `location` (the caller knows the file and line).
+  public func diagnostic(at location: SourceLocation? = nil) -> Diagnostic {
+    Diagnostic(.error, code, "\(message) [\(reason)]", at: location)
+  }
+}
+
+extension URLReadError {
+  /// The stable sub-reasons, each documented in `docs/url-reading.md` with an example.
+  public enum Reason {
+    // Malformed input (.invalidURL).
+    /// The input is empty.
+    public static let empty = "empty"
+    /// The input is longer than ``URLSyntax/maxLength``.
+    public static let tooLong = "too-long"
+    /// The input is not valid UTF-8.
+    public static let invalidUTF8 = "invalid-utf8"
+    /// No `scheme:` at the start (a relative reference).
+    public static let noScheme = "no-scheme"
+    /// The scheme has a character other than ALPHA DIGIT `+` `-` `.`, or does not start with a letter.
+    public static let invalidScheme = "invalid-scheme"
+    /// A control character (U+0000–U+001F except TAB, LF, CR; U+007F).
+    public static let controlCharacter = "control-character"
+    /// `%` not followed by two hex digits.
+    public static let invalidPercentEscape = "invalid-percent-escape"
+    /// A `%XX` escape decodes to a control character.
+    public static let encodedControlCharacter = "encoded-control-character"
+    /// The percent-decoded bytes of the path, query or fragment are not valid UTF-8.
+    public static let encodedInvalidUTF8 = "encoded-invalid-utf8"
+    /// The host is empty where one is required.
+    public static let emptyHost = "empty-host"
+    /// The host has a character that no URL reader accepts there.
+    public static let invalidHostCharacter = "invalid-host-character"
+    /// The bracketed host is not a valid IPv6 address.
+    public static let invalidIPv6 = "invalid-ipv6"
+    /// The port has a character other than a digit.
+    public static let invalidPort = "invalid-port"
+    /// A non-ASCII host label breaks an IDNA rule that Foundation enforces (hyphens, empty label, length).
+    public static let invalidIDNALabel = "invalid-idna-label"
+    /// A non-ASCII host character whose IDNA mapping this reader does not implement.
+    public static let unsupportedIDNA = "unsupported-idna"
+    /// More than ``PathSegments/maxCount`` path segments.
+    public static let tooManySegments = "too-many-segments"
+
+    // Foundation and WHATWG disagree (.ambiguousURL).
+    /// Leading or trailing space: WHATWG strips it, Foundation rejects or encodes it.
+    public static let surroundingSpace = "surrounding-space"
+    /// TAB, LF or CR: WHATWG deletes them anywhere, Foundation encodes them.
+    public static let tabOrNewline = "tab-or-newline"
+    /// A backslash before the query: WHATWG reads it as `/` in special schemes, Foundation as `%5C`.
+    public static let backslash = "backslash"
+    /// Not exactly `//` after a special scheme (`https:/h`, `https:///h`, `https:h`).
+    public static let irregularSlashes = "irregular-slashes"
+    /// `%` in a host: WHATWG decodes it before reading the host, Foundation keeps it.
+    public static let percentEncodedHost = "percent-encoded-host"
+    /// More than one `@` in the authority: readers disagree on which one ends the userinfo.
+    public static let severalAtSigns = "several-at-signs"
+    /// Port above 65535: WHATWG rejects it, Foundation accepts it.
+    public static let portOutOfRange = "port-out-of-range"
+    /// A host that WHATWG reads as an IPv4 address written in a non-canonical form (`0x7f.1`, `127.1`).
+    public static let nonCanonicalIPv4 = "non-canonical-ipv4"
+    /// An IPv6 zone ID (`[fe80::1%25en0]`): WHATWG rejects it, Foundation accepts it.
+    public static let ipv6ZoneID = "ipv6-zone-id"
+    /// An `xn--` label that is not valid Punycode for a supported label: WHATWG rejects it, Foundation keeps it.
+    public static let invalidPunycode = "invalid-punycode"
+    /// Valid `%XX` escapes in a component that also has characters Foundation must encode: Foundation
+    /// re-encodes the `%` as `%25` while browsers keep the escape, so the decoded values differ.
+    public static let mixedEncoding = "mixed-encoding"
+    /// A `file:` URL form that WHATWG rewrites (host `localhost`, drive letters, credentials, ports).
+    public static let unsupportedFileURL = "unsupported-file-url"
+  }
+}
+
+/// The project's own URL reader: one pass over UTF-8 bytes, component ranges out, no allocation.
+///
+/// It agrees with Foundation's `URL(string:)` on every input both accept, and it rejects inputs that
+/// Foundation and the WHATWG URL Standard read differently. See `docs/url-reading.md`.
+///
+/// ```swift
+/// let bytes = Array("https://Example.com:8443/a/b?x=1#top".utf8)
+/// switch bytes.withUnsafeBufferPointer({ URLSyntax.parse($0) }) {
+/// case .success(let ranges): print(ranges.port ?? 0)          // 8443
+/// case .failure(let error): print(error.code, error.reason)
+/// }
+/// ```
+public enum URLSyntax {
+  /// The longest input accepted, in bytes: 64 KiB (longer input gives ``URLReadError/Reason/tooLong``).
+  public static var maxLength: Int { 65_536 }
+
+  /// Whether `range` of `bytes` is a WHATWG special scheme (http, https, ws, wss, ftp, file), in any case.
+  public static func isSpecialScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    schemeKind(bytes, range) != .other
+  }
+
+  /// Whether `range` of `bytes` equals `literal` ignoring ASCII case.
+  ///
+  /// Allocation-free; use it for schemes and for ASCII hosts (``URLComponentRanges/hostIsASCII``)
+  /// against lowercase rule text.
+  public static func equalsIgnoringASCIICase(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard range.count == literal.count else { return false }
+    var i = 0
+    while i < literal.count {
+      if lowercasedASCII(bytes[range.lowerBound &+ i]) != lowercasedASCII(literal[i]) { return false }
+      i &+= 1
+    }
+    return true
+  }
+
+  /// Whether `range` of `bytes` equals `literal` ignoring ASCII case (a convenience over a `String`).
+  public static func equalsIgnoringASCIICase(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: String
+  ) -> Bool {
+    var literal = literal
+    return literal.withUTF8 { equalsIgnoringASCIICase(bytes, range, $0) }
+  }
+
+  /// The byte with `A`–`Z` mapped to `a`–`z`.
+  @inline(__always)
+  public static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+    byte &- 0x41 < 26 ? byte | 0x20 : byte
+  }
+
+  // MARK: - Internal
+
+  package enum SchemeKind { case http, file, other }
+
+  package static func schemeKind(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> SchemeKind {
+    let count = range.count
+    guard count >= 2 && count <= 5 else { return .other }
+    // Pack the lowercased scheme into an integer and compare with the six names.
+    var packed: UInt64 = 0
+    for i in range { packed = packed << 8 | UInt64(lowercasedASCII(bytes[i])) }
+    switch packed {
+    case 0x6874_7470, 0x68_7474_7073, 0x7773, 0x77_7373, 0x66_7470: return .http  // http https ws wss ftp
+    case 0x6669_6C65: return .file
+    default: return .other
+    }
+  }
+}
+
+extension URLSyntax {
+  typealias Reason = URLReadError.Reason
+}

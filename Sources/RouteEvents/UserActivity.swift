@@ -1,0 +1,33 @@
+public import RouterSupport
+
+/// An `NSUserActivity` as it reaches an app: Handoff, Spotlight, a universal link, a scene
+/// activation request.
+///
+/// ```swift
+/// let activity = UserActivity(activityType: "com.example.notes.edit",
+///                             userInfo: ["noteID": "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"])
+/// activity.identifier   // nil: no targetContentIdentifier and no webpageURL (E3)
+/// ```
+public struct UserActivity: Sendable, Hashable {
+  /// `NSUserActivityTypeBrowsingWeb`: a universal link or a web-to-app Handoff (A7).
+  public static let browsingWeb = "NSUserActivityTypeBrowsingWeb"
+
+  public var activityType: String
+  public var targetContentIdentifier: String?
+  /// The `webpageURL` as written (http or https, A3).
+  public var webpageURL: String?
+  public var userInfo: JSONObject
+  public var title: String?
+
+  /// Creates an activity.
+  public init(
+    activityType: String, targetContentIdentifier: String? = nil, webpageURL: String? = nil,
+    userInfo: JSONObject = JSONObject(), title: String? = nil
+  ) {
+    self.activityType = activityType
+    self.targetContentIdentifier = targetContentIdentifier
+    self.webpageURL = webpageURL
+    self.userInfo = userInfo
+    self.title = title
+  }
+}

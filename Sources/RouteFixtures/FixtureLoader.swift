@@ -1,0 +1,174 @@
+import FoundationEssentials
+import RouteMatcher
+import RouteTables
+public import RouterSupport
+import SceneDecision
+
+/// Reads fixture files (`*.fixture.json`, `Schemas/fixture.schema.json`), resolving the table
+/// and session files relative to the fixture, and reporting every problem with its position.
+///
+/// ```swift
+/// switch FixtureLoader.load(contentsOf: path) {
+/// case .success(let fixture): print(fixture.steps.count)
+/// case .failure(let problems): print(problems.diagnostics)
+/// }
+/// ```
+public enum FixtureLoader {
+  /// Why a fixture could not be loaded: its diagnostics and the sources they point into.
+  public struct Failure: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+    public var sources: [SourceText]
+  }
+
+  static let keys = ["name", "cites", "description", "table", "platform", "multipleScenes", "sessions", "steps"]
+  static let stepKeys = ["name", "event", "expect", "expectSessions"]
+
+  /// Loads a fixture file.
+  public static func load(contentsOf path: String) -> Result<Fixture, Failure> {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .failure(
+        Failure(diagnostics: [Diagnostic(.error, .unreadableFile, "cannot read the fixture '\(path)'")], sources: []))
+    }
+    return load(source: SourceText(file: path, bytes: Array(data)))
+  }
+
+  /// Loads a fixture from text; relative paths resolve against the directory of `source.file`.
+  public static func load(source: SourceText) -> Result<Fixture, Failure> {
+    let root: JSONNode
+    do {
+      root = try JSONParser.parse(source.bytes)
+    } catch {
+      return .failure(Failure(diagnostics: [error.diagnostic(in: source.lines)], sources: [source]))
+    }
+    var reader = JSONFieldReader(source: source)
+    var sources = [source]
+    let what = "a fixture"
+    guard let f = reader.object(root, what: what, keys: keys) else {
+      return .failure(Failure(diagnostics: reader.diagnostics, sources: sources))
+    }
+    let directory = source.file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+      separator: "/")
+    func resolve(_ path: String) -> String {
+      FilePaths.normalize(path.hasPrefix("/") || directory.isEmpty ? path : directory + "/" + path)
+    }
+    // The table: a path or an inline object.
+    var table: RouteTable?
+    var tablePath: String?
+    if let member = f["table"] {
+      switch member.value.kind {
+      case .string(let path):
+        tablePath = resolve(path)
+        let loaded = TableLoader.load(contentsOf: resolve(path))
+        sources.append(loaded.source)
+        reader.diagnostics += loaded.diagnostics
+        table = loaded.table
+      case .object:
+        var tableReader = JSONFieldReader(source: source)
+        table = TableLoader.readTable(member.value, &tableReader)
+        reader.diagnostics += tableReader.diagnostics
+      default:
+        reader.error(.wrongType, "'table' must be a path or an inline table object", at: member.value.start)
+      }
+    } else {
+      reader.missing("table", in: root, what: what)
+    }
+    if var t = table {
+      if let p = reader.choice(f["platform"], Platform.self) { t.platform = p }
+      if let m = reader.bool(f["multipleScenes"]) { t.multipleScenes = m }
+      table = t
+    }
+    let name =
+      reader.string(f["name"], in: root, what: what)
+      ?? String(source.file.split(separator: "/").last ?? Substring(source.file))
+    let cites = reader.strings(f["cites"])?.map(\.0) ?? []
+    _ = reader.string(f["description"], in: root, what: what)
+    // Compile before reading sessions, which refer to the table's scenes.
+    var router: CompiledRouter?
+    if let table, !reader.diagnostics.hasErrors {
+      let compiled = RuleCompiler.compile(table)
+      reader.diagnostics += compiled.diagnostics.filter { $0.severity == .error }
+      router = compiled.router
+    }
+    var state = SessionState()
+    if let member = f["sessions"], let table {
+      state = readSessions(member, table: table, resolve: resolve, &reader, &sources)
+    }
+    let steps = readSteps(f["steps"], root: root, &reader)
+    guard let router, !reader.diagnostics.hasErrors else {
+      return .failure(Failure(diagnostics: reader.diagnostics, sources: sources))
+    }
+    return .success(
+      Fixture(
+        name: name, cites: cites, file: source.file, router: router, tablePath: tablePath,
+        initialState: state, steps: steps, source: source))
+  }
+
+  static func readSessions(
+    _ member: JSONMember, table: RouteTable, resolve: (String) -> String, _ reader: inout JSONFieldReader,
+    _ sources: inout [SourceText]
+  ) -> SessionState {
+    switch member.value.kind {
+    case .string(let path):
+      guard let data = FileManager.default.contents(atPath: resolve(path)) else {
+        reader.error(.unreadableFile, "cannot read the session state '\(path)'", at: member.value.start)
+        return SessionState()
+      }
+      let source = SourceText(file: resolve(path), bytes: Array(data))
+      sources.append(source)
+      let (state, diagnostics) = SessionState.load(source: source, table: table)
+      reader.diagnostics += diagnostics
+      return state ?? SessionState()
+    case .array(let items):
+      var sessions: [Session] = []
+      for (i, item) in items.enumerated() {
+        if let s = SessionState.readSession(item, position: i, table: table, &reader) { sessions.append(s) }
+      }
+      return SessionState(sessions: sessions)
+    case .object:
+      return SessionState.read(member.value, table: table, &reader)
+    default:
+      reader.error(
+        .wrongType, "'sessions' must be a path, an array of sessions or a state object", at: member.value.start)
+      return SessionState()
+    }
+  }
+
+  static func readSteps(_ member: JSONMember?, root: JSONNode, _ reader: inout JSONFieldReader) -> [Fixture.Step] {
+    guard let member else {
+      reader.missing("steps", in: root, what: "a fixture")
+      return []
+    }
+    guard case .array(let items) = member.value.kind else {
+      reader.error(.wrongType, "'steps' must be an array", at: member.value.start)
+      return []
+    }
+    var steps: [Fixture.Step] = []
+    for item in items {
+      let what = "a step"
+      guard let f = reader.object(item, what: what, keys: stepKeys) else { continue }
+      guard let event = f["event"] else {
+        reader.missing("event", in: item, what: what)
+        continue
+      }
+      var line: String
+      switch event.value.kind {
+      case .string(let s): line = s
+      case .object:
+        var out: [UInt8] = []
+        JSONWriter.append(event.value.value, to: &out)
+        line = String(decoding: out, as: UTF8.self)
+      default:
+        reader.error(.wrongType, "'event' must be a URL string or a JSON event object", at: event.value.start)
+        continue
+      }
+      var step = Fixture.Step(
+        name: reader.string(f["name"], in: item, what: what), event: line,
+        expect: f["expect"]?.value.value, expectSessions: f["expectSessions"]?.value.value)
+      step.location = reader.location(item.start)
+      step.expectRange = f["expect"].map { $0.value.start..<$0.value.end }
+      step.expectSessionsRange = f["expectSessions"].map { $0.value.start..<$0.value.end }
+      steps.append(step)
+    }
+    return steps
+  }
+}

@@ -1,0 +1,65 @@
+import DecisionRecords
+import RouteEvents
+public import RouterSupport
+import SceneDecision
+
+/// Runs fixtures: each step's event is decided against the current sessions, its record compared
+/// with the expectation, and the decision applied before the next step.
+///
+/// ```swift
+/// let result = FixtureRunner.run(fixture)
+/// for step in result.steps where !step.passed { print(step.differences) }
+/// ```
+public enum FixtureRunner {
+  /// The result of one step.
+  public struct StepResult: Sendable {
+    public var index: Int
+    public var name: String?
+    public var event: String
+    /// The actual record, as its NDJSON object.
+    public var actual: JSONValue
+    public var differences: [ExpectationMatcher.Difference]
+    /// The open sessions after the step.
+    public var sessionsAfter: JSONValue
+    public var location: SourceLocation?
+    /// Whether the step had anything to check.
+    public var checked: Bool
+    public var passed: Bool { differences.isEmpty }
+  }
+
+  /// The result of one fixture.
+  public struct Result: Sendable {
+    public var fixture: String
+    public var file: String
+    public var cites: [String]
+    public var steps: [StepResult]
+    public var passed: Bool { steps.allSatisfy(\.passed) }
+  }
+
+  /// Runs every step of a fixture.
+  public static func run(_ fixture: Fixture) -> Result {
+    var state = fixture.initialState
+    var results: [StepResult] = []
+    for (index, step) in fixture.steps.enumerated() {
+      var line = step.event
+      let outcome = line.withUTF8 { EventReader.read(utf8: $0) }
+        .map { (event: $0, decision: DecisionEngine.decide($0, router: fixture.router, state: state)) }
+      if case .success(let r) = outcome { state = state.applying(r.decision) }
+      var bytes: [UInt8] = []
+      DecisionRecord(line: index + 1, input: step.event, result: outcome).appendJSON(to: &bytes, explain: false)
+      let actual = (try? JSONParser.parse(bytes))?.value ?? .null
+      let sessions = state.json["sessions"] ?? .array([])
+      var differences: [ExpectationMatcher.Difference] = []
+      if let expect = step.expect { differences += ExpectationMatcher.compare(expected: expect, actual: actual) }
+      if let expected = step.expectSessions {
+        differences += ExpectationMatcher.compare(expected: expected, actual: sessions, path: "sessions")
+      }
+      results.append(
+        StepResult(
+          index: index, name: step.name, event: step.event, actual: actual, differences: differences,
+          sessionsAfter: sessions, location: step.location,
+          checked: step.expect != nil || step.expectSessions != nil))
+    }
+    return Result(fixture: fixture.name, file: fixture.file, cites: fixture.cites, steps: results)
+  }
+}

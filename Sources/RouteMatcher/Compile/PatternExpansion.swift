@@ -1,0 +1,331 @@
+import RouteTables
+
+/// One URL pattern with its optional segments resolved: a pattern with `k` optional segments
+/// expands into `2^k` patterns, each present-or-absent choice made.
+struct ExpandedPattern {
+  var rule: Int
+  var pattern: Int
+  /// The key of the host root: `scheme://host[:port]` or `scheme://*.domain[:port]`.
+  var hostKey: [UInt8]
+  var edges: [(kind: EdgeKind, literal: [UInt8])]
+  /// Names of the path captures, in order.
+  var captureNames: [String]
+  var omitted: Int
+  var trailingSlash: Bool
+  var query: [QueryConstraint]
+  var fragment: ValueConstraint?
+
+  /// The score of the query and fragment constraints (step 4 of precedence).
+  var score: ConstraintScore {
+    Precedence.score(query.map(\.value.strength) + (fragment.map { [$0.strength] } ?? []))
+  }
+}
+
+enum PatternExpansion {
+  /// The port a scheme uses when a URL names none (only these schemes have one).
+  static func defaultPort(ofScheme scheme: String) -> Int? {
+    switch scheme {
+    case "http", "ws": return 80
+    case "https", "wss": return 443
+    case "ftp": return 21
+    default: return nil
+    }
+  }
+
+  /// `scheme://host[:port]` with the port left out when it is the scheme's default.
+  static func hostKey(scheme: String, host: String, port: Int?) -> [UInt8] {
+    var key = Array(scheme.utf8)
+    key += Array("://".utf8)
+    key += Array(host.utf8)
+    if let port, port != defaultPort(ofScheme: scheme) { key += Array(":\(port)".utf8) }
+    return key
+  }
+
+  static func expand(_ pattern: URLPattern, rule: Int, index: Int, caseSensitive: Bool) -> [ExpandedPattern] {
+    let host: String
+    switch pattern.host {
+    case .exact(let h): host = h
+    case .subdomains(let domain): host = "*." + domain
+    }
+    let key = hostKey(scheme: pattern.scheme, host: host, port: pattern.port)
+    var results: [ExpandedPattern] = [
+      ExpandedPattern(
+        rule: rule, pattern: index, hostKey: key, edges: [], captureNames: [], omitted: 0,
+        trailingSlash: pattern.trailingSlash, query: pattern.query, fragment: pattern.fragment)
+    ]
+    for segment in pattern.segments {
+      let kind = EdgeKind(segment)
+      var next: [ExpandedPattern] = []
+      for var partial in results {
+        if case .optional = segment {
+          var absent = partial
+          absent.omitted += 1
+          next.append(absent)
+        }
+        switch segment {
+        case .literal(let text):
+          let bytes = Array(text.utf8)
+          partial.edges.append((kind, caseSensitive ? bytes : bytes.map(asciiLowercased)))
+        case .parameter(let p), .optional(let p):
+          partial.edges.append((kind, []))
+          partial.captureNames.append(p.name)
+        case .catchAll(let name):
+          partial.edges.append((kind, []))
+          partial.captureNames.append(name)
+        case .wildcard:
+          partial.edges.append((kind, []))
+        }
+        next.append(partial)
+      }
+      results = next
+    }
+    return results
+  }
+}
+
+extension PatternExpansion {
+  /// Reusable bytes for host keys and lowercased literals while compiling, and the host node
+  /// of the last pattern (consecutive patterns usually share their host).
+  struct KeyBuffer {
+    var key: [UInt8] = []
+    var literal: [UInt8] = []
+    var lastScheme = ""
+    var lastHost = HostPattern.exact("")
+    var lastPort: Int? = nil
+    var lastHostNode = Int32(-1)
+  }
+
+  static func hasOptionalSegments(_ segments: [PathSegmentPattern]) -> Bool {
+    segments.contains { if case .optional = $0 { return true } else { return false } }
+  }
+
+  /// Inserts a pattern without optional segments (its one expansion) straight into the builder,
+  /// with the same host key and edges as ``expand(_:rule:index:caseSensitive:)`` would give it.
+  static func insert(
+    _ pattern: UnsafePointer<URLPattern>, rule: Int, index: Int, caseSensitive: Bool, into builder: inout TrieBuilder,
+    _ buffer: inout KeyBuffer
+  ) {
+    var node = hostNode(pattern, into: &builder, &buffer)
+    pattern.pointee.segments.withUnsafeBufferPointer { segments in
+      for segment in segments {
+        switch segment {
+        case .literal(var text):
+          if caseSensitive {
+            node = text.withUTF8 { builder.child(of: node, literal: $0) }
+          } else {
+            buffer.literal.removeAll(keepingCapacity: true)
+            for b in text.utf8 { buffer.literal.append(asciiLowercased(b)) }
+            node = buffer.literal.withUnsafeBufferPointer { builder.child(of: node, literal: $0) }
+          }
+        default:
+          node = builder.child(of: node, dynamic: EdgeKind(segment))
+        }
+      }
+    }
+    builder.addTerminal(
+      at: node, rule: rule, pattern: index, expansion: -1,
+      unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil)
+  }
+
+  /// The host node of a pattern (the root's child over its host key), created when missing.
+  static func hostNode(_ pattern: UnsafePointer<URLPattern>, into builder: inout TrieBuilder, _ buffer: inout KeyBuffer)
+    -> Int32
+  {
+    var node: Int32
+    if buffer.lastHostNode >= 0 && pattern.pointee.port == buffer.lastPort
+      && pattern.pointee.scheme == buffer.lastScheme
+      && pattern.pointee.host == buffer.lastHost
+    {
+      node = buffer.lastHostNode
+    } else {
+      buffer.key.removeAll(keepingCapacity: true)
+      var scheme = pattern.pointee.scheme
+      scheme.withUTF8 { buffer.key.append(contentsOf: $0) }
+      buffer.key.append(contentsOf: [0x3A, 0x2F, 0x2F])  // "://"
+      switch pattern.pointee.host {
+      case .exact(var h): h.withUTF8 { buffer.key.append(contentsOf: $0) }
+      case .subdomains(var domain):
+        buffer.key.append(contentsOf: [0x2A, 0x2E])  // "*."
+        domain.withUTF8 { buffer.key.append(contentsOf: $0) }
+      }
+      if let port = pattern.pointee.port, port != defaultPort(ofScheme: scheme) {
+        buffer.key.append(UInt8(ascii: ":"))
+        buffer.key.append(contentsOf: String(port).utf8)
+      }
+      node = buffer.key.withUnsafeBufferPointer { builder.host($0) }
+      buffer.lastScheme = scheme
+      buffer.lastHost = pattern.pointee.host
+      buffer.lastPort = pattern.pointee.port
+      buffer.lastHostNode = node
+    }
+    return node
+  }
+}
+
+/// Patterns without optional segments, gathered a few dozen at a time and inserted level by
+/// level: the lookups of different patterns do not depend on each other, so each level first
+/// reads the memory every lookup will need (one read each, for the processor to wait for all
+/// at once: on a large table each is a cache miss), then does the lookups. Insertion order
+/// within a level is the patterns' order, and terminals are added in the patterns' order, so
+/// the result is the same as inserting them one by one.
+struct PatternBatch {
+  struct Item {
+    var node: Int32
+    var segmentStart: Int32
+    var segmentEnd: Int32
+    var rule: Int32
+    var pattern: Int32
+    var unconstrained: Bool
+  }
+
+  /// A segment: its kind, and for a literal its key and length (its bytes, at `offset` in
+  /// ``bytes``, are kept only when it is over 16 bytes long).
+  struct Segment {
+    var key: EdgeKey
+    var offset: Int32
+    var length: Int32
+    var kind: EdgeKind
+  }
+
+  static let capacity = 32
+  private(set) var items: [Item] = []
+  private var segments: [Segment] = []
+  private var bytes: [UInt8] = []
+  /// Lowercased literal bytes (case-insensitive paths).
+  private var lowered: [UInt8] = []
+
+  var isFull: Bool { items.count >= PatternBatch.capacity }
+
+  init() {
+    items.reserveCapacity(PatternBatch.capacity)
+    segments.reserveCapacity(PatternBatch.capacity * 8)
+    bytes.reserveCapacity(PatternBatch.capacity * 64)
+  }
+
+  /// Gathers a pattern: its host node now (consecutive patterns usually share it), its
+  /// segments' kinds and literal keys (lowercased when paths are case-insensitive), and its
+  /// path capture names, appended to `names` (where the pattern's terminal record will find
+  /// them).
+  mutating func add(
+    _ pattern: UnsafePointer<URLPattern>, rule: Int, index: Int, caseSensitive: Bool, builder: inout TrieBuilder,
+    _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String]
+  ) {
+    let host = PatternExpansion.hostNode(pattern, into: &builder, &buffer)
+    let start = Int32(truncatingIfNeeded: segments.count)
+    pattern.pointee.segments.withUnsafeBufferPointer { list in
+      for segment in list {
+        switch segment {
+        case .literal(var text):
+          text.withUTF8 { utf8 in
+            if caseSensitive {
+              addLiteral(utf8)
+            } else {
+              lowered.removeAll(keepingCapacity: true)
+              for b in utf8 { lowered.append(asciiLowercased(b)) }
+              let copy = lowered
+              copy.withUnsafeBufferPointer { addLiteral($0) }
+            }
+          }
+        case .parameter(let p), .optional(let p):
+          let optional = if case .optional = segment { true } else { false }
+          let kind: EdgeKind
+          switch p.type {
+          case .int: kind = optional ? .optionalInt : .int
+          case .uuid: kind = optional ? .optionalUUID : .uuid
+          case .string: kind = optional ? .optionalString : .string
+          }
+          segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: kind))
+          names.append(p.name)
+        case .catchAll(let name):
+          segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .catchAll))
+          names.append(name)
+        case .wildcard:
+          segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .wildcard))
+        }
+      }
+    }
+    items.append(
+      Item(
+        node: host, segmentStart: start, segmentEnd: Int32(truncatingIfNeeded: segments.count),
+        rule: Int32(truncatingIfNeeded: rule), pattern: Int32(truncatingIfNeeded: index),
+        unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil))
+  }
+
+  private mutating func addLiteral(_ utf8: UnsafeBufferPointer<UInt8>) {
+    var offset: Int32 = 0
+    if utf8.count > 16 {
+      offset = Int32(truncatingIfNeeded: bytes.count)
+      bytes.append(contentsOf: utf8)
+    }
+    segments.append(
+      Segment(key: EdgeKey(utf8), offset: offset, length: Int32(truncatingIfNeeded: utf8.count), kind: .literal))
+  }
+
+  /// Inserts the gathered patterns, level by level, then adds their terminals in order.
+  mutating func flush(into builder: inout TrieBuilder) {
+    guard !items.isEmpty else { return }
+    // Locals, so that the closures below do not capture `self`.
+    var items: [Item] = []
+    var segments: [Segment] = []
+    var bytes: [UInt8] = []
+    swap(&items, &self.items)
+    swap(&segments, &self.segments)
+    swap(&bytes, &self.bytes)
+    items.withUnsafeMutableBufferPointer { items in
+      segments.withUnsafeBufferPointer { segments in
+        bytes.withUnsafeBufferPointer { bytes in
+          var depth: Int32 = 0
+          var active = true
+          while active {
+            active = false
+            // First read what every lookup of this level will read ...
+            var touched: UInt64 = 0
+            for j in 0..<items.count {
+              let position = items[j].segmentStart &+ depth
+              guard position < items[j].segmentEnd else { continue }
+              let segment = segments[Int(position)]
+              touched ^= builder.touch(
+                items[j].node, segment.kind == .literal ? segment.key : nil, length: Int(segment.length),
+                fromRoot: depth == 0)
+            }
+            builder.touched ^= touched
+            // ... then look up (and add) the children.
+            for j in 0..<items.count {
+              let position = items[j].segmentStart &+ depth
+              guard position < items[j].segmentEnd else { continue }
+              active = true
+              let segment = segments[Int(position)]
+              if segment.kind == .literal {
+                let literal =
+                  segment.length > 16
+                  ? UnsafeBufferPointer(rebasing: bytes[Int(segment.offset)..<Int(segment.offset &+ segment.length)])
+                  : UnsafeBufferPointer(start: nil, count: 0)
+                items[j].node = builder.child(
+                  of: items[j].node, segment.key, length: Int(segment.length), fromRoot: depth == 0, literal)
+              } else {
+                items[j].node = builder.child(of: items[j].node, dynamic: segment.kind)
+              }
+            }
+            depth &+= 1
+          }
+        }
+      }
+    }
+    for item in items {
+      builder.addTerminal(
+        at: item.node, rule: Int(item.rule), pattern: Int(item.pattern), expansion: -1,
+        unconstrained: item.unconstrained)
+    }
+    items.removeAll(keepingCapacity: true)
+    segments.removeAll(keepingCapacity: true)
+    bytes.removeAll(keepingCapacity: true)
+    swap(&items, &self.items)
+    swap(&segments, &self.segments)
+    swap(&bytes, &self.bytes)
+  }
+}
+
+@inline(__always)
+func asciiLowercased(_ byte: UInt8) -> UInt8 {
+  byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+}

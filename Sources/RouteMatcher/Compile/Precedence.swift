@@ -1,0 +1,113 @@
+public import RouteTables
+
+/// The one function that decides between rules that match the same input.
+///
+/// For a URL, compare the two candidate matches key by key; the first difference decides:
+///
+/// 1. **Host**: an exact host beats a `*.domain` host; a longer wildcard domain beats a shorter.
+/// 2. **Path, left to right**: at the first segment where the two differ, the better class wins:
+///    literal > typed parameter (`int`, `uuid`) > parameter > optional (typed before untyped)
+///    > wildcard `*` > catch-all `{name*}`.
+/// 3. **Optional segments**: the expansion that leaves out fewer optional segments wins.
+/// 4. **Query and fragment constraints**: more literal constraints win, then more required
+///    parameters, then more key-present constraints.
+/// 5. **Explicit priority**: higher wins.
+/// 6. **Table order**: earlier wins.
+///
+/// Activity rules use steps 4 to 6 over their `userInfo` constraints.
+///
+/// Two rules whose keys are equal through step 4 match exactly the same inputs; the compiler
+/// rejects them (`duplicate-route`) instead of letting table order silently hide one.
+///
+/// ```swift
+/// Precedence.rank(of: .literal("users")) < Precedence.rank(of: .parameter(.init(name: "id")))  // true
+/// ```
+public enum Precedence {
+  /// The class rank of one path segment pattern: lower is more specific.
+  public static func rank(of segment: PathSegmentPattern) -> Int {
+    EdgeKind(segment).rank
+  }
+
+  /// The constraint score of a list of strengths (3 literal, 2 required parameter, 1 present,
+  /// 0 optional parameter): the counts of each, compared lexicographically, higher first.
+  static func score(_ strengths: [Int]) -> ConstraintScore {
+    var s = ConstraintScore()
+    for strength in strengths {
+      switch strength {
+      case 3: s.literals += 1
+      case 2: s.required += 1
+      case 1: s.present += 1
+      default: break
+      }
+    }
+    return s
+  }
+}
+
+/// Counts of constraints by strength; compares lexicographically (more literals first).
+struct ConstraintScore: Hashable, Comparable {
+  var literals = 0
+  var required = 0
+  var present = 0
+
+  static func < (a: ConstraintScore, b: ConstraintScore) -> Bool {
+    (a.literals, a.required, a.present) < (b.literals, b.required, b.present)
+  }
+}
+
+/// The kind of a trie edge, in precedence order.
+enum EdgeKind: Hashable, Comparable {
+  case literal
+  case int
+  case uuid
+  case string
+  case optionalInt
+  case optionalUUID
+  case optionalString
+  case wildcard
+  case catchAll
+
+  init(_ segment: PathSegmentPattern) {
+    switch segment {
+    case .literal: self = .literal
+    case .parameter(let p):
+      switch p.type {
+      case .int: self = .int
+      case .uuid: self = .uuid
+      case .string: self = .string
+      }
+    case .optional(let p):
+      switch p.type {
+      case .int: self = .optionalInt
+      case .uuid: self = .optionalUUID
+      case .string: self = .optionalString
+      }
+    case .wildcard: self = .wildcard
+    case .catchAll: self = .catchAll
+    }
+  }
+
+  /// The documented class rank: literal 0, typed 1, parameter 2, optional 3, wildcard 4, catch-all 5.
+  var rank: Int {
+    switch self {
+    case .literal: return 0
+    case .int, .uuid: return 1
+    case .string: return 2
+    case .optionalInt, .optionalUUID, .optionalString: return 3
+    case .wildcard: return 4
+    case .catchAll: return 5
+    }
+  }
+
+  /// The type a captured value must have, or nil for edges that capture nothing.
+  var parameterType: ParameterType? {
+    switch self {
+    case .int, .optionalInt: return .int
+    case .uuid, .optionalUUID: return .uuid
+    case .string, .optionalString, .catchAll: return .string
+    case .literal, .wildcard: return nil
+    }
+  }
+
+  var captures: Bool { parameterType != nil }
+}

@@ -1,0 +1,142 @@
+import RouteTables
+import RouterSupport
+
+extension RuleCompiler {
+  /// What makes two patterns that end at the same node match the same URLs: the optional
+  /// segments left out, the trailing slash (strict policy only) and the constraints.
+  struct Signature: Hashable {
+    var omitted: Int
+    var trailingSlash: Bool?
+    var constraints: [String]
+  }
+
+  static func signature(_ p: ExpandedPattern, strict: Bool) -> Signature {
+    func describe(_ v: ValueConstraint) -> String {
+      switch v {
+      case .present: return "present"
+      case .literal(let s): return "literal:" + s
+      case .parameter(let p, let required): return "\(required ? "required" : "optional"):\(p.type.rawValue)"
+      }
+    }
+    var constraints = p.query.map { "?\($0.name)=" + describe($0.value) }.sorted()
+    if let f = p.fragment { constraints.append("#" + describe(f)) }
+    return Signature(omitted: p.omitted, trailingSlash: strict ? p.trailingSlash : nil, constraints: constraints)
+  }
+
+  /// Patterns at one node (already sorted) that precedence cannot tell apart.
+  static func urlConflicts(_ sorted: [ExpandedPattern], _ table: RouteTable, strict: Bool) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    var seen: [Signature: ExpandedPattern] = [:]
+    var reported: Set<[Int]> = []
+    for p in sorted {
+      let sig = signature(p, strict: strict)
+      guard let first = seen[sig] else {
+        seen[sig] = p
+        continue
+      }
+      guard reported.insert([first.rule, first.pattern, p.rule, p.pattern]).inserted else { continue }
+      let a = table.rules[first.rule]
+      let b = table.rules[p.rule]
+      let pa = a.urlPatterns[first.pattern]
+      let pb = b.urlPatterns[p.pattern]
+      if first.rule == p.rule && first.pattern == p.pattern {
+        diagnostics.append(
+          Diagnostic(
+            .error, .ambiguousRoutes,
+            "the optional segments of '\(pb.text)' in route '\(b.name)' can match the same URL in two ways;"
+              + " give the optional segments different types or make one of them required",
+            at: pb.location ?? b.location))
+      } else if first.rule == p.rule {
+        diagnostics.append(
+          Diagnostic(
+            .error, .duplicateRoute,
+            "route '\(b.name)' lists patterns that match the same URLs: '\(pa.text)' and '\(pb.text)'",
+            at: pb.location ?? b.location, notes: [.init("'\(pa.text)' is written here", at: pa.location ?? a.location)]
+          ))
+      } else {
+        diagnostics.append(
+          Diagnostic(
+            .error, .duplicateRoute,
+            "route '\(b.name)' ('\(pb.text)') matches exactly the same URLs as route '\(a.name)' ('\(pa.text)');"
+              + " precedence cannot order them, so one would never match",
+            at: pb.location ?? b.location,
+            notes: [.init("route '\(a.name)' is declared here", at: pa.location ?? a.location)]))
+      }
+    }
+    return diagnostics
+  }
+
+  /// Counts, per rule, its patterns that end at a node after a pattern that excludes nothing
+  /// (no constraint that can fail), so they can never be chosen.
+  static func recordShadowing(
+    _ sorted: [ExpandedPattern], strict: Bool, into counts: inout [Int: (total: Int, hidden: Int, by: Int)]
+  ) {
+    var catchers: [Bool?: Int] = [:]  // trailing slash requirement → the rule that takes everything
+    for p in sorted {
+      let key: Bool? = strict ? p.trailingSlash : nil
+      var entry = counts[p.rule] ?? (0, 0, -1)
+      entry.total += 1
+      if let winner = catchers[key], winner != p.rule {
+        entry.hidden += 1
+        entry.by = winner
+      } else if catchers[key] == nil && excludesNothing(p) {
+        catchers[key] = p.rule
+      }
+      counts[p.rule] = entry
+    }
+  }
+
+  static func excludesNothing(_ p: ExpandedPattern) -> Bool {
+    let all = p.query.map(\.value) + (p.fragment.map { [$0] } ?? [])
+    return all.allSatisfy {
+      if case .parameter(let param, required: false) = $0 { return param.type == .string }
+      return false
+    }
+  }
+
+  /// Activity rules by type, in precedence order; rejects rules with the same type and constraints.
+  static func buildActivityIndex(_ table: RouteTable) -> (ActivityIndex, [Diagnostic]) {
+    var byType: [String: [ActivityIndex.Candidate]] = [:]
+    for (index, rule) in table.rules.enumerated() {
+      if case .activity(let pattern) = rule.trigger {
+        byType[pattern.type, default: []].append(ActivityIndex.Candidate(rule: index, pattern: pattern))
+      }
+    }
+    var diagnostics: [Diagnostic] = []
+    for (type, candidates) in byType {
+      let sorted = candidates.sorted { a, b in
+        let sa = Precedence.score(a.pattern.userInfo.map(\.value.strength))
+        let sb = Precedence.score(b.pattern.userInfo.map(\.value.strength))
+        if sa != sb { return sa > sb }
+        let pa = table.rules[a.rule].priority
+        let pb = table.rules[b.rule].priority
+        if pa != pb { return pa > pb }
+        return a.rule < b.rule
+      }
+      byType[type] = sorted
+      var seen: [[String]: Int] = [:]
+      for candidate in sorted {
+        let sig = candidate.pattern.userInfo.map { c -> String in
+          switch c.value {
+          case .present: return c.key + " present"
+          case .equals(let v): return c.key + " = " + v.description
+          case .parameter(let p, let required):
+            return c.key + (required ? " required " : " optional ") + p.type.rawValue
+          }
+        }.sorted()
+        if let first = seen[sig] {
+          let a = table.rules[first]
+          let b = table.rules[candidate.rule]
+          diagnostics.append(
+            Diagnostic(
+              .error, .duplicateRoute,
+              "route '\(b.name)' matches exactly the same '\(type)' activities as route '\(a.name)'",
+              at: b.location, notes: [.init("route '\(a.name)' is declared here", at: a.location)]))
+        } else {
+          seen[sig] = candidate.rule
+        }
+      }
+    }
+    return (ActivityIndex(byType: byType), diagnostics)
+  }
+}

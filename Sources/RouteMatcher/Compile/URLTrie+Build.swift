@@ -1,0 +1,336 @@
+import RouteEvents
+import RouteTables
+
+extension URLTrie {
+  /// Flattens a built trie.
+  ///
+  /// - Parameters:
+  ///   - records: the terminal records, in the order of the builder's terminal ids.
+  ///   - sorted: the terminal ids, in precedence order, of every node where more than one pattern ends.
+  init(_ builder: TrieBuilder, records: TerminalRecords, sorted: [Int32: [Int32]], options: RoutingOptions) {
+    let strict = options.trailingSlash == .strict
+    let nodeCount = builder.nodeCount
+    let built = builder.nodes
+
+    // Number the nodes so that a node whose only child is a `{name}` parameter has it at the
+    // next number: in the builder's order, each such chain of nodes together. One pass, in
+    // the order the nodes were made, so it reads memory mostly in order.
+    func parameterOnly(_ node: TrieBuilder.Node) -> Bool {
+      !node.hasLiterals && node.dynamicCount == 1 && node.dynamicKind == .string
+    }
+    var follows = [Bool](repeating: false, count: nodeCount)
+    for node in built where parameterOnly(node) { follows[Int(node.dynamicChild)] = true }
+    var number = [Int32](repeating: -1, count: nodeCount)
+    var order = [Int32]()
+    order.reserveCapacity(nodeCount)
+    for start in 0..<nodeCount where !follows[start] {
+      var node = start
+      while true {
+        number[node] = Int32(truncatingIfNeeded: order.count)
+        order.append(Int32(truncatingIfNeeded: node))
+        guard parameterOnly(built[node]) else { break }
+        node = Int(built[node].dynamicChild)
+      }
+    }
+
+    var parts = MatcherStorage.Parts(
+      nodeCount: nodeCount, dynamicCount: builder.dynamics.count, terminalCount: records.terminals.count)
+    // What a slot needs of the node an edge leads to, by the builder's node number: one read
+    // per slot instead of a renumbering followed by reads of the node's bits and fast rule.
+    let renumbered = UnsafeMutableBufferPointer<Renumbered>.allocate(capacity: max(nodeCount, 1))
+    defer { renumbered.deallocate() }
+    ZeroedMemory.adviseHugePages(
+      UnsafeMutableRawPointer(renumbered.baseAddress!), byteCount: renumbered.count * MemoryLayout<Renumbered>.stride)
+    for old in order {
+      let source = built[Int(old)]
+      var record = Node()
+      record.dynamicStart = Int32(truncatingIfNeeded: parts.dynamic.count)
+      if source.dynamicCount == 1 {
+        parts.dynamic.append(DynamicEdge(kind: source.dynamicKind, child: number[Int(source.dynamicChild)]))
+      } else if source.dynamicCount > 1 {
+        for edge in builder.dynamicEdges(of: Int(old)) {
+          parts.dynamic.append(DynamicEdge(kind: edge.kind, child: number[Int(edge.child)]))
+        }
+      }
+      record.terminalStart = Int32(truncatingIfNeeded: parts.terminalOrder.count)
+      var firstRule = source.firstRule
+      var firstUnconstrained = source.firstUnconstrained
+      if source.terminalCount == 1 {
+        parts.terminalOrder.append(source.lastTerminal)
+      } else if source.terminalCount > 1, let ids = sorted[old] {
+        parts.terminalOrder.append(contentsOf: ids)
+        let first = records.terminals[Int(ids[0])]
+        firstRule = first.rule
+        firstUnconstrained = first.constraintCount == 0
+      }
+
+      var info: UInt32
+      if parameterOnly(source) {
+        info = NodeInfo.parameterOnly
+      } else {
+        switch (source.hasLiterals, source.dynamicCount) {
+        case (false, 0): info = NodeInfo.leaf
+        case (true, 0): info = NodeInfo.literalsOnly
+        default: info = NodeInfo.general
+        }
+      }
+      if source.slowLiteral { info = NodeInfo.restart }
+      var fastRule = Int32(-1)
+      if source.terminalCount > 0 {
+        info |= NodeInfo.hasTerminals
+        if !strict && firstUnconstrained {
+          info |= NodeInfo.fastTerminal
+          fastRule = firstRule
+        }
+      }
+      record.info = info
+      renumbered[Int(old)] = Renumbered(
+        number: Int32(truncatingIfNeeded: parts.nodes.count), rule: fastRule, info: UInt8(truncatingIfNeeded: info))
+      parts.nodes.append(record)
+      parts.infos.append(UInt8(truncatingIfNeeded: info))
+      parts.fastRules.append(fastRule)
+    }
+    parts.nodes.append(
+      Node(
+        terminalStart: Int32(truncatingIfNeeded: parts.terminalOrder.count),
+        dynamicStart: Int32(truncatingIfNeeded: parts.dynamic.count), info: 0))
+
+    // The path literals, renumbered, into the slot table; the long ones' bytes into the pool.
+    var pool: [UInt8] = []
+    var long: [(child: Int32, offset: Int32)] = []
+    for (old, bytes) in builder.longLiterals {
+      long.append((number[Int(old)], Int32(truncatingIfNeeded: pool.count)))
+      pool.append(contentsOf: bytes)
+    }
+    var longTable = [UInt64](repeating: .max, count: URLTrie.powerOfTwo(atLeast: max(1, long.count * 2)))
+    for (child, offset) in long {
+      var index = MatcherStorage.longIndex(child) & (longTable.count - 1)
+      while longTable[index] != .max { index = (index + 1) & (longTable.count - 1) }
+      longTable[index] = UInt64(UInt32(bitPattern: child)) << 32 | UInt64(UInt32(bitPattern: offset))
+    }
+    parts.longLiterals = longTable
+    (parts.slots, parts.slotShift) = URLTrie.slotTable(
+      [builder.rootEdges.slots, builder.edges.slots], edgeCount: builder.edgeCount, number: number,
+      children: UnsafeBufferPointer(renumbered))
+
+    // The host keys.
+    var hosts = [HostSlot](repeating: .empty, count: max(8, URLTrie.powerOfTwo(atLeast: builder.hosts.count * 2)))
+    let hostMask = hosts.count - 1
+    for host in builder.hosts {
+      let offset = Int32(truncatingIfNeeded: pool.count)
+      pool.append(contentsOf: host.key)
+      let root = number[Int(host.node)]
+      if host.key.contains(UInt8(ascii: "*")) { parts.hasWildcardHosts = true }
+      var info = parts.nodes[Int(root)].info & 0xFF
+      let fast = host.key.withUnsafeBufferPointer { options.caseSensitivePaths && URLTrie.fastPathTakes(hostKey: $0) }
+      if fast { info |= NodeInfo.fastHost }
+      let hash = host.key.withUnsafeBufferPointer { MatcherStorage.hostHash($0.baseAddress!, length: $0.count) }
+      var index = Int(truncatingIfNeeded: hash) & hostMask
+      while hosts[index].length >= 0 { index = (index &+ 1) & hostMask }
+      hosts[index] = HostSlot(
+        hash: hash, offset: offset, length: Int32(truncatingIfNeeded: host.key.count), root: root, info: info,
+        rule: parts.fastRules[Int(root)])
+    }
+    parts.hosts = hosts
+
+    // The constraint strings follow in the pool.
+    var constraints = records.constraints
+    let base = Int32(truncatingIfNeeded: pool.count)
+    for i in constraints.indices {
+      constraints[i].nameStart &+= base
+      constraints[i].literalStart &+= base
+    }
+    pool.append(contentsOf: records.constraintBytes)
+    parts.pool = pool
+    parts.terminals = records.terminals
+    parts.constraints = constraints
+    parts.caseSensitivePaths = options.caseSensitivePaths
+    parts.strictTrailingSlash = strict
+    storage = MatcherStorage(parts)
+    names = records.names.withUnsafeBufferPointer { Array($0) }  // without the growth slack
+  }
+
+  /// A node's new number, and what an edge's slot holds of it: its ``NodeInfo`` bits (the low
+  /// eight) and the rule of its first terminal when that one is fast (-1 otherwise).
+  struct Renumbered {
+    var number: Int32
+    var rule: Int32
+    var info: UInt8
+  }
+
+  /// Whether the fast path may compare a path literal raw: only ``isFastByte(_:)`` bytes, not a
+  /// dot segment.
+  static func isFastLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    if bytes.count == 1 && bytes[0] == 0x2E { return false }
+    if bytes.count == 2 && bytes[0] == 0x2E && bytes[1] == 0x2E { return false }
+    for b in bytes where !isFastByte(b) { return false }
+    return true
+  }
+
+  /// The literal-edge slots: a power of two of home slots, at least 8 times the edge count while
+  /// that takes at most 1 MiB (a probe then nearly always hits at once), else at least 1.5 times
+  /// (1.5 to 2 probes per hit), then room for probes to run past the last one (the very last slot
+  /// always stays empty, so every probe stops). The builder's slots
+  /// are renumbered; each gets its child's node bits and fast rule. Returns the slots (allocated
+  /// here, for ``MatcherStorage`` to own) and the shift that maps a hash to a home slot.
+  ///
+  /// The slots are written 32 at a time: first each one's home slot is read (the reads do not
+  /// depend on each other, so the processor waits for their cache misses at once), then the 32
+  /// are placed.
+  static func slotTable(
+    _ built: [UnsafeMutableBufferPointer<EdgeSlot>], edgeCount: Int, number: [Int32],
+    children: UnsafeBufferPointer<Renumbered>
+  ) -> (UnsafeMutableBufferPointer<EdgeSlot>, Int) {
+    var bits = 4
+    let sparse = edgeCount * 8 <= (1 << 20) / MemoryLayout<EdgeSlot>.stride
+    while 1 << bits < (sparse ? edgeCount * 8 : edgeCount + edgeCount / 2) { bits += 1 }
+    let chunk = 32
+    var pending = [(index: Int, free: Bool, slot: EdgeSlot)](repeating: (0, false, .empty), count: chunk)
+    while true {
+      let shift = 64 - bits
+      let slots = UnsafeMutableBufferPointer<EdgeSlot>.allocate(capacity: (1 << bits) + 64)
+      ZeroedMemory.adviseHugePages(
+        UnsafeMutableRawPointer(slots.baseAddress!), byteCount: slots.count * MemoryLayout<EdgeSlot>.stride)
+      slots.initialize(repeating: .empty)
+      var fits = true
+      pending.withUnsafeMutableBufferPointer { pending in
+        var count = 0
+        func place() {
+          for k in 0..<count { pending[k].free = slots[pending[k].index].key == .max }
+          for k in 0..<count {
+            var index = pending[k].index
+            if !pending[k].free || slots[index].key != .max {  // (placed since it was read)
+              while slots[index].key != .max { index &+= 1 }
+            }
+            if index >= slots.count - 1 {
+              fits = false
+              return
+            }
+            slots[index] = pending[k].slot
+          }
+          count = 0
+        }
+        for table in built {
+          do {
+            // The builder's slots hold their key bits complemented (0 when empty).
+            for slot in table where slot.key != 0 && fits {
+              let bits = ~slot.key
+              let length = Int(bits &>> 16 & 0xFFFF)
+              let parent = number[Int(bits &>> 32)]
+              let child = children[Int(slot.child)]
+              let key = EdgeKey(head: slot.head, tail: slot.tail)
+              let index = Int(
+                truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> UInt64(shift))
+              pending[count] = (
+                index, false,
+                EdgeSlot(
+                  head: slot.head, tail: slot.tail,
+                  key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(child.info),
+                  child: child.number, rule: child.rule)
+              )
+              count &+= 1
+              if count == chunk { place() }
+            }
+          }
+        }
+        if fits { place() }
+      }
+      if fits { return (slots, shift) }
+      slots.deallocate()
+      bits += 1
+    }
+  }
+
+  /// Whether the fast path may look `key` up in the raw bytes of a URL: the URL reader accepts
+  /// `key` + `/`, reads an authority, and the host key it builds from it is `key` itself (so the
+  /// bytes are already lowercase and canonical); `file:` keys are left to the general path,
+  /// which checks what follows them.
+  static func fastPathTakes(hostKey key: UnsafeBufferPointer<UInt8>) -> Bool {
+    let text = Array(key) + [UInt8(ascii: "/")]
+    return text.withUnsafeBufferPointer { bytes in
+      guard case .success(let url) = URLSyntax.parse(bytes), url.hasAuthority else { return false }
+      guard URLSyntax.schemeKind(bytes, url.scheme) != .file else { return false }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let length = buffer.withUnsafeMutableBufferPointer {
+        URLTrie.writeHostKey(bytes, url, host: url.host ?? 0..<0, wildcardFrom: nil, into: $0.baseAddress!)
+      }
+      return length == key.count && buffer[0..<length].elementsEqual(key)
+    }
+  }
+
+  static func powerOfTwo(atLeast n: Int) -> Int {
+    var size = 1
+    while size < n { size <<= 1 }
+    return size
+  }
+}
+
+/// The terminal, constraint and capture-name records, appended pattern by pattern; constraint
+/// strings go to their own bytes, which join the pool at the end.
+struct TerminalRecords {
+  var terminals: [URLTrie.Terminal] = []
+  var constraints: [URLTrie.Constraint] = []
+  /// The capture names of the terminals (path captures, then constraint captures).
+  var names: [String] = []
+  var constraintBytes: [UInt8] = []
+
+  init(expected: Int = 0) {
+    terminals.reserveCapacity(expected)
+    names.reserveCapacity(expected * 2)
+  }
+
+  mutating func append(_ pattern: ExpandedPattern) {
+    let namesStart = Int32(truncatingIfNeeded: names.count)
+    names.append(contentsOf: pattern.captureNames)
+    appendTerminal(
+      rule: Int32(truncatingIfNeeded: pattern.rule), pattern: Int32(truncatingIfNeeded: pattern.pattern),
+      namesStart: namesStart, query: pattern.query, fragment: pattern.fragment, trailingSlash: pattern.trailingSlash)
+  }
+
+  /// A pattern without optional segments (its only expansion is itself) whose path capture
+  /// names are already in ``names`` from `namesStart` on (``PatternBatch/add`` puts them there).
+  mutating func append(_ pattern: UnsafePointer<URLPattern>, rule: Int32, pattern index: Int32, namesStart: Int32) {
+    appendTerminal(
+      rule: rule, pattern: index, namesStart: namesStart, query: pattern.pointee.query,
+      fragment: pattern.pointee.fragment, trailingSlash: pattern.pointee.trailingSlash)
+  }
+
+  private mutating func appendTerminal(
+    rule: Int32, pattern: Int32, namesStart: Int32, query: [QueryConstraint], fragment: ValueConstraint?,
+    trailingSlash: Bool
+  ) {
+    let captureCount = names.count - Int(namesStart)
+    let constraintStart = Int32(truncatingIfNeeded: constraints.count)
+    for item in query { appendConstraint(item.value, name: item.name, isFragment: false) }
+    if let fragment { appendConstraint(fragment, name: "", isFragment: true) }
+    terminals.append(
+      URLTrie.Terminal(
+        rule: rule, pattern: pattern, namesStart: namesStart, constraintStart: constraintStart,
+        captureCount: UInt16(clamping: captureCount),
+        constraintCount: UInt8(truncatingIfNeeded: constraints.count - Int(constraintStart)),
+        trailingSlash: trailingSlash))
+  }
+
+  /// Appends a constraint whose strings are at offsets in `constraintBytes` (rebased on the pool later).
+  private mutating func appendConstraint(_ value: ValueConstraint, name: String, isFragment: Bool) {
+    let nameStart = Int32(truncatingIfNeeded: constraintBytes.count)
+    constraintBytes.append(contentsOf: name.utf8)
+    var c = URLTrie.Constraint(
+      kind: .present, isFragment: isFragment, type: .string, nameStart: nameStart,
+      nameLength: Int32(truncatingIfNeeded: name.utf8.count), literalStart: 0, literalLength: 0, captureName: -1)
+    switch value {
+    case .present: c.kind = .present
+    case .literal(let text):
+      c.kind = .literal
+      c.literalStart = Int32(truncatingIfNeeded: constraintBytes.count)
+      constraintBytes.append(contentsOf: text.utf8)
+      c.literalLength = Int32(truncatingIfNeeded: text.utf8.count)
+    case .parameter(let p, let required):
+      c.kind = required ? .required : .optional
+      c.type = p.type
+      c.captureName = Int32(truncatingIfNeeded: names.count)
+      names.append(p.name)
+    }
+    constraints.append(c)
+  }
+}

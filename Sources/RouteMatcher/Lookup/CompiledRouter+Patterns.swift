@@ -1,0 +1,58 @@
+import RouteEvents
+package import RouteTables
+
+/// The route patterns of the URL trie, by number, for callers that keep something per pattern
+/// (the bulk path of `LineRouter` keeps one record plan a pattern): what the allocation-free
+/// matcher says of a URL, and what a pattern captures.
+extension CompiledRouter {
+  /// What the allocation-free matcher made of a URL, by pattern.
+  package enum PatternLookup: Equatable {
+    /// An expanded pattern takes it (a number below ``patternCount``); the captures are in the
+    /// scratch.
+    case pattern(Int)
+    /// A valid URL that no pattern takes, with the number of its scheme and host (below
+    /// ``hostKeyCount``): the link gate reads those, so misses differ by host.
+    case noRoute(hostKey: Int)
+    /// Only the general path can tell (the caller decides the line in full).
+    case needsGeneralPath
+  }
+
+  /// One expanded pattern: its route, which of the route's patterns it comes from, and its
+  /// path captures in order.
+  package struct PatternCaptures {
+    package var route: Int
+    package var pattern: Int
+    /// The path parameters, in the order the scratch holds their captures.
+    package var captures: [(name: String, type: ParameterType)]
+    /// Whether it has query or fragment constraints (their values are not path captures).
+    package var hasConstraints: Bool
+  }
+
+  /// The number of expanded URL patterns (the trie's terminals).
+  package var patternCount: Int { urls.storage.terminalCount }
+
+  /// The number of host-key slots a ``PatternLookup/noRoute(hostKey:)`` can name.
+  package var hostKeyCount: Int { urls.storage.hostMask + 1 }
+
+  /// Looks a URL up with the fast path alone.
+  package func lookUpPattern(utf8 bytes: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch) -> PatternLookup {
+    guard let base = bytes.baseAddress else { return .needsGeneralPath }
+    switch urls.fastMatch(base, bytes.count, &scratch) {
+    case .rule: return .pattern(Int(urls.terminal(of: scratch)))
+    case .noRule: return .noRoute(hostKey: scratch.lastHost)
+    case .needsGeneralPath: return .needsGeneralPath
+    }
+  }
+
+  /// What pattern `number` captures.
+  package func captures(ofPattern number: Int) -> PatternCaptures {
+    let terminal = urls.storage.terminal(at: Int32(number))
+    let route = table.rules[Int(terminal.rule)]
+    let segments = route.urlPatterns[Int(terminal.pattern)].segments
+    let names = (0..<Int(terminal.captureCount)).map { urls.names[Int(terminal.namesStart) + $0] }
+    return PatternCaptures(
+      route: Int(terminal.rule), pattern: Int(terminal.pattern),
+      captures: names.map { ($0, CompiledRouter.parameterType($0, in: segments)) },
+      hasConstraints: terminal.constraintCount > 0)
+  }
+}

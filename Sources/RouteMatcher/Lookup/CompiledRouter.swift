@@ -1,0 +1,191 @@
+public import RouteEvents
+public import RouteTables
+public import RouterSupport
+
+/// The immutable, `Sendable` result of compiling a route table: the URL trie and the activity
+/// index, ready to match from any number of threads.
+///
+/// ```swift
+/// let compiled = RuleCompiler.compile(table)
+/// guard let router = compiled.router else { /* compiled.diagnostics */ }
+/// switch router.match(url: "notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11") {
+/// case .success(let match?): print(match.ruleName, match.parameters)   // note {"id": "6F0E…"}
+/// case .success(nil): print("no rule matches")
+/// case .failure(let error): print(error.message)                       // not a URL we accept
+/// }
+/// ```
+public struct CompiledRouter: Sendable {
+  /// The table the router was compiled from.
+  public let table: RouteTable
+  let urls: URLTrie
+  let activities: ActivityIndex
+
+  /// Matches a URL: the best rule and its parameters, nil when no rule matches, or the reason
+  /// the text is not a URL the router accepts.
+  public func match(url: String) -> Result<RouteMatch?, URLReadError> {
+    match(url, ranges: nil)
+  }
+
+  /// Matches a URL the event reader has already read: its ranges are reused, not parsed again.
+  package func match(_ url: URLRecord) -> RouteMatch? {
+    try? match(url.text, ranges: url.ranges).get()
+  }
+
+  /// The fast path, else the general path over `ranges` (parsed from `text` when nil).
+  private func match(_ url: String, ranges known: URLComponentRanges?) -> Result<RouteMatch?, URLReadError> {
+    var scratch = MatchScratch()
+    var text = url
+    return text.withUTF8 { bytes in
+      if let base = bytes.baseAddress {
+        switch urls.fastMatch(base, bytes.count, &scratch) {
+        case .rule: return .success(routeMatch(terminal: urls.terminal(of: scratch), bytes, scratch))
+        case .noRule: return .success(nil)
+        case .needsGeneralPath: break
+        }
+      }
+      let ranges: URLComponentRanges
+      if let known {
+        ranges = known
+      } else {
+        switch URLSyntax.parse(bytes) {
+        case .failure(let error): return .failure(error)
+        case .success(let parsed): ranges = parsed
+        }
+      }
+      let terminal = urls.match(bytes, ranges, &scratch)
+      guard terminal >= 0 else { return .success(nil) }
+      return .success(routeMatch(terminal: terminal, bytes, scratch))
+    }
+  }
+
+  /// ``match(url:)`` without the fast path: read the URL, resolve its path, search with
+  /// backtracking. The tests hold the fast path to exactly this.
+  func matchGeneral(url: String) -> Result<RouteMatch?, URLReadError> {
+    var scratch = MatchScratch()
+    var text = url
+    return text.withUTF8 { bytes in
+      switch URLSyntax.parse(bytes) {
+      case .failure(let error): return .failure(error)
+      case .success(let ranges):
+        let terminal = urls.match(bytes, ranges, &scratch)
+        guard terminal >= 0 else { return .success(nil) }
+        return .success(routeMatch(terminal: terminal, bytes, scratch))
+      }
+    }
+  }
+
+  /// ``matchRule(utf8:scratch:)`` without the fast path (for the tests).
+  func matchRuleGeneral(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var scratch = MatchScratch()
+    return matchRuleGeneral(bytes, &scratch)
+  }
+
+  /// Matches a URL without allocating: the index of the best rule in ``table``'s rules, or nil
+  /// when the text is not an accepted URL or no rule matches.
+  ///
+  /// The same rule as ``match(url:)`` finds, for a fraction of the cost: nothing is decoded or
+  /// allocated. The captured values stay in `scratch`, as byte ranges of `url`'s UTF-8 (see
+  /// ``MatchScratch/pathCapture(_:)``). Reuse one scratch for every URL of a thread.
+  ///
+  /// ```swift
+  /// var scratch = MatchScratch()
+  /// for line in lines {
+  ///   guard let rule = router.matchRule(url: line, scratch: &scratch) else { continue }
+  ///   let id = scratch.pathCapture(0)   // where the first {parameter} is in line.utf8
+  /// }
+  /// ```
+  @inlinable @inline(__always)
+  public func matchRule(url: String, scratch: inout MatchScratch) -> Int? {
+    // A native string lends its UTF-8 in place, with no copy and no reference counting.
+    // (Inlinable, so that this step happens in the caller and the matcher is one call away.)
+    if let rule = url.utf8.withContiguousStorageIfAvailable({ matchRule(utf8: $0, scratch: &scratch) }) {
+      return rule
+    }
+    var text = url
+    return text.withUTF8 { matchRule(utf8: $0, scratch: &scratch) }
+  }
+
+  /// Matches URL bytes without allocating; see ``matchRule(url:scratch:)``.
+  ///
+  /// ```swift
+  /// let bytes = Array("https://example.com/users/42".utf8)
+  /// let rule = bytes.withUnsafeBufferPointer { router.matchRule(utf8: $0, scratch: &scratch) }
+  /// ```
+  public func matchRule(utf8 bytes: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch) -> Int? {
+    if let base = bytes.baseAddress {
+      switch urls.fastMatch(base, bytes.count, &scratch) {
+      case .rule(let rule): return Int(rule)
+      case .noRule: return nil
+      case .needsGeneralPath: break
+      }
+    }
+    return matchRuleGeneral(bytes, &scratch)
+  }
+
+  @inline(never)
+  func matchRuleGeneral(_ bytes: UnsafeBufferPointer<UInt8>, _ scratch: inout MatchScratch) -> Int? {
+    guard case .success(let ranges) = URLSyntax.parse(bytes) else { return nil }
+    let terminal = urls.match(bytes, ranges, &scratch)
+    return terminal < 0 ? nil : Int(urls.storage.terminal(at: terminal).rule)
+  }
+
+  /// Matches a user activity by type and `userInfo`.
+  public func match(activityType: String, userInfo: JSONObject = JSONObject()) -> RouteMatch? {
+    guard let (rule, parameters) = activities.match(type: activityType, userInfo: userInfo) else { return nil }
+    return RouteMatch(rule: rule, ruleName: table.rules[rule].name, parameters: parameters)
+  }
+
+  /// Builds the match (decoding the captured values) after a successful trie match.
+  func routeMatch(terminal index: Int32, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: borrowing MatchScratch)
+    -> RouteMatch
+  {
+    let terminal = urls.storage.terminal(at: index)
+    let rules = table.rules
+    let segments = rules[Int(terminal.rule)].urlPatterns[Int(terminal.pattern)].segments
+    var parameters = JSONObject()
+    for k in 0..<Int(terminal.captureCount) {
+      let name = urls.names[Int(terminal.namesStart) + k]
+      let first = Int(scratch.captures[k].first)
+      let last = Int(scratch.captures[k].last)
+      let text: String
+      if last == first + 1 {
+        text = CompiledRouter.decoded(UnsafeBufferPointer(rebasing: bytes[scratch.segments[first]]))
+      } else {
+        var parts: [String] = []
+        for segment in first..<last {
+          parts.append(CompiledRouter.decoded(UnsafeBufferPointer(rebasing: bytes[scratch.segments[segment]])))
+        }
+        text = parts.joined(separator: "/")
+      }
+      parameters[name] = CompiledRouter.parameterType(name, in: segments).value(of: text)
+    }
+    for k in 0..<Int(terminal.constraintCount) {
+      let constraint = urls.storage.constraints[Int(terminal.constraintStart) + k]
+      guard constraint.captureName >= 0, scratch.valueStart[k] >= 0 else { continue }
+      let raw = UnsafeBufferPointer(rebasing: bytes[Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])])
+      parameters[urls.names[Int(constraint.captureName)]] = constraint.type.value(of: CompiledRouter.decoded(raw))
+    }
+    return RouteMatch(
+      rule: Int(terminal.rule), ruleName: rules[Int(terminal.rule)].name, pattern: Int(terminal.pattern),
+      parameters: parameters)
+  }
+
+  /// The declared type of a path parameter (a pattern has a few segments: a scan, no table).
+  package static func parameterType(_ name: String, in segments: [PathSegmentPattern]) -> ParameterType {
+    for segment in segments {
+      switch segment {
+      case .parameter(let p) where p.name == name, .optional(let p) where p.name == name: return p.type
+      default: continue
+      }
+    }
+    return .string
+  }
+
+  static func decoded(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    // Most values have nothing to decode: no buffer then.
+    if !raw.contains(UInt8(ascii: "%")) { return String(decoding: raw, as: UTF8.self) }
+    var out: [UInt8] = []
+    guard PercentDecoding.decode(raw, into: &out) else { return String(decoding: raw, as: UTF8.self) }
+    return String(decoding: out, as: UTF8.self)
+  }
+}

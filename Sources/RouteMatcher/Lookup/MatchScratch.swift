@@ -1,0 +1,156 @@
+import RouteEvents
+
+/// Reusable working memory for matching URLs: segment and capture positions, query items and
+/// a decoding buffer, allocated once so that a match allocates nothing.
+///
+/// A scratch belongs to one thread at a time; make one per task and reuse it for every URL.
+///
+/// ```swift
+/// var scratch = MatchScratch()
+/// for line in lines {
+///   if let rule = router.matchRule(url: line, scratch: &scratch) { ... }
+/// }
+/// ```
+public struct MatchScratch: ~Copyable {
+  /// The segments of the current path (ranges into the input), dot segments resolved; after a
+  /// fast-path match only the captured segments are recorded.
+  @usableFromInline let segments: UnsafeMutablePointer<Range<Int>>
+  /// Path captures: capture `k` covers segments `captures[k].first ..< captures[k].last`.
+  @usableFromInline let captures: UnsafeMutablePointer<CaptureSpan>
+  /// Query items: name and value ranges (value start -1 when there is no '=').
+  let queryNameStart: UnsafeMutablePointer<Int32>
+  let queryNameEnd: UnsafeMutablePointer<Int32>
+  let queryValueStart: UnsafeMutablePointer<Int32>
+  let queryValueEnd: UnsafeMutablePointer<Int32>
+  /// Value captures of query/fragment constraints, by constraint position in the terminal
+  /// (start -1 when absent).
+  let valueStart: UnsafeMutablePointer<Int32>
+  let valueEnd: UnsafeMutablePointer<Int32>
+  /// Decoding and host-key buffer.
+  let buffer: UnsafeMutablePointer<UInt8>
+  let bufferCapacity: Int
+
+  var segmentCount = 0
+  var queryCount = 0
+  var trailingSlash = false
+  /// Where the last successful match ended.
+  var end = MatchEnd.terminal(-1)
+  /// The number of path captures of the last successful match.
+  @usableFromInline var captureCount = 0
+  /// The host slot of the last URL the fast path read (checked against the bytes before use).
+  package var lastHost = -1
+
+  /// Allocates the working memory (about 80 KiB), in one block.
+  public init() {
+    // The fast path splits up to 512 segments before it checks the count.
+    let segmentCount = 2 * PathSegments.maxCount + 2
+    let items = URLTrie.maxQueryItems
+    bufferCapacity = URLSyntax.maxLength
+    // One allocation carved into the arrays, each at an offset aligned for its type (the
+    // largest alignment first). Left uninitialized: every entry is written before it is read
+    // (they are trivial types), and clearing the block cost more than a whole match.
+    let segmentBytes = segmentCount * MemoryLayout<Range<Int>>.stride
+    let captureBytes = PathSegments.maxCount * MemoryLayout<CaptureSpan>.stride
+    let int32Bytes = (4 * items + 2 * (items + 1)) * MemoryLayout<Int32>.stride
+    let block = UnsafeMutableRawPointer.allocate(
+      byteCount: segmentBytes + captureBytes + int32Bytes + bufferCapacity,
+      alignment: MemoryLayout<Range<Int>>.alignment)
+    segments = block.bindMemory(to: Range<Int>.self, capacity: segmentCount)
+    captures = (block + segmentBytes).bindMemory(to: CaptureSpan.self, capacity: PathSegments.maxCount)
+    let int32s = (block + segmentBytes + captureBytes).bindMemory(to: Int32.self, capacity: 4 * items + 2 * (items + 1))
+    queryNameStart = int32s
+    queryNameEnd = int32s + items
+    queryValueStart = int32s + 2 * items
+    queryValueEnd = int32s + 3 * items
+    valueStart = int32s + 4 * items
+    valueEnd = int32s + 5 * items + 1
+    buffer = (block + segmentBytes + captureBytes + int32Bytes).bindMemory(to: UInt8.self, capacity: bufferCapacity)
+  }
+
+  deinit {
+    UnsafeMutableRawPointer(segments).deallocate()
+  }
+}
+
+/// Where a successful match ended: the terminal the general search chose, or the node the fast
+/// path reached, whose first terminal took the URL (read only when asked: matching a rule needs
+/// only the rule, which the fast path has without it).
+enum MatchEnd {
+  case terminal(Int32)
+  case firstTerminal(ofNode: Int32)
+}
+
+/// The segments one path capture covers: `first ..< last` (one segment for `{name}`, one or
+/// more for `{name*}`).
+@usableFromInline
+struct CaptureSpan {
+  @usableFromInline var first: Int32
+  @usableFromInline var last: Int32
+
+  @usableFromInline
+  init(first: Int32, last: Int32) {
+    self.first = first
+    self.last = last
+  }
+}
+
+extension MatchScratch {
+  /// The number of path parameters (`{name}`, `{name*}`) the last successful match captured,
+  /// in the order the pattern names them.
+  ///
+  /// Valid after ``CompiledRouter/matchRule(url:scratch:)`` returned a rule, until the next match.
+  ///
+  /// ```swift
+  /// // pattern "https://example.com/repos/{owner}/{repo}"
+  /// if router.matchRule(url: "https://example.com/repos/apple/swift", scratch: &scratch) != nil {
+  ///   scratch.pathCaptureCount   // 2
+  /// }
+  /// ```
+  @inlinable
+  public var pathCaptureCount: Int { captureCount }
+
+  /// The bytes path capture `k` covers in the matched URL's UTF-8, still percent-encoded: one
+  /// segment for `{name}`, from the first to the last segment for `{name*}`.
+  ///
+  /// Decode the bytes with ``PercentDecoding/decode(_:into:)->Int?`` when they hold a `%`. (For a
+  /// catch-all over a path with dot segments, such as `/files/a/x/../b`, the range still spans
+  /// the dots; ``pathCaptureSegmentCount(_:)`` and ``pathCaptureSegment(_:_:)`` give the
+  /// segments it is made of, and ``CompiledRouter/match(url:)`` the joined value.)
+  ///
+  /// ```swift
+  /// let bytes = Array("https://example.com/repos/apple/swift".utf8)
+  /// if bytes.withUnsafeBufferPointer({ router.matchRule(utf8: $0, scratch: &scratch) }) != nil {
+  ///   String(decoding: bytes[scratch.pathCapture(0)], as: UTF8.self)   // "apple"
+  /// }
+  /// ```
+  @inlinable
+  public func pathCapture(_ k: Int) -> Range<Int> {
+    precondition(k >= 0 && k < captureCount, "capture index out of range")
+    let span = captures[k]
+    return segments[Int(span.first)].lowerBound..<segments[Int(span.last) &- 1].upperBound
+  }
+
+  /// The number of path segments path capture `k` is made of (1 for `{name}`).
+  ///
+  /// ```swift
+  /// // pattern "https://example.com/files/{path*}", URL "https://example.com/files/a/b"
+  /// scratch.pathCaptureSegmentCount(0)   // 2
+  /// ```
+  @inlinable
+  public func pathCaptureSegmentCount(_ k: Int) -> Int {
+    precondition(k >= 0 && k < captureCount, "capture index out of range")
+    return Int(captures[k].last &- captures[k].first)
+  }
+
+  /// The bytes of segment `i` of path capture `k` in the matched URL's UTF-8, still percent-encoded.
+  ///
+  /// ```swift
+  /// // pattern "https://example.com/files/{path*}", URL "https://example.com/files/a/b"
+  /// scratch.pathCaptureSegment(0, 1)   // 28..<29, the "b"
+  /// ```
+  @inlinable
+  public func pathCaptureSegment(_ k: Int, _ i: Int) -> Range<Int> {
+    precondition(i >= 0 && i < pathCaptureSegmentCount(k), "segment index out of range")
+    return segments[Int(captures[k].first) &+ i]
+  }
+}

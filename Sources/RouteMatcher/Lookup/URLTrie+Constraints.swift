@@ -1,0 +1,115 @@
+import RouteEvents
+import RouteTables
+
+/// Terminals: the trailing-slash policy, then query and fragment constraints, in precedence
+/// order; the first terminal whose constraints hold is the match.
+extension URLTrie {
+  func checkTerminals(
+    _ start: Int32, _ count: Int32, captures: Int, _ c: Context, _ url: URLComponentRanges,
+    _ scratch: inout MatchScratch
+  ) -> Int32 {
+    var t = Int(start)
+    let end = t &+ Int(count)
+    while t < end {
+      let terminal = storage.terminal(at: Int32(truncatingIfNeeded: t))
+      t &+= 1
+      if storage.strictTrailingSlash && terminal.trailingSlash != scratch.trailingSlash { continue }
+      if Int(terminal.captureCount) != captures { continue }
+      if terminal.constraintCount > 0 && !constraintsHold(terminal, c, url, &scratch) { continue }
+      scratch.end = .terminal(Int32(t &- 1))
+      scratch.captureCount = captures
+      return Int32(t &- 1)
+    }
+    return -1
+  }
+
+  private func constraintsHold(
+    _ terminal: Terminal, _ c: Context, _ url: URLComponentRanges, _ scratch: inout MatchScratch
+  ) -> Bool {
+    if scratch.queryCount < 0 { parseQuery(c.input, url.query, &scratch) }
+    for k in 0..<Int(terminal.constraintCount) {
+      let constraint = c.constraints[Int(terminal.constraintStart) &+ k]
+      scratch.valueStart[k] = -1
+      scratch.valueEnd[k] = -1
+      var found = false
+      var valueStart = -1
+      var valueEnd = -1
+      if constraint.isFragment {
+        if let f = url.fragment {
+          found = true
+          valueStart = f.lowerBound
+          valueEnd = f.upperBound
+        }
+      } else {
+        let name = UnsafeBufferPointer(start: c.pool + Int(constraint.nameStart), count: Int(constraint.nameLength))
+        for q in 0..<scratch.queryCount where queryName(c, scratch, q, equals: name) {
+          found = true
+          valueStart = Int(scratch.queryValueStart[q])
+          valueEnd = Int(scratch.queryValueEnd[q])
+          break
+        }
+      }
+      if !found {
+        if constraint.kind == .optional { continue }
+        return false
+      }
+      let raw: UnsafeBufferPointer<UInt8> =
+        valueStart < 0
+        ? UnsafeBufferPointer(start: c.buffer, count: 0) : UnsafeBufferPointer(rebasing: c.input[valueStart..<valueEnd])
+      switch constraint.kind {
+      case .present:
+        continue
+      case .literal:
+        guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return false }
+        let literal = UnsafeBufferPointer(
+          start: c.pool + Int(constraint.literalStart), count: Int(constraint.literalLength))
+        if n != literal.count || !zip(UnsafeBufferPointer(start: c.buffer, count: n), literal).allSatisfy({ $0 == $1 })
+        {
+          return false
+        }
+      case .required, .optional:
+        guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return false }
+        let value = UnsafeBufferPointer(start: c.buffer, count: n)
+        if constraint.type != .string && !constraint.type.accepts(value) { return false }
+        scratch.valueStart[k] = Int32(truncatingIfNeeded: valueStart < 0 ? 0 : valueStart)
+        scratch.valueEnd[k] = Int32(truncatingIfNeeded: valueStart < 0 ? 0 : valueEnd)
+      }
+    }
+    return true
+  }
+
+  private func queryName(
+    _ c: Context, _ scratch: borrowing MatchScratch, _ q: Int, equals name: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let raw = UnsafeBufferPointer(rebasing: c.input[Int(scratch.queryNameStart[q])..<Int(scratch.queryNameEnd[q])])
+    if !raw.contains(UInt8(ascii: "%")) {
+      return raw.count == name.count && raw.elementsEqual(name)
+    }
+    guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return false }
+    return n == name.count && UnsafeBufferPointer(start: c.buffer, count: n).elementsEqual(name)
+  }
+
+  /// Splits the query on '&', then each item on its first '='; keeps at most `maxQueryItems`.
+  func parseQuery(_ input: UnsafeBufferPointer<UInt8>, _ query: Range<Int>?, _ scratch: inout MatchScratch) {
+    scratch.queryCount = 0
+    guard let query, !query.isEmpty else { return }
+    var start = query.lowerBound
+    while start <= query.upperBound && scratch.queryCount < URLTrie.maxQueryItems {
+      var end = start
+      var equals = -1
+      while end < query.upperBound && input[end] != UInt8(ascii: "&") {
+        if equals < 0 && input[end] == UInt8(ascii: "=") { equals = end }
+        end &+= 1
+      }
+      if end > start {
+        let q = scratch.queryCount
+        scratch.queryNameStart[q] = Int32(truncatingIfNeeded: start)
+        scratch.queryNameEnd[q] = Int32(truncatingIfNeeded: equals < 0 ? end : equals)
+        scratch.queryValueStart[q] = Int32(truncatingIfNeeded: equals < 0 ? -1 : equals &+ 1)
+        scratch.queryValueEnd[q] = Int32(truncatingIfNeeded: equals < 0 ? -1 : end)
+        scratch.queryCount &+= 1
+      }
+      start = end &+ 1
+    }
+  }
+}

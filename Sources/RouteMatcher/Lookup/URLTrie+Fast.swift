@@ -1,0 +1,426 @@
+import RouteEvents
+
+/// The fast path: one pass over the raw bytes that finds the host key and walks the trie while
+/// it splits the path, eight bytes at a time, for the URLs that need nothing else.
+///
+/// It takes a URL only when reading it cannot change what the general path would see:
+/// the host key is a known key the URL reader would produce from these very bytes (see
+/// ``URLTrie/fastPathTakes(hostKey:)``); every path byte it compares or captures is a
+/// ``URLTrie/isFastByte(_:)`` (so there is no `%` to decode, no `?` or `#` to end the path, nothing
+/// the reader refuses); no segment is empty or a dot segment. Along the way every node has one
+/// kind of child (only literals, or one `{name}`), so there is nothing to backtrack to. Anything
+/// else returns ``needsGeneralPath``: at a node where children compete the general search takes
+/// over from that node, having been given the remaining segments; otherwise the caller runs the
+/// whole general path (read the URL, resolve dot segments, decode, backtrack).
+extension URLTrie {
+  /// What the fast path made of a URL.
+  enum FastMatch: Equatable {
+    /// A rule takes it (its index in the table). The captures are in the scratch, and where the
+    /// match ended (``MatchScratch/end``).
+    case rule(Int32)
+    /// A valid URL that no rule takes: the general path would say the same.
+    case noRule
+    /// The fast path cannot decide; the general path must read the URL.
+    case needsGeneralPath
+  }
+
+  /// Inside ``fastMatch(_:_:_:)``: the rule of the node reached is read at the end of the path
+  /// (after a parameter step, whose edge slot holds no rule).
+  private static let ruleReadAtEnd: Int32 = -2
+
+  /// What the fast path makes of the URL `p[0..<n]`; see ``FastMatch``.
+  @inline(__always)
+  func fastMatch(_ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch) -> FastMatch {
+    let s = storage
+    // (Host keys are fast only when paths are case-sensitive: see fastPathTakes(hostKey:).)
+    guard n >= 16 && n <= URLSyntax.maxLength else { return .needsGeneralPath }
+
+    // The host key: the host of the previous URL when these bytes start with it, else a lookup.
+    var h = scratch.lastHost
+    if h < 0 || h > s.hostMask || !s.hostKeyStarts(p, n, slot: h) {
+      h = s.findFastHost(p, n)
+      guard h >= 0 else { return .needsGeneralPath }
+      scratch.lastHost = h
+    }
+    let host = s.hosts[h]
+    let pathStart = Int(host.length) &+ 1
+    // At most 256 segments fit in 512 bytes: a longer path goes to the general path, which
+    // counts them (PathSegments.maxCount), so this loop need not.
+    guard n &- pathStart < 2 &* PathSegments.maxCount else { return .needsGeneralPath }
+    var node = host.root
+    var info = host.info
+    var rule = host.rule
+    var captures = 0
+    // Locals, so that the stores below (which could alias anything) do not force reloads.
+    let slots = s.slots
+    let shift = s.slotShift
+    let infos = s.infos
+    let segments = scratch.segments
+    let spans = scratch.captures
+    if pathStart < n {
+      var pos = pathStart
+      while true {
+        // The segment that starts at `pos`: its end, its first eight bytes zero-padded, and
+        // the last eight of a longer one.
+        let w = URLTrie.word(p, at: pos, n)
+        let slashes = URLTrie.zeroBytes(w ^ URLTrie.repeated(0x2F))
+        var end: Int
+        var head = w
+        var tail: UInt64 = 0
+        if slashes != 0 {
+          end = pos &+ slashes.trailingZeroBitCount &>> 3
+          head = w & (slashes ^ (slashes &- 1)) &>> 8
+        } else if pos &+ 8 >= n {
+          end = n
+        } else {
+          end = URLTrie.longSegmentEnd(p, pos, n)
+          if end &- pos > 8 { tail = UnsafeRawPointer(p + (end &- 8)).loadWord() }
+        }
+        let length = end &- pos
+
+        let kind = info & NodeInfo.kindMask
+        if kind == NodeInfo.literalsOnly {
+          // An empty or a dot segment finds no edge (or a restart edge): the miss check sends it on.
+          // The first probe nearly always decides (the table is sparse); the rest is out of line.
+          let want = EdgeSlot.keyBits(parent: node, length: length)
+          var index = Int(
+            truncatingIfNeeded: MatcherStorage.hash(parent: node, EdgeKey(head: head, tail: tail), length: length)
+              &>> shift)
+          var slot = slots[index]
+          if !(slot.head == head && slot.tail == tail && slot.key &>> 16 == want &>> 16 && length <= 16) {
+            // A second probe (the next slot) before going out of line.
+            if slot.key != .max && length <= 16 {
+              slot = slots[index &+ 1]
+              index &+= 1
+              if !(slot.head == head && slot.tail == tail && slot.key &>> 16 == want &>> 16) {
+                index =
+                  slot.key == .max
+                  ? -1
+                  : s.findEdgeProbing(
+                    parent: node, EdgeKey(head: head, tail: tail), length: length, p + pos, from: index)
+              }
+            } else {
+              index =
+                slot.key == .max
+                ? -1
+                : s.findEdgeProbing(parent: node, EdgeKey(head: head, tail: tail), length: length, p + pos, from: index)
+            }
+            guard index >= 0 else { return missOrGeneral(p, from: pos, n) }
+            slot = slots[index]
+          }
+          node = slot.child
+          info = UInt32(truncatingIfNeeded: slot.key) & 0xFF
+          rule = slot.rule
+        } else if kind == NodeInfo.parameterOnly {
+          // Not empty, not a dot segment, only fast bytes.
+          guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return .needsGeneralPath }
+          // Capture k is segment k here; the general path renumbers them if it takes over.
+          segments[captures] = Range(uncheckedBounds: (pos, end))
+          spans[captures] = CaptureSpan(
+            first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))
+          captures &+= 1
+          node &+= 1
+          info = UInt32(infos[Int(node)])
+          rule = URLTrie.ruleReadAtEnd
+        } else {
+          return rareStep(kind, node, captures: captures, p, pos, n, &scratch)
+        }
+        pos = end &+ 1
+        if pos >= n { break }
+      }
+    }
+
+    if info & (NodeInfo.fastTerminal | NodeInfo.restart) == NodeInfo.fastTerminal {
+      // After a parameter step the rule is read only now, at the end.
+      if rule == URLTrie.ruleReadAtEnd { rule = s.fastRules[Int(node)] }
+      scratch.end = .firstTerminal(ofNode: node)
+      scratch.captureCount = captures
+      return .rule(rule)
+    }
+    return rareEnd(info, node, captures: captures, p, n, &scratch)
+  }
+
+  // MARK: - Rare paths, out of line
+
+  /// A step at a leaf (more segments than any pattern), at a node where children compete, or
+  /// after a literal the fast path cannot compare raw.
+  @inline(never)
+  func rareStep(
+    _ kind: UInt32, _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ n: Int,
+    _ scratch: inout MatchScratch
+  ) -> FastMatch {
+    switch kind {
+    case NodeInfo.leaf: return missOrGeneral(p, from: pos, n)
+    case NodeInfo.general: return generalFrom(node, captures: captures, p, pos, n, &scratch)
+    default: return .needsGeneralPath
+    }
+  }
+
+  /// The end of the path at a node without a fast terminal.
+  @inline(never)
+  func rareEnd(
+    _ info: UInt32, _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch
+  ) -> FastMatch {
+    if info & NodeInfo.kindMask == NodeInfo.restart { return .needsGeneralPath }
+    if info & NodeInfo.hasTerminals != 0 {
+      // The path had no empty and no dot segment: it ends with '/' after a segment, or not.
+      let hostEnd = Int(storage.hosts[scratch.lastHost].length)
+      scratch.trailingSlash = n > hostEnd &+ 1 && p[n &- 1] == 0x2F
+      return terminalsAt(node, captures: captures, p, n, &scratch)
+    }
+    return noRuleHere
+  }
+
+  /// The component ranges of a URL the fast path read: scheme, host, path; no query, no fragment.
+  func fastURLRanges(_ p: UnsafePointer<UInt8>, _ n: Int, hostEnd: Int) -> URLComponentRanges {
+    var colon = 0
+    while p[colon] != UInt8(ascii: ":") { colon &+= 1 }
+    return URLComponentRanges(scheme: 0..<colon, hasAuthority: true, host: colon + 3..<hostEnd, path: hostEnd..<n)
+  }
+
+  /// After a literal step found no edge (or a leaf has more segments): the URL matches nothing
+  /// when the rest of it reads the same on the general path (no byte to decode or that ends the
+  /// path, no dot segment that would remove this segment); otherwise the general path decides.
+  @inline(never)
+  func missOrGeneral(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> FastMatch {
+    // Empty segments cost one byte each, so a long URL may hold more segments than the reader
+    // takes (it refuses the URL): the general path counts them. A shorter one cannot.
+    if n > PathSegments.maxCount && URLTrie.slashCount(p, n) > PathSegments.maxCount { return .needsGeneralPath }
+    // Most misses hold only fast bytes and no '.' at all: eight bytes at a time.
+    var i = start
+    var plain = true
+    while i &+ 8 <= n {
+      let w = UnsafeRawPointer(p + i).loadWord()
+      if URLTrie.slowBytes(w) | URLTrie.zeroBytes(w ^ URLTrie.repeated(0x2E)) != 0 {
+        plain = false
+        break
+      }
+      i &+= 8
+    }
+    if plain && i < n {
+      let w = URLTrie.word(p, at: i, n)
+      let mask = 0x8080_8080_8080_8080 as UInt64 &>> UInt64(truncatingIfNeeded: 64 &- (n &- i) &* 8)
+      plain = (URLTrie.slowBytes(w) | URLTrie.zeroBytes(w ^ URLTrie.repeated(0x2E))) & mask == 0
+    }
+    if plain { return noRuleHere }
+    return missOrGeneralBytes(p, from: start, n)
+  }
+
+  /// The number of '/' bytes in `p[0..<n]`: at least the number of path segments.
+  static func slashCount(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+    var count = 0
+    for i in 0..<n where p[i] == 0x2F { count &+= 1 }
+    return count
+  }
+
+  /// ``missOrGeneral(_:from:_:)`` byte by byte, for paths with a '.' or a byte that is not fast.
+  func missOrGeneralBytes(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> FastMatch {
+    guard URLTrie.restIsPlain(p, from: start, n) else { return .needsGeneralPath }
+    return noRuleHere
+  }
+
+  /// Whether `p[start..<n]` holds only fast bytes and '/', and no dot segment.
+  static func restIsPlain(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Bool {
+    var segmentStart = start
+    var i = start
+    while i <= n {
+      if i == n || p[i] == 0x2F {
+        let length = i &- segmentStart
+        if length == 1 && p[segmentStart] == 0x2E { return false }
+        if length == 2 && p[segmentStart] == 0x2E && p[segmentStart &+ 1] == 0x2E { return false }
+        segmentStart = i &+ 1
+      } else if !isFastByte(p[i]) {
+        return false
+      }
+      i &+= 1
+    }
+    return true
+  }
+
+  /// At a node where children compete: splits the path as ``PathSegments`` would (the fast
+  /// walk recorded only the captured segments), then lets the general search take over from
+  /// this node, `depth` segments in.
+  @inline(never)
+  func generalFrom(
+    _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ n: Int,
+    _ scratch: inout MatchScratch
+  ) -> FastMatch {
+    let hostEnd = Int(storage.hosts[scratch.lastHost].length)
+    // The fast walk kept capture k in segment k; the split below numbers all segments.
+    let saved = scratch.segments + (PathSegments.maxCount &+ 2)
+    for k in 0..<captures { saved[k] = scratch.segments[k] }
+    guard fastSplit(p, from: hostEnd &+ 1, n, &scratch) else { return .needsGeneralPath }
+    var depth = 0
+    while depth < scratch.segmentCount && scratch.segments[depth].lowerBound < pos { depth &+= 1 }
+    guard depth < scratch.segmentCount else { return .needsGeneralPath }
+    var k = 0
+    for i in 0..<depth where k < captures && scratch.segments[i] == saved[k] {
+      scratch.captures[k] = CaptureSpan(first: Int32(truncatingIfNeeded: i), last: Int32(truncatingIfNeeded: i &+ 1))
+      k &+= 1
+    }
+    scratch.queryCount = -1
+    let input = UnsafeBufferPointer(start: p, count: n)
+    let url = fastURLRanges(p, n, hostEnd: hostEnd)
+    let found = search(input, url, root: node, depth: depth, captures: captures, &scratch)
+    if found >= 0 { return .rule(storage.terminal(at: found).rule) }
+    return noRuleHere
+  }
+
+  /// Splits `p[start..<n]` into `scratch`'s segments as ``PathSegments/resolve(_:path:into:)``
+  /// would, for a path of fast bytes without dot segments; false for any other path.
+  func fastSplit(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int, _ scratch: inout MatchScratch) -> Bool {
+    guard URLTrie.restIsPlain(p, from: start, n) else { return false }
+    let segments = scratch.segments
+    var count = 0
+    var trailing = false
+    var segmentStart = start
+    var i = start
+    while i <= n && start < n {
+      if i < n && p[i] != 0x2F {
+        i &+= 1
+        continue
+      }
+      if i == n && i == segmentStart {
+        trailing = count > 0
+      } else {
+        guard count < PathSegments.maxCount else { return false }
+        segments[count] = segmentStart..<i
+        count &+= 1
+      }
+      segmentStart = i &+ 1
+      i &+= 1
+    }
+    scratch.segmentCount = count
+    scratch.trailingSlash = trailing
+    return true
+  }
+
+  /// At the end of the path, at a node whose first terminal has constraints (or under the strict
+  /// trailing-slash policy): the general terminal check (the URL has no query and no fragment).
+  @inline(never)
+  func terminalsAt(
+    _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch
+  ) -> FastMatch {
+    scratch.queryCount = -1
+    let (start, count) = storage.terminalRange(node)
+    let input = UnsafeBufferPointer(start: p, count: n)
+    let url = fastURLRanges(p, n, hostEnd: Int(storage.hosts[scratch.lastHost].length))
+    let context = Context(
+      input: input, storage: storage, segments: scratch.segments, captures: scratch.captures,
+      buffer: scratch.buffer, bufferCapacity: scratch.bufferCapacity, segmentCount: scratch.segmentCount)
+    let found = checkTerminals(start, count, captures: captures, context, url, &scratch)
+    if found >= 0 { return .rule(storage.terminal(at: found).rule) }
+    return noRuleHere
+  }
+
+  // MARK: - Words
+
+  @inline(__always)
+  static func repeated(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+  /// The high bit of the first (lowest) zero byte of `x`, and possibly of bytes above it; 0 when
+  /// `x` has no zero byte. (A borrow can mark a byte above a zero byte, never one below, so the
+  /// lowest mark, and whether there is any, are exact; so is a test of the bytes below a given
+  /// one, which is how every caller uses it.)
+  @inline(__always)
+  static func zeroBytes(_ x: UInt64) -> UInt64 {
+    (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+  }
+
+  /// Bytes `i ..< min(i + 8, n)`, zero-padded; needs `8 <= n` and `i < n`.
+  @inline(__always)
+  static func word(_ p: UnsafePointer<UInt8>, at i: Int, _ n: Int) -> UInt64 {
+    if i &+ 8 <= n { return UnsafeRawPointer(p + i).loadWord() }
+    let shift = (i &- (n &- 8)) &* 8
+    return UnsafeRawPointer(p + (n &- 8)).loadWord() &>> UInt64(truncatingIfNeeded: shift)
+  }
+
+  /// The end of a segment whose first eight bytes hold no '/' (and do not reach the end).
+  @inline(__always)
+  static func longSegmentEnd(_ p: UnsafePointer<UInt8>, _ pos: Int, _ n: Int) -> Int {
+    let next = pos &+ 8
+    let slashes = zeroBytes(word(p, at: next, n) ^ repeated(0x2F))
+    if slashes != 0 { return next &+ slashes.trailingZeroBitCount &>> 3 }
+    return next &+ 8 >= n ? n : segmentEnd(p, from: next &+ 8, n)
+  }
+
+  /// The end of a segment longer than sixteen bytes: the first '/' at or after `start`, or `n`.
+  @inline(never)
+  static func segmentEnd(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Int {
+    findSlash(p, from: start, n)
+  }
+
+  /// The offset of the first '/' at or after `start`, or `n`; needs `8 <= n`.
+  @inline(__always)
+  static func findSlash(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Int {
+    var i = start
+    while i &+ 8 <= n {
+      let slashes = zeroBytes(UnsafeRawPointer(p + i).loadWord() ^ repeated(0x2F))
+      if slashes != 0 { return i &+ slashes.trailingZeroBitCount &>> 3 }
+      i &+= 8
+    }
+    guard i < n else { return n }
+    let slashes = zeroBytes(word(p, at: i, n) ^ repeated(0x2F))
+    return slashes != 0 ? i &+ slashes.trailingZeroBitCount &>> 3 : n
+  }
+
+  /// The high bit of every byte of `w` that is not ``isFastByte(_:)``.
+  @inline(__always)
+  static func slowBytes(_ w: UInt64) -> UInt64 {
+    // Per byte, in seven-bit lanes (no carry crosses a lane): the high bit of each sum says
+    // whether the low seven bits are at least '&', are DEL, differ from '?', differ from '\'.
+    let low7 = w & 0x7F7F_7F7F_7F7F_7F7F
+    let atLeastAmpersand = low7 &+ repeated(0x80 - 0x26)
+    let isDelete = low7 &+ repeated(0x01)
+    let notQuestion = (low7 ^ repeated(0x3F)) &+ repeated(0x7F)
+    let notBackslash = (low7 ^ repeated(0x5C)) &+ repeated(0x7F)
+    let fast = atLeastAmpersand & notQuestion & notBackslash & ~(isDelete | w)
+    return ~fast & 0x8080_8080_8080_8080
+  }
+
+  /// Whether the segment `pos ..< end` can be captured as it is: not empty, not a dot segment,
+  /// only fast bytes. `first` holds its first eight bytes, `head` the same zero-padded.
+  @inline(__always)
+  static func isPlainValue(_ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, head: UInt64, _ length: Int) -> Bool {
+    if length <= 2 && (length == 0 || head == 0x2E || head == 0x2E2E) { return false }
+    return allFast(p, pos, end, first: head, length)
+  }
+
+  /// Whether every byte of the segment `pos ..< end` is fast; `first` holds its first eight bytes.
+  @inline(__always)
+  static func allFast(_ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, first: UInt64, _ length: Int) -> Bool {
+    if length <= 8 {
+      let mask = 0x8080_8080_8080_8080 as UInt64 &>> UInt64(truncatingIfNeeded: 64 &- length &* 8)
+      return slowBytes(first) & mask == 0
+    }
+    if length <= 16 {
+      return slowBytes(first) | slowBytes(UnsafeRawPointer(p + (end &- 8)).loadWord()) == 0
+    }
+    return allFastLong(p, pos, end)
+  }
+
+  @inline(never)
+  static func allFastLong(_ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int) -> Bool {
+    var i = pos
+    while i &+ 8 <= end {
+      if slowBytes(UnsafeRawPointer(p + i).loadWord()) != 0 { return false }
+      i &+= 8
+    }
+    if i < end && slowBytes(UnsafeRawPointer(p + (end &- 8)).loadWord()) != 0 { return false }
+    return true
+  }
+}
+
+extension URLTrie {
+  /// A valid URL that no rule takes: ``FastMatch/noRule``, unless a wildcard host could still
+  /// take it (the general path then tries the wildcard keys).
+  var noRuleHere: FastMatch { storage.hasWildcardHosts ? .needsGeneralPath : .noRule }
+
+  /// The terminal of the last successful match in `scratch`.
+  func terminal(of scratch: borrowing MatchScratch) -> Int32 {
+    switch scratch.end {
+    case .terminal(let t): return t
+    case .firstTerminal(let node): return storage.nodes[Int(node)].terminalStart
+    }
+  }
+}

@@ -1,0 +1,199 @@
+import RouteEvents
+
+/// Matching: split the path once, then walk the trie depth first in precedence order,
+/// backtracking at dead ends, so the first complete match is the best one (see ``Precedence``).
+/// Every node sits at a fixed depth, so each node is visited at most once per URL.
+extension URLTrie {
+  /// Unowned views of the trie memory and the scratch memory, passed down the search.
+  struct Context {
+    let input: UnsafeBufferPointer<UInt8>
+    // Unowned: the trie holds the storage for the whole search, and a strong reference would
+    // cost a retain and a release on every general-path match.
+    unowned(unsafe) let storage: MatcherStorage
+    let segments: UnsafeMutablePointer<Range<Int>>
+    let captures: UnsafeMutablePointer<CaptureSpan>
+    let buffer: UnsafeMutablePointer<UInt8>
+    let bufferCapacity: Int
+    let segmentCount: Int
+
+    var nodes: UnsafeMutablePointer<Node> { storage.nodes }
+    var dynamic: UnsafeMutablePointer<DynamicEdge> { storage.dynamic }
+    var constraints: UnsafeMutablePointer<Constraint> { storage.constraints }
+    var pool: UnsafeMutablePointer<UInt8> { storage.pool }
+  }
+
+  /// Finds the best terminal for a parsed URL, or -1. On success the captures are in `scratch`.
+  func match(_ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, _ scratch: inout MatchScratch) -> Int32 {
+    guard url.hasAuthority else { return -1 }
+    guard
+      case .success(let shape) = PathSegments.resolve(
+        input, path: url.path, into: UnsafeMutableBufferPointer(start: scratch.segments, count: PathSegments.maxCount))
+    else { return -1 }
+    scratch.segmentCount = shape.count
+    scratch.trailingSlash = shape.hasTrailingSlash
+    scratch.queryCount = -1  // parsed on first use
+    let hostRange = url.host ?? 0..<0
+    var hostKeyLength = URLTrie.writeHostKey(input, url, host: hostRange, wildcardFrom: nil, into: scratch.buffer)
+    guard hostKeyLength > 0 else { return -1 }
+    var root = lookupHost(scratch.buffer, hostKeyLength)
+    var labelStart = hostRange.lowerBound
+    var wildcardHost: WildcardHost?  // the host written once for the `*.domain` keys
+    while true {
+      if root >= 0 {
+        let found = search(input, url, root: root, depth: 0, captures: 0, &scratch)
+        if found >= 0 { return found }
+        wildcardHost = nil  // the search decodes into the buffer
+      }
+      // Try `*.domain` roots, longest domain first.
+      // A subdomain is one or more labels, none of them empty: `.example.com` and
+      // `a..example.com` are not subdomains of `example.com`.
+      guard storage.hasWildcardHosts, let dot = nextDot(input, from: labelStart, in: hostRange), dot > labelStart else {
+        return -1
+      }
+      labelStart = dot + 1
+      if url.hostIsASCII && !url.hostIsIPLiteral {
+        // Linear in the host: each key only writes `scheme://*.` in front of its domain.
+        if wildcardHost == nil { wildcardHost = writeWildcardHost(input, url, host: hostRange, &scratch) }
+        root = wildcardHost.map { lookupWildcard($0, domainStart: dot + 1, input, url, &scratch) } ?? -1
+      } else {
+        hostKeyLength = URLTrie.writeHostKey(input, url, host: hostRange, wildcardFrom: dot + 1, into: scratch.buffer)
+        root = lookupHost(scratch.buffer, hostKeyLength)
+      }
+    }
+  }
+
+  /// An ASCII host written once (lowercased, its port after it) for the `*.domain` keys.
+  struct WildcardHost {
+    /// The first host byte kept: keys longer than the limit are never looked up.
+    var writeStart: Int
+    /// The length of `scheme://*.`.
+    var prefixLength: Int
+    /// One past the last byte written (the port included).
+    var end: Int
+  }
+
+  private static let hostKeyLimit = 1024
+
+  /// Writes the last bytes of the host that a key within the limit can hold, at an offset that
+  /// leaves room for `scheme://*.` before any of its domains; nil when no key fits.
+  private func writeWildcardHost(
+    _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, host: Range<Int>, _ scratch: inout MatchScratch
+  ) -> WildcardHost? {
+    let prefixLength = url.scheme.count &+ 5
+    guard prefixLength < URLTrie.hostKeyLimit else { return nil }
+    let keep = min(host.count, URLTrie.hostKeyLimit &- prefixLength)
+    let writeStart = host.upperBound &- keep
+    let out = scratch.buffer
+    var n = prefixLength
+    for i in writeStart..<host.upperBound {
+      out[n] = asciiLowercased(input[i])
+      n &+= 1
+    }
+    if let port = url.port {
+      let scheme = String(decoding: UnsafeBufferPointer(rebasing: input[url.scheme]), as: UTF8.self).lowercased()
+      if port != PatternExpansion.defaultPort(ofScheme: scheme) {
+        out[n] = UInt8(ascii: ":")
+        n &+= 1
+        for d in String(port).utf8 {
+          out[n] = d
+          n &+= 1
+        }
+      }
+    }
+    return WildcardHost(writeStart: writeStart, prefixLength: prefixLength, end: n)
+  }
+
+  /// Looks up `scheme://*.` + the host from `domainStart`, writing the prefix over host bytes
+  /// before the domain (which no later, shorter domain needs).
+  private func lookupWildcard(
+    _ h: WildcardHost, domainStart: Int, _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges,
+    _ scratch: inout MatchScratch
+  ) -> Int32 {
+    guard domainStart >= h.writeStart else { return -1 }  // longer than the limit
+    let keyStart = domainStart &- h.writeStart
+    let out = scratch.buffer
+    var n = keyStart
+    for i in url.scheme {
+      out[n] = asciiLowercased(input[i])
+      n &+= 1
+    }
+    out[n] = UInt8(ascii: ":")
+    out[n &+ 1] = UInt8(ascii: "/")
+    out[n &+ 2] = UInt8(ascii: "/")
+    out[n &+ 3] = UInt8(ascii: "*")
+    out[n &+ 4] = UInt8(ascii: ".")
+    return lookupHost(out + keyStart, h.end &- keyStart)
+  }
+
+  private func lookupHost(_ key: UnsafeMutablePointer<UInt8>, _ length: Int) -> Int32 {
+    let index = storage.findHost(key, length: length)
+    return index < 0 ? -1 : storage.hosts[index].root
+  }
+
+  private func nextDot(_ input: UnsafeBufferPointer<UInt8>, from: Int, in host: Range<Int>) -> Int? {
+    var i = from
+    while i < host.upperBound {
+      if input[i] == UInt8(ascii: ".") { return i }
+      i &+= 1
+    }
+    return nil
+  }
+
+  /// Writes `scheme://host[:port]` (lowercased; `*.` + the rest of the host from `wildcardFrom`)
+  /// into `out` (at least 4 KiB); returns its length, or 0 when it does not fit.
+  static func writeHostKey(
+    _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, host: Range<Int>, wildcardFrom: Int?,
+    into out: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    var n = 0
+    let limit = 1024
+    for i in url.scheme {
+      guard n < limit else { return 0 }
+      out[n] = asciiLowercased(input[i])
+      n &+= 1
+    }
+    out[n] = UInt8(ascii: ":")
+    out[n + 1] = UInt8(ascii: "/")
+    out[n + 2] = UInt8(ascii: "/")
+    n &+= 3
+    var from = host.lowerBound
+    if let w = wildcardFrom {
+      out[n] = UInt8(ascii: "*")
+      out[n + 1] = UInt8(ascii: ".")
+      n &+= 2
+      from = w
+    }
+    if url.hostIsASCII && !url.hostIsIPLiteral {
+      for i in from..<host.upperBound {
+        guard n < limit else { return 0 }
+        out[n] = asciiLowercased(input[i])
+        n &+= 1
+      }
+    } else {
+      // Rare: an IPv6 literal (compressed form) or an IDNA host (its xn-- form).
+      let normal =
+        url.hostIsIPLiteral
+        ? IPv6Address.parse(input, from..<host.upperBound)?.description
+        : IDNA.toASCII(String(decoding: UnsafeBufferPointer(rebasing: input[from..<host.upperBound]), as: UTF8.self))
+      guard let normal else { return 0 }
+      for byte in normal.utf8 {
+        guard n < limit else { return 0 }
+        out[n] = byte
+        n &+= 1
+      }
+    }
+    if let port = url.port {
+      let scheme = String(decoding: UnsafeBufferPointer(rebasing: input[url.scheme]), as: UTF8.self).lowercased()
+      if port != PatternExpansion.defaultPort(ofScheme: scheme) {
+        let digits = Array(String(port).utf8)
+        out[n] = UInt8(ascii: ":")
+        n &+= 1
+        for d in digits {
+          out[n] = d
+          n &+= 1
+        }
+      }
+    }
+    return n
+  }
+}

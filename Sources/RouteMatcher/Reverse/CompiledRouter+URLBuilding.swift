@@ -1,0 +1,168 @@
+import RouteEvents
+import RouteTables
+import RouterSupport
+
+/// Why ``CompiledRouter/url(for:parameters:pattern:)`` cannot build a URL.
+///
+/// ```swift
+/// do { _ = try router.url(for: "note", parameters: [:]) }
+/// catch { print(error.message) }   // route 'note' needs a value for 'id'
+/// ```
+public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A stable code: `unknown-route`, `not-a-url-route`, `missing-parameter`, `invalid-parameter`,
+  /// `wildcard-host`, `unbuildable-segment`, `routes-elsewhere`.
+  public var code: String
+  public var message: String
+  /// Creates an error.
+  public init(_ code: String, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+  public var description: String { "\(code): \(message)" }
+}
+
+extension CompiledRouter {
+  /// Builds the URL of a route from its parameters (reverse routing), percent-encoding every
+  /// value, and checks that routing the URL gives back the same route and parameters; so a URL
+  /// it returns always comes back to `rule`.
+  ///
+  /// ```swift
+  /// let url = try router.url(for: "note", parameters: ["id": "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"])
+  /// // "notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"
+  /// try router.url(for: "search", parameters: ["query": "a&b c"])   // "notes://search?q=a%26b%20c"
+  /// ```
+  /// - Parameters:
+  ///   - rule: the route's name in the table.
+  ///   - parameters: the value of each parameter, as text (an `int` as digits, a `uuid` in any
+  ///     case); a parameter the pattern does not have is ignored, an optional one may be left out.
+  ///   - pattern: which of the route's URL patterns to use (0, the first, by default).
+  public func url(for rule: String, parameters: [String: String] = [:], pattern: Int = 0) throws(URLBuildError)
+    -> String
+  {
+    guard let index = table.rules.firstIndex(where: { $0.name == rule }) else {
+      throw URLBuildError("unknown-route", "no route is named '\(rule)'")
+    }
+    let patterns = table.rules[index].urlPatterns
+    guard pattern < patterns.count else {
+      throw URLBuildError(
+        "not-a-url-route",
+        patterns.isEmpty
+          ? "route '\(rule)' is an activity route" : "route '\(rule)' has \(patterns.count) URL pattern(s)")
+    }
+    let builder = URLBuilder(pattern: patterns[pattern], rule: rule, parameters: parameters)
+    let text = try builder.build()
+    // Verify: the URL must come back to this route with these parameters.
+    switch match(url: text) {
+    case .success(let m?) where m.rule == index:
+      if m.parameters != builder.expectedParameters {
+        throw URLBuildError(
+          "routes-elsewhere",
+          "'\(text)' comes back with \(JSONValue.object(m.parameters)), not \(JSONValue.object(builder.expectedParameters))"
+        )
+      }
+      return text
+    case .success(let m?):
+      throw URLBuildError(
+        "routes-elsewhere", "'\(text)' would be taken by route '\(m.ruleName)', which precedence puts first")
+    case .success(nil):
+      throw URLBuildError("routes-elsewhere", "'\(text)' matches no route (a value cannot be written in the URL)")
+    case .failure(let error):
+      throw URLBuildError("invalid-parameter", "'\(text)' is not a URL the router accepts: \(error.message)")
+    }
+  }
+}
+
+/// Writes one URL pattern with parameter values.
+struct URLBuilder {
+  let pattern: URLPattern
+  let rule: String
+  let parameters: [String: String]
+
+  func build() throws(URLBuildError) -> String {
+    guard case .exact(let host) = pattern.host else {
+      throw URLBuildError("wildcard-host", "route '\(rule)' matches any subdomain; there is no one host to write")
+    }
+    var out = pattern.scheme + "://" + host
+    if let port = pattern.port { out += ":\(port)" }
+    for segment in pattern.segments {
+      switch segment {
+      case .literal(let text): out += "/" + PercentDecoding.encode(text, allowing: .pathSegmentAllowed)
+      case .parameter(let p): out += "/" + (try pathSegment(p, required: true) ?? "")
+      case .optional(let p): if let s = try pathSegment(p, required: false) { out += "/" + s }
+      case .wildcard:
+        guard let value = parameters["*"] else {
+          throw URLBuildError(
+            "unbuildable-segment", "route '\(rule)' has a '*' segment: give its text as the parameter '*'")
+        }
+        out += "/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
+      case .catchAll(let name):
+        guard let value = parameters[name], !value.isEmpty else {
+          throw URLBuildError("missing-parameter", "route '\(rule)' needs a value for '\(name)'")
+        }
+        out +=
+          "/"
+          + value.split(separator: "/", omittingEmptySubsequences: false)
+          .map { PercentDecoding.encode(String($0), allowing: .pathSegmentAllowed) }.joined(separator: "/")
+      }
+    }
+    if pattern.trailingSlash { out += "/" }
+    var items: [String] = []
+    for constraint in pattern.query {
+      let key = PercentDecoding.encode(constraint.name, allowing: .queryValueAllowed)
+      switch constraint.value {
+      case .present: items.append(key)
+      case .literal(let text): items.append(key + "=" + PercentDecoding.encode(text, allowing: .queryValueAllowed))
+      case .parameter(let p, let required):
+        guard let value = try checked(p, required: required) else { continue }
+        items.append(key + "=" + PercentDecoding.encode(value, allowing: .queryValueAllowed))
+      }
+    }
+    if !items.isEmpty { out += "?" + items.joined(separator: "&") }
+    switch pattern.fragment {
+    case .literal(let text)?: out += "#" + PercentDecoding.encode(text, allowing: .fragmentAllowed)
+    case .parameter(let p, let required)?:
+      if let value = try checked(p, required: required) {
+        out += "#" + PercentDecoding.encode(value, allowing: .fragmentAllowed)
+      }
+    case .present?, nil: break
+    }
+    return out
+  }
+
+  private func pathSegment(_ p: Parameter, required: Bool) throws(URLBuildError) -> String? {
+    guard let value = try checked(p, required: required) else { return nil }
+    return PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
+  }
+
+  /// The value of a parameter, checked against its type; nil for an absent optional one.
+  private func checked(_ p: Parameter, required: Bool) throws(URLBuildError) -> String? {
+    guard let value = parameters[p.name] else {
+      if required { throw URLBuildError("missing-parameter", "route '\(rule)' needs a value for '\(p.name)'") }
+      return nil
+    }
+    guard p.type.accepts(Array(value.utf8)) || (p.type == .string && value.isEmpty && !required) else {
+      throw URLBuildError("invalid-parameter", "'\(value)' is not a valid \(p.type.rawValue) for '\(p.name)'")
+    }
+    return value
+  }
+
+  /// The typed values routing the built URL must capture: every given parameter the pattern has.
+  var expectedParameters: JSONObject {
+    var types: [String: ParameterType] = [:]
+    for segment in pattern.segments {
+      switch segment {
+      case .parameter(let p), .optional(let p): types[p.name] = p.type
+      case .catchAll(let name): types[name] = .string
+      case .literal, .wildcard: break
+      }
+    }
+    for c in pattern.query { if case .parameter(let p, _) = c.value { types[p.name] = p.type } }
+    if case .parameter(let p, _)? = pattern.fragment { types[p.name] = p.type }
+    var out = JSONObject()
+    for name in pattern.parameterNames {
+      guard let value = parameters[name], let type = types[name] else { continue }
+      out[name] = type.value(of: value)
+    }
+    return out
+  }
+}

@@ -1,0 +1,66 @@
+public import RouterSupport
+
+/// An activity rule's pattern: the activity type and constraints on `userInfo` keys.
+///
+/// ```swift
+/// // { "activity": "com.example.notes.edit", "userInfo": { "noteID": "{id:uuid}", "mode": "edit" } }
+/// let pattern = ActivityPattern(type: "com.example.notes.edit", userInfo: [
+///   .init(key: "noteID", value: .parameter(.init(name: "id", type: .uuid), required: true)),
+///   .init(key: "mode", value: .equals("edit")),
+/// ])
+/// ```
+public struct ActivityPattern: Sendable, Hashable {
+  /// The `activityType`, compared exactly.
+  public var type: String
+  /// Constraints on `userInfo`, in the order written.
+  public var userInfo: [UserInfoConstraint]
+
+  /// Creates a pattern.
+  public init(type: String, userInfo: [UserInfoConstraint] = []) {
+    self.type = type
+    self.userInfo = userInfo
+  }
+
+  /// The names of the parameters the pattern captures.
+  public var parameterNames: [String] {
+    userInfo.compactMap {
+      if case .parameter(let p, _) = $0.value { return p.name }
+      return nil
+    }
+  }
+}
+
+/// A constraint on one `userInfo` key.
+///
+/// ```swift
+/// UserInfoConstraint(key: "noteID", value: .present)
+/// ```
+public struct UserInfoConstraint: Sendable, Hashable {
+  /// What the value under the key must be.
+  public enum Value: Sendable, Hashable {
+    /// The key must be present.
+    case present
+    /// The value must equal this JSON value.
+    case equals(JSONValue)
+    /// The value is captured: a string (or, for `int`, an integral number) of the parameter's type.
+    case parameter(Parameter, required: Bool)
+
+    /// Strength in precedence, as for query constraints: equals 3, required parameter 2,
+    /// present 1, optional parameter 0.
+    public var strength: Int {
+      switch self {
+      case .equals: return 3
+      case .parameter(_, let required): return required ? 2 : 0
+      case .present: return 1
+      }
+    }
+  }
+
+  public var key: String
+  public var value: Value
+  /// Creates a constraint.
+  public init(key: String, value: Value) {
+    self.key = key
+    self.value = value
+  }
+}

@@ -1,0 +1,133 @@
+package import RouterSupport
+
+/// Reads typed fields out of positioned JSON objects and records a diagnostic for every
+/// problem (wrong type, unknown key with a suggestion, missing key), so a loader reports all
+/// of them in one pass.
+///
+/// ```swift
+/// var reader = JSONFieldReader(source: source)
+/// if let fields = reader.object(node, what: "a scene", keys: ["id", "kind", "title"]) {
+///   let id = reader.string(fields["id"], required: "id", in: node, what: "a scene")
+/// }
+/// ```
+package struct JSONFieldReader {
+  let source: SourceText
+  package var diagnostics: [Diagnostic] = []
+
+  package init(source: SourceText) {
+    self.source = source
+  }
+
+  package func location(_ offset: Int) -> SourceLocation { source.location(at: offset) }
+
+  package mutating func error(_ code: DiagnosticCode, _ message: String, at offset: Int, notes: [Diagnostic.Note] = [])
+  {
+    diagnostics.append(Diagnostic(.error, code, message, at: location(offset), notes: notes))
+  }
+
+  mutating func warning(_ code: DiagnosticCode, _ message: String, at offset: Int) {
+    diagnostics.append(Diagnostic(.warning, code, message, at: location(offset)))
+  }
+
+  /// The members of an object by key; reports a non-object and every key outside `keys`.
+  package mutating func object(_ node: JSONNode, what: String, keys: [String]) -> [String: JSONMember]? {
+    guard case .object(let members) = node.kind else {
+      error(.wrongType, "expected \(what) (an object), found \(node.typeName)", at: node.start)
+      return nil
+    }
+    var fields: [String: JSONMember] = [:]
+    for member in members {
+      if keys.contains(member.key) || member.key == "comment" || member.key.hasPrefix("$") {
+        fields[member.key] = member
+      } else {
+        error(
+          .unknownKey,
+          "unknown key '\(member.key)' in \(what).\(EditDistance.didYouMean(member.key, among: keys))"
+            + " Expected one of: \(keys.joined(separator: ", "))",
+          at: member.keyStart)
+      }
+    }
+    return fields
+  }
+
+  /// Reports a missing required key at the start of the object.
+  package mutating func missing(_ key: String, in node: JSONNode, what: String) {
+    error(.missingKey, "\(what) needs a '\(key)' key", at: node.start)
+  }
+
+  package mutating func string(_ member: JSONMember?, required key: String? = nil, in node: JSONNode, what: String)
+    -> String?
+  {
+    guard let member else {
+      if let key { missing(key, in: node, what: what) }
+      return nil
+    }
+    guard case .string(let s) = member.value.kind else {
+      error(.wrongType, "'\(member.key)' must be a string, found \(member.value.typeName)", at: member.value.start)
+      return nil
+    }
+    return s
+  }
+
+  package mutating func bool(_ member: JSONMember?) -> Bool? {
+    guard let member else { return nil }
+    guard case .bool(let b) = member.value.kind else {
+      error(.wrongType, "'\(member.key)' must be true or false, found \(member.value.typeName)", at: member.value.start)
+      return nil
+    }
+    return b
+  }
+
+  package mutating func int(_ member: JSONMember?) -> Int? {
+    guard let member else { return nil }
+    guard case .number(let n) = member.value.kind, let v = n.int64Value, let i = Int(exactly: v) else {
+      error(.wrongType, "'\(member.key)' must be an integer, found \(member.value.typeName)", at: member.value.start)
+      return nil
+    }
+    return i
+  }
+
+  /// An array of strings; reports each element that is not a string.
+  package mutating func strings(_ member: JSONMember?) -> [(String, JSONNode)]? {
+    guard let member else { return nil }
+    guard case .array(let items) = member.value.kind else {
+      error(
+        .wrongType, "'\(member.key)' must be an array of strings, found \(member.value.typeName)",
+        at: member.value.start)
+      return nil
+    }
+    var out: [(String, JSONNode)] = []
+    for item in items {
+      if case .string(let s) = item.kind {
+        out.append((s, item))
+      } else {
+        error(.wrongType, "'\(member.key)' must hold strings, found \(item.typeName)", at: item.start)
+      }
+    }
+    return out
+  }
+
+  /// A string with a fixed set of values; reports others with a suggestion.
+  package mutating func choice<T: RawRepresentable & CaseIterable>(_ member: JSONMember?, _ type: T.Type) -> T?
+  where T.RawValue == String {
+    guard let member, let raw = string(member, in: member.value, what: "") else { return nil }
+    if let value = T(rawValue: raw) { return value }
+    let names = T.allCases.map(\.rawValue)
+    error(
+      .invalidValue,
+      "'\(raw)' is not a valid '\(member.key)'.\(EditDistance.didYouMean(raw, among: names))"
+        + " Expected one of: \(names.joined(separator: ", "))",
+      at: member.value.start)
+    return nil
+  }
+
+  /// Converts template errors inside a JSON string into diagnostics at their exact columns.
+  package mutating func report(_ errors: TemplateErrors, inString node: JSONNode) {
+    for e in errors.errors {
+      let offset = source.bytes.withUnsafeBufferPointer {
+        JSONParser.sourceOffset(in: $0, stringAt: node.start, utf8Index: e.offset)
+      }
+      error(e.code, e.message, at: offset)
+    }
+  }
+}

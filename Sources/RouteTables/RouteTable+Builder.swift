@@ -1,0 +1,184 @@
+public import RouterSupport
+
+extension RouteTable {
+  /// Builds a route table in code, with the same checks as a table file: unknown scenes,
+  /// patterns that do not parse, value placeholders no pattern captures, values for scenes that
+  /// present nothing; ``build()`` throws them all at once.
+  ///
+  /// ```swift
+  /// var builder = RouteTable.Builder(app: "Notes", platform: .iPadOS)
+  /// builder.scene("main")
+  /// builder.scene("note-editor", presents: "NoteID", matching: ["note-editor"])
+  /// builder.url("note", "notes://note/{id:uuid}", openWindow: "note-editor", value: ["id": "{id}"])
+  /// builder.activity("edit", "com.example.notes.edit", userInfo: ["noteID": "{id:uuid}"],
+  ///                  openWindow: "note-editor", value: ["id": "{id}"])
+  /// let router = try builder.compile()
+  /// ```
+  public struct Builder: Sendable {
+    public private(set) var table: RouteTable
+    private var problems: [Diagnostic] = []
+
+    /// Starts a table for an app.
+    public init(app: String, platform: Platform, multipleScenes: Bool? = nil) {
+      table = RouteTable(
+        app: app, platform: platform, multipleScenes: multipleScenes ?? (platform != .iOS), scenes: [], rules: [])
+    }
+
+    /// Declares a scene, in declaration order.
+    public mutating func scene(
+      _ id: String, kind: SceneDeclaration.Kind = .windowGroup, title: String? = nil, presents: String? = nil,
+      defaultValue: JSONValue? = nil, matching: [String]? = nil, preferring: [String]? = nil, allowing: [String]? = nil
+    ) {
+      if table.scene(id) != nil { fail(.duplicateSceneID, "scene id '\(id)' is declared twice (W2)") }
+      var scene = SceneDeclaration(
+        id: id, kind: kind, title: title, presents: presents, defaultValue: defaultValue, matching: matching)
+      scene.preferring = preferring
+      scene.allowing = allowing
+      table.scenes.append(scene)
+    }
+
+    /// Sets the table's policies.
+    public mutating func policies(_ policies: ScenePolicies) { table.policies = policies }
+
+    /// Sets the table's matching options.
+    public mutating func options(_ options: RoutingOptions) { table.options = options }
+
+    /// A URL route that opens a window (`openWindow(id:value:)`).
+    public mutating func url(
+      _ name: String, _ patterns: String..., openWindow scene: String, value: JSONValue? = nil, priority: Int = 0
+    ) {
+      add(name, trigger: parse(patterns, name), target: target(.openWindow, scene, value), priority: priority)
+    }
+
+    /// A URL route that the receiving scene handles itself.
+    public mutating func url(
+      _ name: String, _ patterns: String..., deliverTo scene: String? = nil, value: JSONValue? = nil, priority: Int = 0
+    ) {
+      add(name, trigger: parse(patterns, name), target: target(.deliver, scene, value), priority: priority)
+    }
+
+    /// A URL route that dismisses windows.
+    public mutating func url(
+      _ name: String, _ patterns: String..., dismissWindow scene: String?, value: JSONValue? = nil, priority: Int = 0
+    ) {
+      add(name, trigger: parse(patterns, name), target: target(.dismissWindow, scene, value), priority: priority)
+    }
+
+    /// An activity route that opens a window; `userInfo` maps keys to literals or `"{name[:type][?]}"`.
+    public mutating func activity(
+      _ name: String, _ type: String, userInfo: [String: JSONValue] = [:], openWindow scene: String,
+      value: JSONValue? = nil
+    ) {
+      add(name, trigger: activityTrigger(type, userInfo), target: target(.openWindow, scene, value), priority: 0)
+    }
+
+    /// An activity route that the receiving scene handles itself.
+    public mutating func activity(
+      _ name: String, _ type: String, userInfo: [String: JSONValue] = [:], deliverTo scene: String? = nil,
+      value: JSONValue? = nil
+    ) {
+      add(name, trigger: activityTrigger(type, userInfo), target: target(.deliver, scene, value), priority: 0)
+    }
+
+    /// The table, or every problem found while building it.
+    public func build() throws(BuildError) -> RouteTable {
+      var problems = self.problems
+      for rule in table.rules {
+        let captured: [String]
+        switch rule.trigger {
+        case .url(let patterns): captured = patterns.map(\.parameterNames).reduce([String]()) { $0 + $1 }
+        case .activity(let a): captured = a.parameterNames
+        }
+        if let id = rule.target.scene, table.scene(id) == nil {
+          problems.append(
+            Diagnostic(
+              .error, .unknownScene,
+              "route '\(rule.name)' targets '\(id)', which is not declared."
+                + EditDistance.didYouMean(id, among: table.scenes.map(\.id))))
+        }
+        if rule.target.action != .deliver, rule.target.value != nil, let id = rule.target.scene,
+          table.scene(id)?.presents == nil
+        {
+          problems.append(
+            Diagnostic(.error, .invalidTarget, "route '\(rule.name)' gives a value to '\(id)', which presents none"))
+        }
+        for name in rule.target.value?.parameterNames ?? [] where !captured.contains(name) {
+          problems.append(
+            Diagnostic(.error, .unknownParameter, "route '\(rule.name)' uses '{\(name)}', which it does not capture"))
+        }
+        if case .url(let patterns) = rule.trigger {
+          for p in patterns {
+            for name in rule.target.value?.parameterNames ?? []
+            where !p.parameterNames.contains(name) && captured.contains(name) {
+              problems.append(
+                Diagnostic(
+                  .error, .unknownParameter, "pattern '\(p.text)' of route '\(rule.name)' does not capture '\(name)'"))
+            }
+          }
+        }
+      }
+      if table.scenes.isEmpty {
+        problems.append(Diagnostic(.error, .invalidValue, "an app declares at least one scene"))
+      }
+      guard problems.isEmpty else { throw BuildError(diagnostics: problems) }
+      return table
+    }
+
+    // MARK: - Helpers
+
+    private mutating func fail(_ code: DiagnosticCode, _ message: String) {
+      problems.append(Diagnostic(.error, code, message))
+    }
+
+    private mutating func parse(_ patterns: [String], _ name: String) -> Rule.Trigger? {
+      var parsed: [URLPattern] = []
+      for text in patterns {
+        do {
+          parsed.append(try URLPattern(parsing: text))
+        } catch {
+          for e in error.errors {
+            fail(e.code, "route '\(name)', pattern '\(text)' at offset \(e.offset): \(e.message)")
+          }
+        }
+      }
+      if patterns.isEmpty { fail(.missingKey, "route '\(name)' needs at least one URL pattern") }
+      return parsed.count == patterns.count && !parsed.isEmpty ? .url(parsed) : nil
+    }
+
+    private func activityTrigger(_ type: String, _ userInfo: [String: JSONValue]) -> Rule.Trigger {
+      let constraints = userInfo.sorted { $0.key < $1.key }.map { key, value -> UserInfoConstraint in
+        if case .string(let s) = value, let (p, required) = TableLoader.parsePlaceholder(s) {
+          return UserInfoConstraint(key: key, value: .parameter(p, required: required))
+        }
+        return UserInfoConstraint(key: key, value: .equals(value))
+      }
+      return .activity(ActivityPattern(type: type, userInfo: constraints))
+    }
+
+    private mutating func target(_ action: RuleTarget.Action, _ scene: String?, _ value: JSONValue?) -> RuleTarget {
+      var t = RuleTarget(action: action, scene: scene)
+      if let value {
+        do { t.value = try ValueTemplate(json: value) } catch {
+          fail(.invalidPattern, error.errors.first?.message ?? "invalid value template")
+        }
+      }
+      return t
+    }
+
+    private mutating func add(_ name: String, trigger: Rule.Trigger?, target: RuleTarget, priority: Int) {
+      if table.rule(named: name) != nil { fail(.duplicateRuleName, "route name '\(name)' is used twice") }
+      guard let trigger else { return }
+      table.rules.append(
+        Rule(name: name, index: table.rules.count, trigger: trigger, target: target, priority: priority))
+    }
+  }
+
+  /// Every problem found by ``Builder/build()``.
+  public struct BuildError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+
+    /// The error of these problems.
+    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+  }
+}

@@ -1,0 +1,304 @@
+import RouterSupport
+
+extension TableLoader {
+  static let actionKeys = ["deliver", "openWindow", "dismissWindow", "requestSceneSessionActivation"]
+  static let ruleKeys = ["name", "url", "activity", "userInfo", "priority"] + actionKeys
+
+  /// Reads the rules, in table order; reports duplicate names with both locations.
+  static func readRules(
+    _ member: JSONMember?, root: JSONNode, table: RouteTable, _ reader: inout JSONFieldReader
+  ) -> [Rule] {
+    guard let member else {
+      reader.missing("routes", in: root, what: "the route table")
+      return []
+    }
+    guard case .array(let items) = member.value.kind else {
+      reader.error(
+        .wrongType, "'routes' must be an array of rules, found \(member.value.typeName)", at: member.value.start)
+      return []
+    }
+    var rules: [Rule] = []
+    // The first rule of each name, by its index: a lookup, so that loading stays linear in the
+    // number of routes (scanning the rules read so far made it quadratic).
+    var firstIndex: [String: Int] = [:]
+    for item in items {
+      guard let rule = readRule(item, index: rules.count, table: table, &reader) else { continue }
+      if let first = firstIndex[rule.name] {
+        reader.error(
+          .duplicateRuleName, "route name '\(rule.name)' is used twice", at: item.start,
+          notes: [.init("'\(rule.name)' is first used here", at: rules[first].location)])
+        continue
+      }
+      firstIndex[rule.name] = rules.count
+      rules.append(rule)
+    }
+    return rules
+  }
+
+  static func readRule(_ node: JSONNode, index: Int, table: RouteTable, _ reader: inout JSONFieldReader) -> Rule? {
+    let what = "a route"
+    guard let fields = reader.object(node, what: what, keys: ruleKeys) else { return nil }
+    let name = reader.string(fields["name"], required: "name", in: node, what: what)
+    let label = name.map { "route '\($0)'" } ?? what
+    // Trigger: exactly one of "url" and "activity".
+    var trigger: Rule.Trigger?
+    switch (fields["url"], fields["activity"]) {
+    case (let url?, nil):
+      trigger = readURLPatterns(url, &reader).map { .url($0) }
+      if let userInfo = fields["userInfo"] {
+        reader.error(
+          .invalidValue, "'userInfo' belongs to activity routes; \(label) has a 'url'", at: userInfo.keyStart)
+      }
+    case (nil, let activity?):
+      if let type = reader.string(activity, in: node, what: what) {
+        if type.isEmpty { reader.error(.invalidValue, "an activity type cannot be empty", at: activity.value.start) }
+        let userInfo = readUserInfo(fields["userInfo"], &reader)
+        trigger = .activity(ActivityPattern(type: type, userInfo: userInfo))
+      }
+    case (nil, nil):
+      reader.error(
+        .missingKey, "\(label) needs a 'url' (a pattern or a list of them) or an 'activity' (a type)", at: node.start)
+    case (_?, let activity?):
+      reader.error(
+        .invalidValue, "\(label) has both 'url' and 'activity'; split it into two routes", at: activity.keyStart)
+    }
+    // Target: exactly one action key.
+    let actions = actionKeys.compactMap { fields[$0] }
+    var target: RuleTarget?
+    if actions.isEmpty {
+      reader.error(
+        .missingKey, "\(label) needs a target: one of \(actionKeys.map { "'\($0)'" }.joined(separator: ", "))",
+        at: node.start)
+    } else if actions.count > 1 {
+      reader.error(
+        .invalidValue,
+        "\(label) has more than one target; keep one of \(actions.map { "'\($0.key)'" }.joined(separator: ", "))",
+        at: actions[1].keyStart)
+    } else {
+      target = readTarget(actions[0], table: table, &reader)
+    }
+    let priority = reader.int(fields["priority"]) ?? 0
+    guard let name, let trigger, let target else { return nil }
+    let used = (target.value?.parameterNames ?? []) + (target.targetContentIdentifier?.parameterNames ?? [])
+    if !used.isEmpty {
+      checkParameters(used, trigger: trigger, label: label, at: actions[0].value.start, &reader)
+    }
+    return Rule(
+      name: name, index: index, trigger: trigger, target: target, priority: priority,
+      location: reader.location(node.start))
+  }
+
+  static func readURLPatterns(_ member: JSONMember, _ reader: inout JSONFieldReader) -> [URLPattern]? {
+    var nodes: [JSONNode] = []
+    switch member.value.kind {
+    case .string: nodes = [member.value]
+    case .array(let items):
+      if items.isEmpty { reader.error(.invalidValue, "'url' needs at least one pattern", at: member.value.start) }
+      nodes = items
+    default:
+      reader.error(
+        .wrongType, "'url' must be a pattern string or an array of them, found \(member.value.typeName)",
+        at: member.value.start)
+      return nil
+    }
+    var patterns: [URLPattern] = []
+    var failed = false
+    for node in nodes {
+      guard case .string(let text) = node.kind else {
+        reader.error(.wrongType, "'url' must hold pattern strings, found \(node.typeName)", at: node.start)
+        failed = true
+        continue
+      }
+      do {
+        var pattern = try URLPattern(parsing: text)
+        pattern.location = reader.location(node.start)
+        patterns.append(pattern)
+      } catch {
+        reader.report(error, inString: node)
+        failed = true
+      }
+    }
+    return failed ? nil : patterns
+  }
+
+  static func readUserInfo(_ member: JSONMember?, _ reader: inout JSONFieldReader) -> [UserInfoConstraint] {
+    guard let member else { return [] }
+    switch member.value.kind {
+    case .array:
+      // ["noteID", "mode"]: required keys, each captured as a string parameter of the same name.
+      return (reader.strings(member) ?? []).map {
+        UserInfoConstraint(key: $0.0, value: .parameter(Parameter(name: $0.0), required: true))
+      }
+    case .object(let members):
+      var constraints: [UserInfoConstraint] = []
+      for m in members {
+        if case .string(let s) = m.value.kind, s.hasPrefix("{"), !s.hasPrefix("{{") {
+          guard let (parameter, required) = parsePlaceholder(s) else {
+            reader.error(
+              .invalidPattern, "expected '{name}', '{name:type}' or '{name?}' for userInfo key '\(m.key)'",
+              at: m.value.start)
+            continue
+          }
+          constraints.append(UserInfoConstraint(key: m.key, value: .parameter(parameter, required: required)))
+        } else {
+          constraints.append(UserInfoConstraint(key: m.key, value: .equals(m.value.value)))
+        }
+      }
+      return constraints
+    default:
+      reader.error(
+        .wrongType,
+        "'userInfo' must be an object (key → value or '{parameter}') or an array of keys, found \(member.value.typeName)",
+        at: member.value.start)
+      return []
+    }
+  }
+
+  /// Parses `{name}`, `{name:type}`, `{name?}`, `{name:type?}`.
+  static func parsePlaceholder(_ s: String) -> (Parameter, Bool)? {
+    guard s.hasPrefix("{"), s.hasSuffix("}"), s.count >= 3 else { return nil }
+    var inner = String(s.dropFirst().dropLast())
+    var required = true
+    if inner.hasSuffix("?") {
+      required = false
+      inner.removeLast()
+    }
+    let parts = inner.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+    let name = String(parts[0])
+    guard ValueTemplate.isParameterName(name) else { return nil }
+    var type = ParameterType.string
+    if parts.count == 2 {
+      guard let t = ParameterType(rawValue: String(parts[1])) else { return nil }
+      type = t
+    }
+    return (Parameter(name: name, type: type), required)
+  }
+
+  static func readTarget(_ member: JSONMember, table: RouteTable, _ reader: inout JSONFieldReader) -> RuleTarget? {
+    guard let action = RuleTarget.Action(rawValue: member.key) else { return nil }
+    let what = "'\(member.key)'"
+    let keys: [String]
+    switch action {
+    case .deliver: keys = ["scene", "value"]
+    case .openWindow, .dismissWindow: keys = ["id", "value", "type"]
+    case .requestSceneSessionActivation: keys = ["session", "activityType", "targetContentIdentifier", "value"]
+    }
+    guard let fields = reader.object(member.value, what: what, keys: keys) else { return nil }
+    var target = RuleTarget(action: action, location: reader.location(member.keyStart))
+    if action == .requestSceneSessionActivation {
+      return readActivationRequest(fields, target, member, &reader)
+    }
+    let sceneKey = action == .deliver ? "scene" : "id"
+    if let sceneMember = fields[sceneKey], let id = reader.string(sceneMember, in: member.value, what: what) {
+      if let scene = table.scene(id) {
+        if action != .deliver && scene.kind == .documentGroup {
+          reader.error(
+            .invalidTarget, "\(member.key)(id:) cannot target the documentGroup '\(id)'", at: sceneMember.value.start)
+        }
+        target.scene = id
+      } else {
+        reader.error(
+          .unknownScene,
+          "no scene declaration has id '\(id)'.\(EditDistance.didYouMean(id, among: table.scenes.map(\.id)))"
+            + " Declared: \(table.scenes.map(\.id).joined(separator: ", "))",
+          at: sceneMember.value.start)
+      }
+    }
+    target.valueType = reader.string(fields["type"], in: member.value, what: what)
+    if let valueMember = fields["value"] {
+      do {
+        target.value = try ValueTemplate(json: valueMember.value.value)
+      } catch {
+        reader.error(
+          .invalidPattern, error.errors.first?.message ?? "invalid value template", at: valueMember.value.start)
+      }
+      if fields[sceneKey] == nil || target.scene != nil {
+        checkPresentedType(target, valueMember: valueMember, table: table, &reader)
+      }
+    }
+    if action == .openWindow && target.scene == nil && target.value == nil && fields[sceneKey] == nil {
+      reader.error(
+        .missingKey, "'openWindow' needs an 'id', a 'value' (with its 'type'), or both (W5)", at: member.value.start)
+    }
+    return target
+  }
+
+  /// `"requestSceneSessionActivation": {"session": "new", "activityType": "NewTaskWindow",
+  /// "targetContentIdentifier": "task-{id}", "value": {"taskID": "{id}"}}`; `value` is the userInfo.
+  static func readActivationRequest(
+    _ fields: [String: JSONMember], _ target: RuleTarget, _ member: JSONMember, _ reader: inout JSONFieldReader
+  ) -> RuleTarget {
+    var target = target
+    let what = "'requestSceneSessionActivation'"
+    if let session = fields["session"], let request = reader.choice(session, RuleTarget.SessionRequest.self) {
+      target.sessionRequest = request
+    }
+    target.activityType = reader.string(fields["activityType"], in: member.value, what: what)
+    if let tci = fields["targetContentIdentifier"], let text = reader.string(tci, in: member.value, what: what) {
+      do { target.targetContentIdentifier = try ValueTemplate(parsing: text) } catch {
+        reader.report(error, inString: tci.value)
+      }
+    }
+    if let value = fields["value"] {
+      do { target.value = try ValueTemplate(json: value.value.value) } catch {
+        reader.error(.invalidPattern, error.errors.first?.message ?? "invalid value template", at: value.value.start)
+      }
+    }
+    return target
+  }
+
+  /// A value needs a group that presents a type: the named one, or one whose type is `type` (W9).
+  static func checkPresentedType(
+    _ target: RuleTarget, valueMember: JSONMember, table: RouteTable, _ reader: inout JSONFieldReader
+  ) {
+    guard target.action != .deliver else { return }
+    if let id = target.scene, let scene = table.scene(id) {
+      if scene.presents == nil {
+        reader.error(
+          .invalidTarget, "scene '\(id)' presents no value type; add 'presents' to it or drop the 'value'",
+          at: valueMember.keyStart)
+      } else if let type = target.valueType, type != scene.presents {
+        reader.error(
+          .invalidTarget, "scene '\(id)' presents '\(scene.presents ?? "")', not '\(type)'", at: valueMember.keyStart)
+      }
+    } else if target.scene == nil {
+      guard let type = target.valueType else {
+        reader.error(
+          .missingKey, "a value without an 'id' needs its 'type', so the window group can be found by type (W9)",
+          at: valueMember.keyStart)
+        return
+      }
+      if !table.scenes.contains(where: { $0.presents == type && $0.kind == .windowGroup }) {
+        reader.error(.invalidTarget, "no windowGroup presents '\(type)'", at: valueMember.keyStart)
+      }
+    }
+  }
+
+  /// Every parameter a value template uses must be captured by every pattern of the rule.
+  static func checkParameters(
+    _ names: [String], trigger: Rule.Trigger, label: String, at offset: Int, _ reader: inout JSONFieldReader
+  ) {
+    switch trigger {
+    case .url(let patterns):
+      for pattern in patterns {
+        let captured = pattern.parameterNames
+        for name in names where !captured.contains(name) {
+          reader.error(
+            .unknownParameter,
+            "the value of \(label) uses '{\(name)}', which the pattern '\(pattern.text)' does not capture."
+              + EditDistance.didYouMean(name, among: captured),
+            at: offset)
+        }
+      }
+    case .activity(let pattern):
+      let captured = pattern.parameterNames
+      for name in names where !captured.contains(name) {
+        reader.error(
+          .unknownParameter,
+          "the value of \(label) uses '{\(name)}', which its 'userInfo' does not capture."
+            + EditDistance.didYouMean(name, among: captured),
+          at: offset)
+      }
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import FoundationEssentials
+public import RouterSupport
+
+/// The result of loading a route table: the table built from every part that could be read,
+/// and every diagnostic found on the way.
+///
+/// ```swift
+/// let loaded = TableLoader.load(contentsOf: "Fixtures/Notes/Notes.routes.json")
+/// if loaded.diagnostics.hasErrors { ... } else { let table = loaded.table! }
+/// ```
+public struct LoadedTable: Sendable {
+  /// The table; nil only when the file could not be read or is not JSON at all.
+  public var table: RouteTable?
+  public var diagnostics: [Diagnostic]
+  /// The source, for rendering diagnostics with their lines.
+  public var source: SourceText
+  /// The table and every file it references (Info.plist, AASA files), for rendering diagnostics.
+  public var sources: [SourceText] = []
+}
+
+/// Reads route tables from JSON, reporting every error with file, line and column.
+///
+/// The format is documented in `docs/table-format.md` and described by the JSON Schema that
+/// `route-cli schema` prints (``TableSchema``).
+///
+/// ```swift
+/// let loaded = TableLoader.load(source: SourceText(file: "t.json", text: json))
+/// for d in loaded.diagnostics { print(d) }   // t.json:4:14: error: ... [unknown-scene]
+/// ```
+public enum TableLoader {
+  /// The top-level keys of a table.
+  static let topLevelKeys = [
+    "formatVersion", "app", "platform", "multipleScenes", "lifecycle", "scenes", "routes", "options", "policies",
+    "configurationForConnecting", "appID", "infoPlist", "urlSchemes", "activityTypes", "associatedDomains",
+  ]
+
+  /// Loads a table file; `displayName` is the name diagnostics use (default: the path).
+  public static func load(contentsOf path: String, displayName: String? = nil) -> LoadedTable {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      let source = SourceText(file: displayName ?? path, bytes: [])
+      let d = Diagnostic(.error, .unreadableFile, "cannot read the route table '\(path)'")
+      return LoadedTable(table: nil, diagnostics: [d], source: source)
+    }
+    return load(source: SourceText(file: displayName ?? path, bytes: Array(data)))
+  }
+
+  /// Loads a table from text already in memory.
+  public static func load(source: SourceText) -> LoadedTable {
+    let root: JSONNode
+    do {
+      root = try JSONParser.parse(source.bytes)
+    } catch {
+      return LoadedTable(table: nil, diagnostics: [error.diagnostic(in: source.lines)], source: source)
+    }
+    var reader = JSONFieldReader(source: source)
+    var referenced: [SourceText] = []
+    let table = readTable(root, &reader, referenced: &referenced)
+    return LoadedTable(table: table, diagnostics: reader.diagnostics, source: source, sources: [source] + referenced)
+  }
+
+  package static func readTable(_ root: JSONNode, _ reader: inout JSONFieldReader) -> RouteTable? {
+    var referenced: [SourceText] = []
+    return readTable(root, &reader, referenced: &referenced)
+  }
+
+  static func readTable(_ root: JSONNode, _ reader: inout JSONFieldReader, referenced: inout [SourceText])
+    -> RouteTable?
+  {
+    guard let fields = reader.object(root, what: "the route table", keys: topLevelKeys) else { return nil }
+    if let version = reader.int(fields["formatVersion"]), version != 1 {
+      reader.error(
+        .invalidValue, "this version of ActivityRouter reads formatVersion 1, found \(version)",
+        at: fields["formatVersion"]?.value.start ?? root.start)
+    }
+    let app = reader.string(fields["app"], required: "app", in: root, what: "the route table") ?? ""
+    var platform = Platform.iPadOS
+    if let member = fields["platform"] {
+      platform = reader.choice(member, Platform.self) ?? platform
+    } else {
+      reader.missing("platform", in: root, what: "the route table")
+    }
+    let multipleScenes = reader.bool(fields["multipleScenes"]) ?? (platform == .macOS)
+    let scenes = readScenes(fields["scenes"], root: root, &reader)
+    let options = readOptions(fields["options"], &reader)
+    var table = RouteTable(
+      app: app, platform: platform, multipleScenes: multipleScenes, scenes: scenes, rules: [],
+      options: options, source: reader.source.file)
+    table.lifecycle = fields["lifecycle"].flatMap { reader.choice($0, RouteTable.Lifecycle.self) } ?? .swiftUI
+    table.policies = readPolicies(fields["policies"], &reader)
+    table.configurationForConnecting = readConfigurationChoices(
+      fields["configurationForConnecting"], table: table, &reader)
+    table.scenes = table.scenes.map { scene in
+      var scene = scene
+      if let modifiers = scene.matchingModifiers {
+        // S9, AMB14: the outermost application wins, or the union.
+        scene.matching =
+          table.policies.repeatedMatching == .outermost
+          ? modifiers.last : Array(modifiers.joined())
+      }
+      return scene
+    }
+    table.rules = readRules(fields["routes"], root: root, table: table, &reader)
+    // W22: Window exists on macOS and visionOS (26+) only.
+    if [.iOS, .iPadOS, .macCatalyst].contains(platform) {
+      for scene in table.scenes where scene.kind == .window {
+        reader.error(
+          .invalidValue, "Window is not available on \(platform.rawValue); use a windowGroup (W22)",
+          at: scene.location?.offset ?? root.start)
+      }
+    }
+    readAppFiles(fields, into: &table, multipleScenesSet: fields["multipleScenes"], &reader, &referenced)
+    return table
+  }
+
+  static func readOptions(_ member: JSONMember?, _ reader: inout JSONFieldReader) -> RoutingOptions {
+    var options = RoutingOptions()
+    guard let member,
+      let fields = reader.object(member.value, what: "'options'", keys: ["trailingSlash", "caseSensitivePaths"])
+    else { return options }
+    if let t = reader.choice(fields["trailingSlash"], RoutingOptions.TrailingSlash.self) { options.trailingSlash = t }
+    if let c = reader.bool(fields["caseSensitivePaths"]) { options.caseSensitivePaths = c }
+    return options
+  }
+}

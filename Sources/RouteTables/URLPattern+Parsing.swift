@@ -1,0 +1,380 @@
+import RouteEvents
+import RouterSupport
+
+/// Reading the URL pattern grammar:
+///
+/// ```
+/// pattern   = scheme "://" host [":" port] *("/" segment) ["/"] ["?" query] ["#" fragment]
+/// host      = name | "*." name | ""              ; "" for scheme:///path
+/// segment   = literal | "*" | "{" name [":" type] ["?" | "*"] "}"
+/// query     = item *("&" item)     item = key | key "=" literal | key "=" "{" name [":" type] ["?"] "}"
+/// fragment  = literal | "{" name [":" type] ["?"] "}"
+/// type      = "string" | "int" | "uuid"
+/// ```
+extension URLPattern {
+  /// The most optional segments one pattern may have (each doubles the compiled patterns).
+  public static let maxOptionalSegments = 4
+
+  /// Parses a pattern, or throws every problem found in it.
+  public init(parsing text: String) throws(TemplateErrors) {
+    var parser = URLPatternParser(text: text)
+    guard let pattern = parser.parse(), parser.errors.isEmpty else {
+      throw TemplateErrors(parser.errors)
+    }
+    self = pattern
+  }
+}
+
+/// The parser behind `URLPattern(parsing:)`; collects errors instead of stopping at the first.
+struct URLPatternParser {
+  let text: String
+  let bytes: [UInt8]
+  var errors: [TemplateError] = []
+
+  init(text: String) {
+    self.text = text
+    self.bytes = Array(text.utf8)
+  }
+
+  private mutating func fail(_ message: String, at offset: Int, _ code: DiagnosticCode = .invalidPattern) {
+    errors.append(TemplateError(code, message, at: offset))
+  }
+
+  mutating func parse() -> URLPattern? {
+    // Scheme.
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
+      fail("expected a scheme, as in 'myapp://host/path' or 'https://example.com/path'", at: 0)
+      return nil
+    }
+    let scheme = String(decoding: bytes[0..<colon], as: UTF8.self).lowercased()
+    if !isScheme(bytes[0..<colon]) {
+      fail(
+        "expected a scheme (a letter, then letters, digits, '+', '-' or '.'), found '\(text.prefix(while: { $0 != ":" }))'",
+        at: 0)
+    }
+    guard colon + 2 < bytes.count + 1, bytes.count >= colon + 3,
+      bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+    else {
+      fail("expected '//' and a host after '\(scheme):', as in '\(scheme)://host/path'", at: colon + 1)
+      return nil
+    }
+    // Authority: up to '/', '?', '#' or the end.
+    let authorityStart = colon + 3
+    var index = authorityStart
+    while index < bytes.count, !"/?#".utf8.contains(bytes[index]) { index += 1 }
+    let (host, port) = parseAuthority(authorityStart..<index)
+    // Path.
+    let pathStart = index
+    index = scan(from: index, stoppingAt: "?#")
+    let (segments, trailingSlash) = parsePath(pathStart..<index)
+    // Query.
+    var query: [QueryConstraint] = []
+    if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
+      let queryStart = index + 1
+      index = scan(from: queryStart, stoppingAt: "#")
+      query = parseQuery(queryStart..<index)
+    }
+    // Fragment.
+    var fragment: ValueConstraint?
+    if index < bytes.count, bytes[index] == UInt8(ascii: "#") {
+      fragment = parseValue(index + 1..<bytes.count, allowPresentOnly: false)
+    }
+    checkParameterNames(segments: segments, query: query, fragment: fragment)
+    return URLPattern(
+      text: text, scheme: scheme, host: host, port: port, segments: segments,
+      trailingSlash: trailingSlash, query: query, fragment: fragment)
+  }
+
+  /// The index of the first byte in `stops` outside `{…}` (a `?` inside braces marks an
+  /// optional parameter, not the query), or the end.
+  private func scan(from start: Int, stoppingAt stops: String) -> Int {
+    var index = start
+    var inBraces = false
+    while index < bytes.count {
+      let b = bytes[index]
+      if b == UInt8(ascii: "{") { inBraces = true }
+      if b == UInt8(ascii: "}") { inBraces = false }
+      if !inBraces && stops.utf8.contains(b) { break }
+      index += 1
+    }
+    return index
+  }
+
+  private func isScheme(_ s: ArraySlice<UInt8>) -> Bool {
+    guard let first = s.first, isAlpha(first) else { return false }
+    return s.allSatisfy {
+      isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+    }
+  }
+
+  private mutating func parseAuthority(_ range: Range<Int>) -> (HostPattern, Int?) {
+    var hostEnd = range.upperBound
+    var port: Int?
+    if let c = bytes[range].lastIndex(of: UInt8(ascii: ":")) {
+      hostEnd = c
+      let digits = bytes[(c + 1)..<range.upperBound]
+      if digits.isEmpty || digits.count > 5 || !digits.allSatisfy(isDigit) {
+        fail("expected a port number after ':'", at: c + 1)
+      } else if let value = Int(String(decoding: digits, as: UTF8.self)), value <= 65535 {
+        port = value
+      } else {
+        fail("a port must be at most 65535", at: c + 1)
+      }
+    }
+    var hostBytes = bytes[range.lowerBound..<hostEnd]
+    if let at = hostBytes.firstIndex(of: UInt8(ascii: "@")) {
+      fail("user names and passwords ('user@host') are not part of a pattern", at: at)
+      return (.exact(""), port)
+    }
+    var wildcard = false
+    if hostBytes.starts(with: "*.".utf8) {
+      wildcard = true
+      hostBytes = hostBytes.dropFirst(2)
+    }
+    for i in hostBytes.indices {
+      let b = hostBytes[i]
+      if b == UInt8(ascii: "{") {
+        fail("parameters are not allowed in a host; list each host as its own pattern", at: i)
+        return (.exact(""), port)
+      }
+      if b == UInt8(ascii: "*") {
+        fail("a host wildcard must be a whole first label, as in '*.example.com'", at: i)
+        return (.exact(""), port)
+      }
+      let ok =
+        isAlpha(b) || isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_")
+        || b >= 0x80
+      if !ok {
+        fail("unexpected character '\(Character(Unicode.Scalar(b)))' in a host", at: i)
+        return (.exact(""), port)
+      }
+    }
+    let lowered = String(decoding: hostBytes, as: UTF8.self).lowercased()
+    let name: String
+    if hostBytes.contains(where: { $0 >= 0x80 }) {
+      guard let ascii = IDNA.toASCII(lowered) else {
+        fail("cannot convert the host to its ASCII (IDNA) form", at: hostBytes.startIndex)
+        return (.exact(""), port)
+      }
+      name = ascii
+    } else {
+      name = lowered
+    }
+    if wildcard {
+      if name.isEmpty { fail("expected a domain after '*.'", at: hostBytes.startIndex) }
+      return (.subdomains(of: name), port)
+    }
+    return (.exact(name), port)
+  }
+
+  private mutating func parsePath(_ range: Range<Int>) -> ([PathSegmentPattern], Bool) {
+    guard !range.isEmpty else { return ([], false) }
+    var segments: [PathSegmentPattern] = []
+    var trailingSlash = false
+    var start = range.lowerBound + 1  // skip the leading '/'
+    var optionalCount = 0
+    var catchAllStart = range.lowerBound
+    if range.count == 1 { return ([], false) }  // "/" alone is the root
+    while start <= range.upperBound {
+      var end = start
+      while end < range.upperBound, bytes[end] != UInt8(ascii: "/") { end += 1 }
+      if start == end {
+        if end == range.upperBound {
+          trailingSlash = true
+        } else {
+          fail("empty path segment ('//'); a segment needs text, '*' or a parameter", at: start)
+        }
+      } else {
+        if let last = segments.last, case .catchAll = last {
+          fail("a catch-all '{name*}' must be the last segment", at: catchAllStart)
+        }
+        if bytes[start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}"), end - start > 2,
+          bytes[end - 2] == UInt8(ascii: "*")
+        {
+          catchAllStart = start
+        }
+        if let segment = parseSegment(start..<end) {
+          if case .optional = segment {
+            optionalCount += 1
+            if optionalCount == URLPattern.maxOptionalSegments + 1 {
+              fail("at most \(URLPattern.maxOptionalSegments) optional segments in one pattern", at: start, .tableLimit)
+            }
+          }
+          segments.append(segment)
+        }
+      }
+      start = end + 1
+    }
+    return (segments, trailingSlash)
+  }
+
+  private mutating func parseSegment(_ range: Range<Int>) -> PathSegmentPattern? {
+    let seg = bytes[range]
+    if seg.count == 1 && seg.first == UInt8(ascii: "*") { return .wildcard }
+    if seg.first == UInt8(ascii: "{") {
+      guard seg.last == UInt8(ascii: "}") else {
+        fail("a parameter must be a whole segment, as in '{name}'", at: range.lowerBound)
+        return nil
+      }
+      var inner = range.lowerBound + 1..<range.upperBound - 1
+      var suffix: UInt8?
+      if let last = inner.last, bytes[last] == UInt8(ascii: "?") || bytes[last] == UInt8(ascii: "*") {
+        suffix = bytes[last]
+        inner = inner.lowerBound..<last
+      }
+      guard let parameter = parseParameter(inner) else { return nil }
+      switch suffix {
+      case UInt8(ascii: "?"): return .optional(parameter)
+      case UInt8(ascii: "*"):
+        if parameter.type != .string {
+          fail("a catch-all captures text; it cannot have a type", at: inner.lowerBound)
+        }
+        return .catchAll(parameter.name)
+      default: return .parameter(parameter)
+      }
+    }
+    guard let literal = literalText(range, what: "path segment") else { return nil }
+    return .literal(literal)
+  }
+
+  /// Decodes a literal (percent escapes allowed); rejects braces and '*' inside it.
+  private mutating func literalText(_ range: Range<Int>, what: String) -> String? {
+    var out: [UInt8] = []
+    var i = range.lowerBound
+    while i < range.upperBound {
+      let b = bytes[i]
+      if b == UInt8(ascii: "{") || b == UInt8(ascii: "}") {
+        fail("a parameter must be a whole \(what), as in '{name}'", at: i)
+        return nil
+      }
+      if b == UInt8(ascii: "*") {
+        fail("'*' must be a whole path segment (one-segment wildcard)", at: i)
+        return nil
+      }
+      if b == UInt8(ascii: "%") {
+        guard let hi = hexValue(bytes, i + 1, range), let lo = hexValue(bytes, i + 2, range)
+        else {
+          fail("'%' must start a percent escape of two hexadecimal digits", at: i)
+          return nil
+        }
+        out.append(hi << 4 | lo)
+        i += 3
+        continue
+      }
+      if b < 0x20 || b == 0x7F || b == UInt8(ascii: " ") {
+        fail("unexpected control character or space in a \(what); write it percent-encoded", at: i)
+        return nil
+      }
+      out.append(b)
+      i += 1
+    }
+    guard let s = String(validating: out, as: UTF8.self) else {
+      fail("the decoded \(what) is not valid UTF-8", at: range.lowerBound)
+      return nil
+    }
+    return s
+  }
+
+  private func hexValue(_ bytes: [UInt8], _ i: Int, _ range: Range<Int>) -> UInt8? {
+    guard i < range.upperBound else { return nil }
+    let b = bytes[i]
+    if isDigit(b) { return b - UInt8(ascii: "0") }
+    let l = b | 0x20
+    if l >= UInt8(ascii: "a") && l <= UInt8(ascii: "f") { return l - UInt8(ascii: "a") + 10 }
+    return nil
+  }
+
+  private mutating func parseParameter(_ range: Range<Int>) -> Parameter? {
+    let inner = bytes[range]
+    var nameEnd = range.upperBound
+    var type = ParameterType.string
+    if let c = inner.firstIndex(of: UInt8(ascii: ":")) {
+      nameEnd = c
+      let typeName = String(decoding: bytes[(c + 1)..<range.upperBound], as: UTF8.self)
+      guard let t = ParameterType(rawValue: typeName) else {
+        let known = ParameterType.allCases.map(\.rawValue).joined(separator: ", ")
+        fail("unknown parameter type '\(typeName)'; expected one of: \(known)", at: c + 1, .unknownParameterType)
+        return nil
+      }
+      type = t
+    }
+    let name = String(decoding: bytes[range.lowerBound..<nameEnd], as: UTF8.self)
+    guard ValueTemplate.isParameterName(name) else {
+      fail(
+        "expected a parameter name (a letter or '_', then letters, digits, '_', '-' or '.'), found '\(name)'",
+        at: range.lowerBound)
+      return nil
+    }
+    return Parameter(name: name, type: type)
+  }
+
+  private mutating func parseQuery(_ range: Range<Int>) -> [QueryConstraint] {
+    var constraints: [QueryConstraint] = []
+    var start = range.lowerBound
+    while start <= range.upperBound {
+      var end = start
+      while end < range.upperBound, bytes[end] != UInt8(ascii: "&") { end += 1 }
+      if start == end {
+        fail("empty query item; expected 'key', 'key=value' or 'key={name}'", at: start)
+      } else {
+        var keyEnd = end
+        if let eq = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) { keyEnd = eq }
+        if let key = literalText(start..<keyEnd, what: "query key") {
+          if key.isEmpty {
+            fail("expected a query key before '='", at: start)
+          } else if constraints.contains(where: { $0.name == key }) {
+            fail("query key '\(key)' is constrained twice", at: start)
+          } else if keyEnd == end {
+            constraints.append(QueryConstraint(name: key, value: .present))
+          } else if let value = parseValue(keyEnd + 1..<end, allowPresentOnly: true) {
+            constraints.append(QueryConstraint(name: key, value: value))
+          }
+        }
+      }
+      start = end + 1
+    }
+    return constraints
+  }
+
+  /// A literal or a `{name[:type][?]}` capture, for a query value or the fragment.
+  private mutating func parseValue(_ range: Range<Int>, allowPresentOnly: Bool) -> ValueConstraint? {
+    if range.first.map({ bytes[$0] == UInt8(ascii: "{") }) == true {
+      guard let last = range.last, bytes[last] == UInt8(ascii: "}") else {
+        fail("a parameter must be the whole value, as in '{name}'", at: range.lowerBound)
+        return nil
+      }
+      var inner = range.lowerBound + 1..<range.upperBound - 1
+      var required = true
+      if let l = inner.last, bytes[l] == UInt8(ascii: "?") {
+        required = false
+        inner = inner.lowerBound..<l
+      }
+      guard let p = parseParameter(inner) else { return nil }
+      return .parameter(p, required: required)
+    }
+    guard let literal = literalText(range, what: "value") else { return nil }
+    return .literal(literal)
+  }
+
+  private mutating func checkParameterNames(
+    segments: [PathSegmentPattern], query: [QueryConstraint], fragment: ValueConstraint?
+  ) {
+    var seen: Set<String> = []
+    let names = URLPattern(
+      text: text, scheme: "", host: .exact(""), segments: segments, query: query, fragment: fragment
+    ).parameterNames
+    for name in names where !seen.insert(name).inserted {
+      // Point at the second place the name is captured.
+      let needle = Array("{\(name)".utf8)
+      var found: [Int] = []
+      for i in bytes.indices where bytes[i...].starts(with: needle) {
+        let after = i + needle.count
+        if after < bytes.count, ":?*}".utf8.contains(bytes[after]) { found.append(i + 1) }
+      }
+      fail("parameter '\(name)' is captured twice", at: found.dropFirst().first ?? 0, .duplicateParameter)
+    }
+  }
+}
+
+private func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }

@@ -1,0 +1,156 @@
+public import RouterSupport
+
+/// A URL rule's pattern: scheme and host scoping, a path template, and query and fragment
+/// constraints, parsed from text such as `https://notes.example.com/n/{id:uuid}?tab={tab?}`.
+///
+/// ```swift
+/// let pattern = try URLPattern(parsing: "notes://note/{id:uuid}/{mode?}")
+/// pattern.scheme            // "notes"
+/// pattern.host              // .exact("note")
+/// pattern.segments.count    // 2
+/// ```
+///
+/// The grammar, precedence and matching policy are in `docs/table-format.md`.
+public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
+  /// The pattern as written.
+  public var text: String
+  /// The scheme, lowercased. Schemes compare ASCII-case-insensitively.
+  public var scheme: String
+  /// Which hosts the pattern applies to.
+  public var host: HostPattern
+  /// The port, when the pattern names one; nil means the URL must have no port or the
+  /// scheme's default port.
+  public var port: Int?
+  /// The path template, one element per segment.
+  public var segments: [PathSegmentPattern]
+  /// Whether the template ends with `/` (significant only under the strict trailing-slash policy).
+  public var trailingSlash: Bool
+  /// Constraints on query items, in the order written.
+  public var query: [QueryConstraint]
+  /// A constraint on the fragment, or nil when the fragment is ignored.
+  public var fragment: ValueConstraint?
+  /// Where the pattern is written, when it was loaded from a file.
+  public var location: SourceLocation?
+
+  /// Creates a pattern from its parts.
+  public init(
+    text: String, scheme: String, host: HostPattern, port: Int? = nil,
+    segments: [PathSegmentPattern], trailingSlash: Bool = false,
+    query: [QueryConstraint] = [], fragment: ValueConstraint? = nil
+  ) {
+    self.text = text
+    self.scheme = scheme
+    self.host = host
+    self.port = port
+    self.segments = segments
+    self.trailingSlash = trailingSlash
+    self.query = query
+    self.fragment = fragment
+  }
+
+  public var description: String { text }
+
+  /// The names of every parameter the pattern captures, in order of appearance.
+  public var parameterNames: [String] {
+    var names: [String] = []
+    for segment in segments {
+      switch segment {
+      case .parameter(let p), .optional(let p): names.append(p.name)
+      case .catchAll(let name): names.append(name)
+      case .literal, .wildcard: break
+      }
+    }
+    for constraint in query {
+      if case .parameter(let p, _) = constraint.value { names.append(p.name) }
+    }
+    if case .parameter(let p, _)? = fragment { names.append(p.name) }
+    return names
+  }
+}
+
+/// Which hosts a URL pattern applies to.
+///
+/// ```swift
+/// HostPattern.exact("notes.example.com")   // only that host (ASCII case folded)
+/// HostPattern.subdomains(of: "example.com") // "*.example.com": a.example.com, b.a.example.com
+/// ```
+public enum HostPattern: Sendable, Hashable {
+  /// Exactly this host, lowercased (IDNA hosts in their ASCII `xn--` form); "" for `scheme:///path`.
+  case exact(String)
+  /// Any host that ends with `.` + this domain and has at least one more label.
+  case subdomains(of: String)
+}
+
+/// A named, typed capture.
+///
+/// ```swift
+/// Parameter(name: "id", type: .uuid)   // {id:uuid}
+/// ```
+public struct Parameter: Sendable, Hashable {
+  public var name: String
+  public var type: ParameterType
+  /// Creates a parameter.
+  public init(name: String, type: ParameterType = .string) {
+    self.name = name
+    self.type = type
+  }
+}
+
+/// One segment of a path template.
+///
+/// ```swift
+/// // "/users/{user}/repos/{id:int}/{tab?}/*/{rest*}"
+/// [.literal("users"), .parameter(.init(name: "user")), .literal("repos"),
+///  .parameter(.init(name: "id", type: .int)), .optional(.init(name: "tab")), .wildcard, .catchAll("rest")]
+/// ```
+public enum PathSegmentPattern: Sendable, Hashable {
+  /// Text that must equal the decoded segment.
+  case literal(String)
+  /// `{name}` or `{name:type}`: exactly one non-empty segment.
+  case parameter(Parameter)
+  /// `{name?}` or `{name:type?}`: one segment that may be absent.
+  case optional(Parameter)
+  /// `*`: any one non-empty segment, not captured.
+  case wildcard
+  /// `{name*}`: one or more remaining segments; must be last.
+  case catchAll(String)
+}
+
+/// A constraint on one query item, by name.
+///
+/// ```swift
+/// // "?q={query}&type=repo&page"
+/// QueryConstraint(name: "q", value: .parameter(.init(name: "query"), required: true))
+/// QueryConstraint(name: "type", value: .literal("repo"))
+/// QueryConstraint(name: "page", value: .present)
+/// ```
+public struct QueryConstraint: Sendable, Hashable {
+  /// The query item name, compared exactly (case-sensitive, after decoding).
+  public var name: String
+  public var value: ValueConstraint
+  /// Creates a constraint.
+  public init(name: String, value: ValueConstraint) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// What a query item's value (or the fragment) must be.
+public enum ValueConstraint: Sendable, Hashable {
+  /// The item must be present, with any value or none.
+  case present
+  /// The decoded value must equal this text.
+  case literal(String)
+  /// The value is captured; when `required`, the item must be present and of the parameter's type.
+  case parameter(Parameter, required: Bool)
+
+  /// The constraint's strength in precedence: literal 3, required parameter 2, present 1,
+  /// optional parameter 0 (it never excludes a URL, except one whose value has the wrong type).
+  public var strength: Int {
+    switch self {
+    case .literal: return 3
+    case .parameter(_, let required): return required ? 2 : 0
+    case .present: return 1
+    }
+  }
+}

@@ -1,0 +1,211 @@
+public import RouterSupport
+
+/// A JSON value with `{parameter}` placeholders, rendered into the value a window presents.
+///
+/// A string that is exactly one placeholder (`"{id}"`) becomes the parameter's typed value (a
+/// number for `int`); placeholders inside longer text (`"note-{id}"`) interpolate as text.
+/// `{{` and `}}` write literal braces. An absent optional parameter renders as `null` (whole
+/// string) or as nothing (inside text).
+///
+/// ```swift
+/// let template = try ValueTemplate(json: ["id": "{id}", "title": "Note {id}"])
+/// template.render(["id": .number(JSONNumber(7))])  // {"id": 7, "title": "Note 7"}
+/// ```
+public indirect enum ValueTemplate: Sendable, Hashable {
+  /// A value without placeholders.
+  case literal(JSONValue)
+  /// A whole-string placeholder: the parameter's typed value.
+  case parameter(String)
+  /// Text with placeholders: a string.
+  case text([Piece])
+  /// An array of templates.
+  case array([ValueTemplate])
+  /// An object of templates, keys in order.
+  case object([(key: String, value: ValueTemplate)])
+
+  /// Part of an interpolated string.
+  public enum Piece: Sendable, Hashable {
+    case text(String)
+    case parameter(String)
+  }
+
+  /// Parses a JSON value, reading placeholders in its strings.
+  public init(json: JSONValue) throws(TemplateErrors) {
+    switch json {
+    case .string(let s): self = try ValueTemplate(parsing: s)
+    case .array(let items):
+      var out: [ValueTemplate] = []
+      for item in items { out.append(try ValueTemplate(json: item)) }
+      self = out.allSatisfy(\.isLiteral) ? .literal(json) : .array(out)
+    case .object(let object):
+      var out: [(key: String, value: ValueTemplate)] = []
+      for member in object.members { out.append((member.key, try ValueTemplate(json: member.value))) }
+      self = out.allSatisfy(\.value.isLiteral) ? .literal(json) : .object(out)
+    default: self = .literal(json)
+    }
+  }
+
+  /// Parses one string template.
+  public init(parsing text: String) throws(TemplateErrors) {
+    let bytes = Array(text.utf8)
+    var pieces: [Piece] = []
+    var literal: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "{") {
+        if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "{") {
+          literal.append(byte)
+          index += 2
+          continue
+        }
+        guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
+          throw TemplateErrors([TemplateError(.invalidPattern, "unclosed '{' in value template", at: index)])
+        }
+        let name = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+        guard ValueTemplate.isParameterName(name) else {
+          throw TemplateErrors([
+            TemplateError(
+              .invalidPattern, "expected a parameter name inside '{…}', found '\(name)'", at: index + 1)
+          ])
+        }
+        if !literal.isEmpty {
+          pieces.append(.text(String(decoding: literal, as: UTF8.self)))
+          literal.removeAll()
+        }
+        pieces.append(.parameter(name))
+        index = close + 1
+      } else if byte == UInt8(ascii: "}") {
+        guard index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "}") else {
+          throw TemplateErrors([
+            TemplateError(
+              .invalidPattern, "unmatched '}' in value template (write '}}' for a literal brace)", at: index)
+          ])
+        }
+        literal.append(byte)
+        index += 2
+      } else {
+        literal.append(byte)
+        index += 1
+      }
+    }
+    if !literal.isEmpty { pieces.append(.text(String(decoding: literal, as: UTF8.self))) }
+    switch pieces.count {
+    case 0: self = .literal(.string(""))
+    case 1:
+      switch pieces[0] {
+      case .text(let t): self = .literal(.string(t))
+      case .parameter(let name): self = .parameter(name)
+      }
+    default: self = .text(pieces)
+    }
+  }
+
+  /// Whether the template has no placeholders.
+  public var isLiteral: Bool {
+    if case .literal = self { return true }
+    return false
+  }
+
+  /// The parameter names the template uses, in order, with repeats removed.
+  public var parameterNames: [String] {
+    var names: [String] = []
+    func visit(_ t: ValueTemplate) {
+      switch t {
+      case .literal: break
+      case .parameter(let n): if !names.contains(n) { names.append(n) }
+      case .text(let pieces):
+        for case .parameter(let n) in pieces where !names.contains(n) { names.append(n) }
+      case .array(let items): for item in items { visit(item) }
+      case .object(let members): for member in members { visit(member.value) }
+      }
+    }
+    visit(self)
+    return names
+  }
+
+  /// Renders the value from typed parameter values; an absent parameter renders as null, or as
+  /// nothing inside text.
+  public func render(_ parameters: [String: JSONValue]) -> JSONValue {
+    render { parameters[$0] }
+  }
+
+  /// Renders the value from a match's parameters (a few members: looked up in order, no table).
+  ///
+  /// ```swift
+  /// template.render(match.parameters)
+  /// ```
+  public func render(_ parameters: JSONObject) -> JSONValue {
+    render { parameters[$0] }
+  }
+
+  private func render(_ parameters: (String) -> JSONValue?) -> JSONValue {
+    switch self {
+    case .literal(let v): return v
+    case .parameter(let name): return parameters(name) ?? .null
+    case .text(let pieces):
+      var out = ""
+      for piece in pieces {
+        switch piece {
+        case .text(let t): out += t
+        case .parameter(let name):
+          switch parameters(name) {
+          case .string(let s)?: out += s
+          case .none, .null?: break
+          case let other?: out += other.description
+          }
+        }
+      }
+      return .string(out)
+    case .array(let items): return .array(items.map { $0.render(parameters) })
+    case .object(let members):
+      return .object(JSONObject(members.map { JSONObject.Member(key: $0.key, value: $0.value.render(parameters)) }))
+    }
+  }
+
+  /// Whether `name` is a valid parameter name: a letter or `_`, then letters, digits, `_`, `-` or `.`.
+  static func isParameterName(_ name: String) -> Bool {
+    guard let first = name.utf8.first else { return false }
+    func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+    guard isLetter(first) || first == UInt8(ascii: "_") else { return false }
+    return name.utf8.allSatisfy {
+      isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+        || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+    }
+  }
+
+  public static func == (lhs: ValueTemplate, rhs: ValueTemplate) -> Bool {
+    switch (lhs, rhs) {
+    case (.literal(let a), .literal(let b)): return a == b
+    case (.parameter(let a), .parameter(let b)): return a == b
+    case (.text(let a), .text(let b)): return a == b
+    case (.array(let a), .array(let b)): return a == b
+    case (.object(let a), .object(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    default: return false
+    }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .literal(let v):
+      hasher.combine(0)
+      hasher.combine(v)
+    case .parameter(let n):
+      hasher.combine(1)
+      hasher.combine(n)
+    case .text(let p):
+      hasher.combine(2)
+      hasher.combine(p)
+    case .array(let a):
+      hasher.combine(3)
+      hasher.combine(a)
+    case .object(let m):
+      hasher.combine(4)
+      for member in m {
+        hasher.combine(member.key)
+        hasher.combine(member.value)
+      }
+    }
+  }
+}

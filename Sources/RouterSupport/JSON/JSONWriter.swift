@@ -1,0 +1,185 @@
+/// Writes JSON text into a byte buffer: compact for NDJSON records, indented for single documents.
+///
+/// Strings escape `"`, `\` and control characters (`\n`, `\r`, `\t`, `\b`, `\f`, others as `\u00XX`);
+/// `/` and non-ASCII characters are written as they are, in UTF-8. Numbers are written as their
+/// literal text. Appending to a caller-owned buffer lets a caller reuse one buffer per output line.
+///
+/// ```swift
+/// var line: [UInt8] = []
+/// JSONWriter.append(["route": "note", "id": 42], to: &line)   // {"route":"note","id":42}
+/// line.append(UInt8(ascii: "\n"))
+///
+/// var document: [UInt8] = []
+/// JSONWriter.appendPretty(["b": [], "a": [1, 2]], to: &document)
+/// // {
+/// //   "a": [
+/// //     1,
+/// //     2
+/// //   ],
+/// //   "b": []
+/// // }
+/// ```
+public enum JSONWriter {
+  /// Appends `s` as a quoted, escaped JSON string.
+  public static func appendString(_ s: String, to out: inout [UInt8]) {
+    // A native string lends its UTF-8 in place; only a bridged or lazy one is copied first.
+    if s.utf8.withContiguousStorageIfAvailable({ appendString(utf8: $0, to: &out) }) != nil { return }
+    var string = s
+    string.withUTF8 { appendString(utf8: $0, to: &out) }
+  }
+
+  /// Appends already valid UTF-8 `bytes` as a quoted, escaped JSON string.
+  public static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    appendEscaped(utf8: bytes, to: &out)
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends the escaped inside of a JSON string, without its quotes (escaping is byte by byte,
+  /// so the pieces of a string escape to the pieces of its escaped form).
+  package static func appendEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    let count = bytes.count
+    var runStart = 0
+    var cursor = 0
+    while true {
+      cursor = skipUnescaped(bytes, from: cursor)
+      guard cursor < count else { break }
+      if runStart < cursor { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<cursor])) }
+      appendEscape(for: bytes[cursor], to: &out)
+      cursor += 1
+      runStart = cursor
+    }
+    if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
+  }
+
+  /// Appends `value` as compact JSON (no spaces); with `sortedKeys`, object members in key order.
+  public static func append(_ value: JSONValue, to out: inout [UInt8], sortedKeys: Bool = false) {
+    switch value {
+    case .null: append("null", to: &out)
+    case .bool(let bool): append(bool ? "true" : "false", to: &out)
+    case .number(let number): out.append(contentsOf: number.text.utf8)
+    case .string(let string): appendString(string, to: &out)
+    case .array(let elements):
+      out.append(UInt8(ascii: "["))
+      for (position, element) in elements.enumerated() {
+        if position > 0 { out.append(UInt8(ascii: ",")) }
+        append(element, to: &out, sortedKeys: sortedKeys)
+      }
+      out.append(UInt8(ascii: "]"))
+    case .object(let object):
+      out.append(UInt8(ascii: "{"))
+      for (position, member) in ordered(object, sortedKeys: sortedKeys).enumerated() {
+        if position > 0 { out.append(UInt8(ascii: ",")) }
+        appendString(member.key, to: &out)
+        out.append(UInt8(ascii: ":"))
+        append(member.value, to: &out, sortedKeys: sortedKeys)
+      }
+      out.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// Appends `value` as indented JSON, formatted like `python3 -m json.tool --sort-keys`.
+  ///
+  /// One element or member per line, `": "` after keys, `[]` and `{}` for empty containers,
+  /// `indent` spaces per level, no final newline. Unlike Python, non-ASCII is written as UTF-8.
+  public static func appendPretty(
+    _ value: JSONValue, to out: inout [UInt8], sortedKeys: Bool = true, indent: Int = 2
+  ) {
+    appendPretty(value, to: &out, sortedKeys: sortedKeys, indent: max(0, indent), level: 0)
+  }
+
+  private static func appendPretty(
+    _ value: JSONValue, to out: inout [UInt8], sortedKeys: Bool, indent: Int, level: Int
+  ) {
+    switch value {
+    case .array(let elements) where !elements.isEmpty:
+      out.append(UInt8(ascii: "["))
+      for (position, element) in elements.enumerated() {
+        if position > 0 { out.append(UInt8(ascii: ",")) }
+        appendNewline(indent: indent * (level + 1), to: &out)
+        appendPretty(element, to: &out, sortedKeys: sortedKeys, indent: indent, level: level + 1)
+      }
+      appendNewline(indent: indent * level, to: &out)
+      out.append(UInt8(ascii: "]"))
+    case .object(let object) where !object.isEmpty:
+      out.append(UInt8(ascii: "{"))
+      for (position, member) in ordered(object, sortedKeys: sortedKeys).enumerated() {
+        if position > 0 { out.append(UInt8(ascii: ",")) }
+        appendNewline(indent: indent * (level + 1), to: &out)
+        appendString(member.key, to: &out)
+        out.append(UInt8(ascii: ":"))
+        out.append(UInt8(ascii: " "))
+        appendPretty(member.value, to: &out, sortedKeys: sortedKeys, indent: indent, level: level + 1)
+      }
+      appendNewline(indent: indent * level, to: &out)
+      out.append(UInt8(ascii: "}"))
+    default:
+      append(value, to: &out)
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// The members of `object`, in stored order or sorted by key (by Unicode code point, like Python).
+  private static func ordered(_ object: JSONObject, sortedKeys: Bool) -> [JSONObject.Member] {
+    guard sortedKeys, object.members.count > 1 else { return object.members }
+    return object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+  }
+
+  private static func append(_ text: StaticString, to out: inout [UInt8]) {
+    text.withUTF8Buffer { out.append(contentsOf: $0) }
+  }
+
+  private static func appendNewline(indent: Int, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\n"))
+    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+  }
+
+  /// Skips bytes that need no escape (anything but `"`, `\` and control characters), eight at a time.
+  @inline(__always)
+  package static func skipUnescaped(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var cursor = start
+    let count = bytes.count
+    if let base = bytes.baseAddress {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while cursor + 8 <= count {
+        let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let hasControl = (word &- ones &* 0x20) & ~word
+        let hasQuote = (quotes &- ones) & ~quotes
+        let hasBackslash = (backslashes &- ones) & ~backslashes
+        if (hasControl | hasQuote | hasBackslash) & highs != 0 { break }
+        cursor += 8
+      }
+    }
+    while cursor < count {
+      let byte = bytes[cursor]
+      guard byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+      cursor += 1
+    }
+    return cursor
+  }
+
+  /// Appends the escape for `byte` (a quote, backslash or control character).
+  private static func appendEscape(for byte: UInt8, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\\"))
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+    case 0x08: out.append(UInt8(ascii: "b"))
+    case 0x0C: out.append(UInt8(ascii: "f"))
+    case 0x0A: out.append(UInt8(ascii: "n"))
+    case 0x0D: out.append(UInt8(ascii: "r"))
+    case 0x09: out.append(UInt8(ascii: "t"))
+    default:
+      // Lower-case hex, as Python writes it; only bytes below 0x20 get here.
+      out.append(UInt8(ascii: "u"))
+      out.append(UInt8(ascii: "0"))
+      out.append(UInt8(ascii: "0"))
+      out.append(UInt8(ascii: "0") + byte >> 4)
+      let low = byte & 0x0F
+      out.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import RouteEvents
+import RouteTables
+
+/// UIKit's `requestSceneSessionActivation(_:userActivity:options:)` (K9), the iOS 17 request
+/// object (K10) and role-based requests (U9, AMB10).
+enum ActivationRequests {
+  static func decide(_ request: Event.ActivationRequest, _ ctx: inout DecisionContext) -> Decision {
+    let table = ctx.table
+    let activity = request.activity
+    let call = {
+      "requestSceneSessionActivation(\(request.session ?? "nil"), userActivity: \(activity.map { "'\($0.activityType)'" } ?? "nil"))"
+    }
+    // An existing session by id (K9, K10).
+    if let id = request.session {
+      guard let session = ctx.currentSessions.first(where: { $0.id == id }) else {
+        ctx.step(.action, call(), .rejected, "no open session has id '\(id)'", rule: "K9")
+        return ctx.decision(
+          .ignore, action: .requestSceneSessionActivation, reason: "no-such-session",
+          message: "\(call()): there is no session '\(id)'")
+      }
+      let reconnect = session.state == .unattached
+      ctx.step(
+        .action, call(), .chosen,
+        reconnect
+          ? "the session's scene is no longer in memory: a new scene connects to it; the activity arrives in willConnectTo (configurationForConnecting is not called)"
+          : "the connected scene comes forward; the activity arrives in scene(_:continue:)",
+        rule: reconnect ? "K9" : "K10")
+      ctx.cite(reconnect ? "K8" : "K9")
+      ctx.activate(session)
+      return ctx.decision(
+        .deliver, scene: session.scene, session: session.id, action: .requestSceneSessionActivation,
+        message: "\(call()) activates '\(session.scene)' (\(session.id))")
+    }
+    // A role-based request: an existing session whose conditions the activity satisfies (U9).
+    if let role = request.role {
+      let identifier = EventIdentifier(
+        text: activity?.targetContentIdentifier, rule: activity?.targetContentIdentifier == nil ? "E3" : "E5",
+        source: "the activity's targetContentIdentifier")
+      let sessions = ctx.currentSessions.filter { table.scene($0.scene)?.role == role }
+      var matching: [Session] = []
+      for prefersOnly in [true, false] {
+        if !prefersOnly && ctx.policies.activationRequestMatch == .prefersOnly { break }
+        matching = sessions.filter { s in
+          guard let d = table.scene(s.scene) else { return false }
+          let p = prefersOnly ? (s.prefers ?? d.prefers ?? .never) : (s.can ?? d.can ?? .always)
+          return identifier.satisfies(p, ctx.policies)
+        }
+        if !matching.isEmpty { break }
+      }
+      ctx.cite("U9")
+      ctx.cite("AMB10")
+      if let chosen = TieBreak.best(matching, ctx.policies) {
+        ctx.step(
+          .action, call(), .chosen, "session \(chosen.id) has the role and its conditions accept the target content",
+          rule: "U9")
+        ctx.activate(chosen)
+        return ctx.decision(
+          .deliver, scene: chosen.scene, session: chosen.id, action: .requestSceneSessionActivation,
+          message: "\(call()) activates the matching session '\(chosen.scene)' (\(chosen.id))")
+      }
+      ctx.step(.action, call(), .info, "no session of the role accepts the target content: a new session", rule: "U9")
+    } else {
+      ctx.step(.action, call(), .info, "nil session: the system creates a new scene and session", rule: "K9")
+    }
+    // Only a new session needs multiple scenes (K2); activating an open one does not (U9).
+    guard table.supportsMultipleScenes else {
+      ctx.step(
+        .action, call(), .rejected,
+        "the app does not support multiple scenes: the error handler gets multipleScenesNotSupported",
+        rule: "K2")
+      return ctx.decision(
+        .ignore, action: .requestSceneSessionActivation, reason: "multiple-scenes-not-supported",
+        message: "\(call()) fails with UISceneError.multipleScenesNotSupported")
+    }
+    let session: Session
+    if table.lifecycle == .swiftUI {
+      // SwiftUI creates the new scene as for any external event: the first declaration whose
+      // matching set accepts the activity's identifier (S3), else S4/S6; never Settings (S8).
+      let tci = activity?.targetContentIdentifier
+      let identifier = EventIdentifier(
+        text: tci, rule: tci == nil ? "E3" : "E5", source: "the activity's targetContentIdentifier")
+      switch SceneSelector(identifier: identifier, url: nil).selectDeclaration(&ctx) {
+      case .new(let created): session = created
+      case .existing(let open):
+        ctx.activate(open)
+        return ctx.decision(
+          .deliver, scene: open.scene, session: open.id, action: .requestSceneSessionActivation,
+          message: "\(call()) activates the open '\(open.scene)' window (a Window is unique)")
+      case .none(let reason, let message):
+        return ctx.decision(
+          .drop, action: .requestSceneSessionActivation, reason: reason, message: "\(call()): " + message)
+      }
+    } else {
+      // A new session of the requested role (K3), or of the app-window role.
+      let role = request.role ?? SceneDeclaration.applicationRole
+      guard let declaration = UIKitSelector.configuration(for: activity?.activityType, role: role, &ctx) else {
+        return ctx.decision(
+          .ignore, action: .requestSceneSessionActivation, reason: "no-configuration",
+          message: "\(call()): the app declares no scene configuration")
+      }
+      session = ctx.createSession(declaration, value: nil)
+    }
+    let declaration = session.scene
+    if activity != nil {
+      ctx.step(
+        .handler, "'\(declaration)' (\(session.id))", .info,
+        "the activity is in connectionOptions.userActivities", rule: "K15")
+    }
+    return ctx.decision(
+      .open, scene: declaration, session: session.id, action: .requestSceneSessionActivation,
+      message: "\(call()) opens a new '\(declaration)' scene")
+  }
+}

@@ -1,0 +1,124 @@
+import AppleAppFiles
+import Foundation
+public import RouteTables
+
+extension ActivationPredicate {
+  /// Evaluates the predicate against an event identifier; a nil identifier (E3) makes every
+  /// comparison false, so only `TRUEPREDICATE` (and negations) can hold.
+  public func evaluate(_ identifier: String?) -> Bool {
+    switch self {
+    case .always: return true
+    case .never: return false
+    case .comparison(let c):
+      guard let identifier else { return false }
+      return c.evaluate(identifier)
+    case .and(let parts): return parts.allSatisfy { $0.evaluate(identifier) }
+    case .or(let parts): return parts.contains { $0.evaluate(identifier) }
+    case .not(let p): return !p.evaluate(identifier)
+    }
+  }
+}
+
+extension ActivationPredicate.Comparison {
+  /// Evaluates `identifier <op>[options] value`, folding case and diacritics as `NSPredicate`'s
+  /// `[c]` and `[d]` do (Unicode case folding; combining marks removed after decomposition).
+  func evaluate(_ identifier: String) -> Bool {
+    if op != .like, let fast = evaluateASCII(identifier) { return fast }
+    let lhs = TextFolding.fold(identifier, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
+    let rhs = TextFolding.fold(value, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
+    switch op {
+    case .equals: return lhs == rhs
+    case .beginsWith: return lhs.unicodeScalars.starts(with: rhs.unicodeScalars)
+    case .endsWith: return lhs.unicodeScalars.reversed().starts(with: rhs.unicodeScalars.reversed())
+    case .contains: return rhs.isEmpty ? true : TextFolding.contains(lhs, rhs)
+    case .like: return TextFolding.like(Array(lhs.unicodeScalars), Array(rhs.unicodeScalars))
+    }
+  }
+}
+
+extension ActivationPredicate.Comparison {
+  /// The same comparison over bytes when both sides are ASCII (no diacritics to fold, case folds
+  /// bytewise): no allocation. Nil when either side is not ASCII.
+  @inline(__always)
+  func evaluateASCII(_ identifier: String) -> Bool? {
+    var lhs = identifier
+    var rhs = value
+    return lhs.withUTF8 { l in
+      rhs.withUTF8 { r -> Bool? in
+        guard TextFolding.isASCII(l), TextFolding.isASCII(r) else { return nil }
+        let fold = caseInsensitive
+        @inline(__always) func eq(_ a: UInt8, _ b: UInt8) -> Bool {
+          fold ? TextFolding.lower(a) == TextFolding.lower(b) : a == b
+        }
+        switch op {
+        case .equals:
+          return l.count == r.count && (0..<l.count).allSatisfy { eq(l[$0], r[$0]) }
+        case .beginsWith:
+          return r.count <= l.count && (0..<r.count).allSatisfy { eq(l[$0], r[$0]) }
+        case .endsWith:
+          let offset = l.count - r.count
+          return offset >= 0 && (0..<r.count).allSatisfy { eq(l[offset + $0], r[$0]) }
+        case .contains:
+          if r.isEmpty { return true }
+          guard r.count <= l.count else { return false }
+          var i = 0
+          while i + r.count <= l.count {
+            var j = 0
+            while j < r.count && eq(l[i + j], r[j]) { j += 1 }
+            if j == r.count { return true }
+            i += 1
+          }
+          return false
+        case .like:
+          return nil
+        }
+      }
+    }
+  }
+}
+
+/// Case and diacritic folding for condition matching (M4, M7), with Foundation's folding as the
+/// definition of `[c]` and `[d]`, and substring and `LIKE` matching over the folded text.
+enum TextFolding {
+  @inline(__always)
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for b in bytes where b >= 0x80 { return false }
+    return true
+  }
+
+  @inline(__always)
+  static func lower(_ b: UInt8) -> UInt8 { b &- 0x41 < 26 ? b | 0x20 : b }
+
+  /// Folds a string; ASCII text under `[c]` takes a fast path.
+  static func fold(_ s: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> String {
+    if !caseInsensitive && !diacriticInsensitive { return s }
+    if s.utf8.allSatisfy({ $0 < 0x80 }) {
+      return caseInsensitive ? String(decoding: s.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self) : s
+    }
+    var options: String.CompareOptions = []
+    if caseInsensitive { options.insert(.caseInsensitive) }
+    if diacriticInsensitive { options.insert(.diacriticInsensitive) }
+    return s.folding(options: options, locale: nil)
+  }
+
+  /// Whether `needle` occurs in `haystack`, by Unicode scalars.
+  static func contains(_ haystack: String, _ needle: String) -> Bool {
+    let h = Array(haystack.utf8)
+    let n = Array(needle.utf8)
+    guard n.count <= h.count else { return false }
+    if n.isEmpty { return true }
+    var i = 0
+    while i + n.count <= h.count {
+      if h[i] == n[0] && h[i..<(i + n.count)].elementsEqual(n) { return true }
+      i += 1
+    }
+    return false
+  }
+
+  /// `LIKE`: `*` any run, `?` one character, the rest literal; the same two-pointer glob the
+  /// AASA patterns use (no backtracking blow-up).
+  static func like(_ text: [Unicode.Scalar], _ pattern: [Unicode.Scalar]) -> Bool {
+    let tokens: [WildcardPattern.Token] = pattern.map { $0 == "*" ? .star : $0 == "?" ? .any : .scalar($0) }
+    return WildcardPattern.globMatch(tokens, text)
+  }
+}

@@ -1,0 +1,108 @@
+public import RouteMatcher
+public import RouteTables
+public import RouterSupport
+
+/// What happens to one event: which scene session receives it, what the app's route asks for,
+/// the final effect, the Apple rule IDs that decided it, and a trace of how.
+///
+/// ```swift
+/// let decision = DecisionEngine.decide(event, router: router, state: state)
+/// decision.outcome      // .open
+/// decision.scene        // "note-editor"
+/// decision.appleRules   // ["S4", "W8"]
+/// print(decision.explanation)  // the trace, for people
+/// ```
+public struct Decision: Sendable, Hashable {
+  /// The final effect of an event.
+  public enum Outcome: String, Sendable, Hashable, CaseIterable, Codable {
+    /// A new session (window) of ``Decision/scene`` is created and shows the content.
+    case open
+    /// An existing session receives the event.
+    case deliver
+    /// An existing window is brought to the front (`openWindow` found it, or a `Window`).
+    case front
+    /// Windows are closed (`dismissWindow`, a person closing one, K14).
+    case dismiss
+    /// A session changes without an event reaching it: its sets, its value or its state (V6, K13).
+    case update
+    /// The app relaunches and restores its sessions (W13, K8).
+    case restore
+    /// The action is ignored (for example `openWindow` without multiple-window support, W11).
+    case ignore
+    /// The event reaches no handler, or no scene at all; it is lost.
+    case drop
+    /// The link is not for this app (it opens in the browser, or nowhere).
+    case notForApp
+    /// The input line is not a valid event.
+    case error
+  }
+
+  /// The session that received the event from the system (stage one: scene selection).
+  public struct Receiver: Sendable, Hashable {
+    public var scene: String
+    public var session: String
+    /// Whether the session was created for this event.
+    public var isNew: Bool
+    /// Creates a receiver.
+    public init(scene: String, session: String, isNew: Bool) {
+      self.scene = scene
+      self.session = session
+      self.isNew = isNew
+    }
+  }
+
+  public var outcome: Outcome
+  /// The scene declaration of the final effect.
+  public var scene: String?
+  /// The session of the final effect (new or existing).
+  public var session: String?
+  public var receiver: Receiver?
+  /// The rule the event matched, with its parameters.
+  public var match: RouteMatch?
+  /// The action of the matched rule.
+  public var action: RuleTarget.Action?
+  /// The value the action presents (rendered from the rule's value template).
+  public var value: JSONValue?
+  /// Sessions closed by the decision.
+  public var closedSessions: [String]
+  /// The IDs of the Apple rules (apple-semantics.md) that decided it, in the order they applied.
+  public var appleRules: [String]
+  /// A stable code for why an event was dropped, ignored or rejected.
+  public var reason: String?
+  /// One sentence for people.
+  public var message: String
+  /// Every step considered, in order.
+  public var trace: [TraceStep]
+  /// What the decision does to the open sessions; ``SessionState/applying(_:)`` performs it.
+  public var effects: [SessionEffect]
+
+  /// Creates a decision.
+  public init(
+    outcome: Outcome, scene: String? = nil, session: String? = nil, receiver: Receiver? = nil,
+    match: RouteMatch? = nil, action: RuleTarget.Action? = nil, value: JSONValue? = nil,
+    closedSessions: [String] = [], appleRules: [String] = [], reason: String? = nil, message: String = "",
+    trace: [TraceStep] = [], effects: [SessionEffect] = []
+  ) {
+    self.outcome = outcome
+    self.scene = scene
+    self.session = session
+    self.receiver = receiver
+    self.match = match
+    self.action = action
+    self.value = value
+    self.closedSessions = closedSessions
+    self.appleRules = appleRules
+    self.reason = reason
+    self.message = message
+    self.trace = trace
+    self.effects = effects
+  }
+
+  /// The trace for people: one line a step, `✓` chosen, `✗` rejected, `·` noted.
+  public var explanation: String {
+    trace.map { step in
+      let mark = step.verdict == .chosen ? "✓" : step.verdict == .rejected ? "✗" : "·"
+      return "\(mark) \(step.stage.rawValue): \(step.subject) — \(step.detail)" + (step.rule.map { " [\($0)]" } ?? "")
+    }.joined(separator: "\n")
+  }
+}

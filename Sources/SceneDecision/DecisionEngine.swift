@@ -1,0 +1,68 @@
+public import RouteEvents
+public import RouteMatcher
+import RouteTables
+
+/// Decides what happens to an event, as Apple's platforms do: which scene session receives it
+/// (stage one: the system and SwiftUI or UIKit), then what the app's route asks for (stage two:
+/// the receiving scene's handlers and the table's rules).
+///
+/// A pure function of (compiled router, session state, event): it never performs I/O and never
+/// changes the state; ``SessionState/applying(_:)`` gives the next state.
+///
+/// ```swift
+/// var state = SessionState()
+/// let decision = DecisionEngine.decide(event, router: router, state: state)
+/// print(decision.outcome, decision.scene ?? "-", decision.appleRules)  // open note-editor ["E1", "V3", "S3", …]
+/// state = state.applying(decision)
+/// ```
+public enum DecisionEngine {
+  /// Decides one event against the open sessions (none by default: a cold launch).
+  ///
+  /// With `explains` false, the decision has no trace and no message (every other field is the
+  /// same): the fast form for bulk routing.
+  public static func decide(
+    _ event: Event, router: CompiledRouter, state: SessionState = SessionState(), explains: Bool = true
+  ) -> Decision {
+    var ctx = DecisionContext(router: router, state: state, explains: explains)
+    switch event.kind {
+    case .url, .activity, .notification, .shortcut:
+      return ExternalEvents.decide(event, &ctx)
+    case .openWindow(let request):
+      return windowDecision(WindowActions.open(request, &ctx), action: .openWindow, ctx)
+    case .dismissWindow(let request):
+      return windowDecision(WindowActions.dismiss(request, &ctx), action: .dismissWindow, ctx)
+    case .activationRequest(let request):
+      return ActivationRequests.decide(request, &ctx)
+    case .session(let action):
+      return SessionActions.decide(action, &ctx)
+    case .launch:
+      return Lifecycle.launch(&ctx)
+    case .reopen:
+      return Lifecycle.reopen(&ctx)
+    }
+  }
+
+  /// Decides an external event and tells whether the decision read more of it than its route
+  /// and parameters (``DecisionContext/readsEventDetails``); every other kind of event counts
+  /// as reading everything.
+  package static func decide(
+    _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, readsEventDetails: inout Bool
+  ) -> Decision {
+    switch event.kind {
+    case .url, .activity, .notification, .shortcut:
+      var ctx = DecisionContext(router: router, state: state, explains: explains)
+      let decision = ExternalEvents.decide(event, &ctx)
+      readsEventDetails = ctx.readsEventDetails
+      return decision
+    default:
+      readsEventDetails = true
+      return decide(event, router: router, state: state, explains: explains)
+    }
+  }
+
+  static func windowDecision(_ r: WindowActions.Result, action: RuleTarget.Action, _ ctx: DecisionContext) -> Decision {
+    ctx.decision(
+      r.outcome, scene: r.scene, session: r.session, action: action, value: r.value, closed: r.closed,
+      reason: r.reason, message: r.message)
+  }
+}

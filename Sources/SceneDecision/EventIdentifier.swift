@@ -1,0 +1,76 @@
+public import RouteEvents
+import RouteTables
+
+/// The string scene conditions are matched against (E1–E8): a URL's `absoluteString`; an
+/// activity's `targetContentIdentifier`, else its `webpageURL`; a notification's or a shortcut's
+/// `targetContentIdentifier`; or none (E3).
+///
+/// ```swift
+/// EventIdentifier.of(event)?.text   // "notes://note/6F0E…" (exactly Foundation's absoluteString, E8)
+/// ```
+public struct EventIdentifier: Sendable, Hashable {
+  /// The identifier, or nil when the event has none (E3).
+  public var text: String?
+  /// The rule that defines it.
+  public var rule: String
+  /// How it was found, for explanations.
+  public var source: String
+
+  /// The identifier of an external event; nil for events that are not routed by scene conditions.
+  public static func of(_ event: Event) -> EventIdentifier? {
+    switch event.kind {
+    case .url(let url):
+      return EventIdentifier(text: url.absoluteString, rule: "E1", source: "the URL's absoluteString")
+    case .activity(let activity):
+      if let tci = activity.targetContentIdentifier {
+        return EventIdentifier(text: tci, rule: "E2", source: "the activity's targetContentIdentifier")
+      }
+      if let web = activity.webpageURL {
+        let absolute = (try? URLRecord(parsing: web))?.absoluteString ?? web
+        return EventIdentifier(
+          text: absolute, rule: "E2", source: "the activity's webpageURL (no targetContentIdentifier)")
+      }
+      return EventIdentifier(
+        text: nil, rule: "E3", source: "the activity has neither a targetContentIdentifier nor a webpageURL")
+    case .notification(let tci):
+      return EventIdentifier(
+        text: tci, rule: tci == nil ? "E3" : "E5", source: "the notification's targetContentIdentifier")
+    case .shortcut(_, let tci):
+      return EventIdentifier(
+        text: tci, rule: tci == nil ? "E3" : "E5", source: "the shortcut's targetContentIdentifier")
+    case .activationRequest(let request):
+      let tci = request.activity?.targetContentIdentifier
+      return EventIdentifier(
+        text: tci, rule: tci == nil ? "E3" : "E5", source: "the activity's targetContentIdentifier")
+    case .openWindow, .dismissWindow, .session, .launch, .reopen:
+      return nil
+    }
+  }
+
+  /// Whether a `handlesExternalEvents` set matches, as the predicate SwiftUI makes of it would
+  /// (M1–M6, V9), without building that predicate.
+  func satisfies(set: [String], _ policies: ScenePolicies) -> Bool {
+    if text == nil && policies.missingIdentifier == .matchesNothing { return false }
+    if set.contains("*") { return true }
+    guard let text else { return false }
+    for s in set where !s.isEmpty {
+      if ActivationPredicate.Comparison(.contains, s, caseInsensitive: true, diacriticInsensitive: true).evaluate(text)
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Whether ``satisfies(set:_:)`` reads the identifier's text for this set: not when the set
+  /// holds `*` (it matches anything) or only empty strings (they match nothing).
+  func readsText(set: [String]) -> Bool {
+    !set.contains("*") && set.contains { !$0.isEmpty }
+  }
+
+  /// Whether a predicate holds for this identifier, under the missing-identifier policy (AMB3).
+  func satisfies(_ predicate: ActivationPredicate, _ policies: ScenePolicies) -> Bool {
+    if text == nil && policies.missingIdentifier == .matchesNothing { return false }
+    return predicate.evaluate(text)
+  }
+}

@@ -1,0 +1,187 @@
+import RouteEvents
+import RouteMatcher
+import RouteTables
+import RouterSupport
+
+/// URLs, user activities, notifications and shortcuts: stage one picks the receiving session,
+/// stage two runs its handlers and the table's route (D1–D6).
+enum ExternalEvents {
+  static func decide(_ event: Event, _ ctx: inout DecisionContext) -> Decision {
+    guard let identifier = EventIdentifier.of(event) else {
+      return ctx.decision(.error, reason: "not-external", message: "not an external event")
+    }
+    let url = ExternalEvents.url(of: event)
+    if let url, let notForApp = LinkGate.check(url, &ctx) { return notForApp }
+    let choice: ReceiverChoice
+    if ctx.table.lifecycle == .uiKit {
+      ctx.readsEventDetails = true  // predicates over the identifier: not tracked finer
+      var activityType: String?
+      if case .activity(let a) = event.kind { activityType = a.activityType }
+      choice = UIKitSelector(identifier: identifier, activityType: activityType).select(&ctx)
+    } else {
+      choice = SceneSelector(identifier: identifier, url: url ?? documentURL(of: event)).select(&ctx)
+    }
+    let receiver: Session
+    let isNew: Bool
+    switch choice {
+    case .none(let reason, let message):
+      return ctx.decision(.drop, reason: reason, message: message)
+    case .existing(let session):
+      ctx.activate(session)
+      receiver = session
+      isNew = false
+    case .new(let session):
+      receiver = session
+      isNew = true
+    }
+    return stageTwo(event, url: url, receiver: receiver, isNew: isNew, &ctx)
+  }
+
+  /// The URL an event carries for routing: the URL itself, or a universal link's webpageURL (E4).
+  static func url(of event: Event) -> URLRecord? {
+    switch event.kind {
+    case .url(let url): return url
+    case .activity(let a) where a.activityType == UserActivity.browsingWeb:
+      return a.webpageURL.flatMap { try? URLRecord(parsing: $0) }
+    default: return nil
+    }
+  }
+
+  /// The URL a `DocumentGroup` compares with its content types (S7): an activity's webpageURL,
+  /// whatever its type ("the incoming URL or user activity's webpageURL").
+  static func documentURL(of event: Event) -> URLRecord? {
+    guard case .activity(let a) = event.kind else { return nil }
+    return a.webpageURL.flatMap { try? URLRecord(parsing: $0) }
+  }
+
+  /// Handlers (D1–D4), then the table's route, then its action.
+  static func stageTwo(_ event: Event, url: URLRecord?, receiver: Session, isNew: Bool, _ ctx: inout DecisionContext)
+    -> Decision
+  {
+    let table = ctx.table
+    let r = Decision.Receiver(scene: receiver.scene, session: receiver.id, isNew: isNew)
+    let arrival: Decision.Outcome = isNew ? .open : .deliver
+    let subject = { "'\(receiver.scene)' (\(receiver.id))" }
+    var activityType: String?
+    if case .activity(let a) = event.kind, url == nil { activityType = a.activityType }
+    let routable = url != nil || activityType != nil
+    if routable, table.lifecycle == .swiftUI, let declaration = table.scene(receiver.scene) {
+      let kind = url != nil ? "onOpenURL" : "onContinueUserActivity(\"\(activityType ?? "")\")"
+      if !declaration.handles(url: url != nil, activityType: activityType) {
+        ctx.step(
+          .handler, subject(), .rejected, "has no \(kind) handler: the event is lost, SwiftUI does not re-route it",
+          rule: url != nil ? "D1" : "D2")
+        ctx.cite("D3")
+        ctx.cite("S5")
+        return ctx.decision(
+          .drop, receiver: r, reason: "no-handler",
+          message: "the event reaches \(subject()), which has no \(kind) handler")
+      }
+      if url != nil {
+        if case .activity = event.kind {
+          ctx.step(.handler, subject(), .info, "SwiftUI passes a universal link to onOpenURL as a URL", rule: "E4")
+        }
+        let all = ctx.policies.urlHandlers == .all
+        ctx.step(
+          .handler, subject(), .chosen,
+          all ? "its onOpenURL handlers run (all of them)" : "its first onOpenURL handler runs",
+          rule: "D1")
+        if all { ctx.cite("D4") }
+      } else {
+        ctx.step(
+          .handler, subject(), .chosen, "its onContinueUserActivity(\"\(activityType ?? "")\") handler runs", rule: "D2"
+        )
+      }
+      if isNew { ctx.cite("D6") }
+    } else if table.lifecycle == .uiKit {
+      ctx.step(
+        .handler, subject(), .info,
+        isNew
+          ? "the scene delegate gets it in scene(_:willConnectTo:options:)"
+          : "the scene delegate gets it (openURLContexts / continue)",
+        rule: "K16")
+    }
+    guard routable else {
+      return ctx.decision(
+        arrival, scene: receiver.scene, session: receiver.id, receiver: r,
+        message: "\(isNew ? "a new" : "the open") \(subject()) receives the event")
+    }
+    guard let match = route(url: url, event: event, &ctx) else {
+      if ctx.policies.unroutedEvents == .deliver {
+        return ctx.decision(
+          arrival, scene: receiver.scene, session: receiver.id, receiver: r,
+          message: "\(subject()) receives the event; no route matches it (unroutedEvents: deliver)")
+      }
+      ctx.cite("D3")
+      return ctx.decision(
+        .drop, receiver: r, reason: "no-route", message: "the event reaches \(subject()), but no route handles it")
+    }
+    let rule = table.rules[match.rule]
+    let parameters = match.parameters
+    let value = rule.target.value?.render(parameters)
+    switch rule.target.action {
+    case .deliver:
+      if let scene = rule.target.scene, scene != receiver.scene {
+        ctx.step(
+          .handler, "route '\(rule.name)'", .rejected,
+          "is handled in '\(scene)', but the event reached '\(receiver.scene)': SwiftUI does not re-route it",
+          rule: "D3")
+        return ctx.decision(
+          .drop, receiver: r, match: match, action: .deliver, value: value, reason: "wrong-scene",
+          message: "route '\(rule.name)' belongs to '\(scene)', but the event reaches \(subject())")
+      }
+      return ctx.decision(
+        arrival, scene: receiver.scene, session: receiver.id, receiver: r, match: match, action: .deliver,
+        value: value, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(rule.name)'")
+    case .openWindow, .dismissWindow:
+      ctx.readsEventDetails = true  // the value is compared with the open windows'
+      let request = Event.WindowRequest(
+        id: rule.target.scene, value: value, type: rule.target.valueType, from: receiver.id)
+      let result =
+        rule.target.action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
+      return ctx.decision(
+        result.outcome, scene: result.scene, session: result.session, receiver: r, match: match,
+        action: rule.target.action, value: result.value ?? value, closed: result.closed, reason: result.reason,
+        message: "route '\(rule.name)': " + result.message)
+    case .requestSceneSessionActivation:
+      ctx.readsEventDetails = true
+      var activity = UserActivity(activityType: rule.target.activityType ?? "")
+      if case .string(let tci)? = rule.target.targetContentIdentifier?.render(parameters) {
+        activity.targetContentIdentifier = tci
+      }
+      if case .object(let info)? = value { activity.userInfo = info }
+      let request = Event.ActivationRequest(
+        session: nil, role: rule.target.sessionRequest == .matching ? SceneDeclaration.applicationRole : nil,
+        activity: activity)
+      var decision = ActivationRequests.decide(request, &ctx)
+      decision.receiver = r
+      decision.match = match
+      decision.action = .requestSceneSessionActivation
+      if ctx.explains { decision.message = "route '\(rule.name)': " + decision.message }
+      return decision
+    }
+  }
+
+  /// The table's route for the event, with a trace step.
+  static func route(url: URLRecord?, event: Event, _ ctx: inout DecisionContext) -> RouteMatch? {
+    let router = ctx.router
+    var match: RouteMatch?
+    if let url {
+      match = router.match(url)  // the ranges the reader found, not a second parse
+      if let match {
+        let pattern = router.table.rules[match.rule].urlPatterns[match.pattern]
+        ctx.step(.route, "route '\(match.ruleName)'", .chosen, "matches \(pattern.text)")
+      } else {
+        ctx.step(.route, "URL routes", .rejected, "no route matches \(url.text)")
+      }
+    } else if case .activity(let activity) = event.kind {
+      match = router.match(activityType: activity.activityType, userInfo: activity.userInfo)
+      if let match {
+        ctx.step(.route, "route '\(match.ruleName)'", .chosen, "takes activities of type '\(activity.activityType)'")
+      } else {
+        ctx.step(.route, "activity routes", .rejected, "no route takes '\(activity.activityType)' with this userInfo")
+      }
+    }
+    return match
+  }
+}

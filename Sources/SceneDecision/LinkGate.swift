@@ -1,0 +1,65 @@
+import AppleAppFiles
+import RouteEvents
+import RouteTables
+
+/// Whether a URL is for this app at all, before any scene is chosen: a custom-scheme URL only
+/// when the app registers the scheme; an https URL only when the associated domains entitlement
+/// covers its host and the host's apple-app-site-association file claims it for the app (L1–L17).
+/// Otherwise the link opens in the browser, or nowhere.
+enum LinkGate {
+  /// The decision for a URL that is not for the app, or nil when it is (or nothing is declared).
+  static func check(_ url: URLRecord, _ ctx: inout DecisionContext) -> Decision? {
+    let claims = ctx.table.claims
+    let scheme = url.normalizedScheme
+    if scheme == "https" || scheme == "http" {
+      guard claims.declaresDomains else { return nil }
+      ctx.readsEventDetails = true
+      guard scheme == "https" else {
+        ctx.step(
+          .gate, url.text, .rejected, "only https links are universal links; an http link opens in the browser",
+          rule: "L1")
+        return ctx.decision(
+          .notForApp, reason: "not-https", message: "an http link opens in the browser, not in the app")
+      }
+      let host = url.normalizedHost ?? ""
+      guard let entry = AssociatedDomain.bestMatch(for: host, among: claims.appLinkDomains) else {
+        ctx.step(
+          .gate, "host '\(host)'", .rejected, "no applinks: entry of the associated domains entitlement covers it",
+          rule: "L1")
+        return ctx.decision(
+          .notForApp, reason: "domain-not-associated",
+          message: "'\(host)' is not an associated domain of the app: the link opens in the browser")
+      }
+      guard let association = claims.associations[entry] else {
+        ctx.step(
+          .gate, "host '\(host)'", .info,
+          "covered by '\(entry)'; no AASA file is given, so it is taken to claim every path", rule: "L1")
+        return nil
+      }
+      let verdict = association.evaluate(
+        url, appID: claims.appID, exclusionsStopLaterEntries: ctx.policies.aasaDetails == .firstDecision)
+      if association.details.count > 1 { ctx.cite("AMB11") }
+      for rule in verdict.appleRules { ctx.cite(rule) }
+      let component =
+        verdict.componentText.map { " (component \($0)\(verdict.componentLocation.map { " at \($0)" } ?? ""))" } ?? ""
+      if verdict.outcome == .opens {
+        ctx.step(.gate, url.text, .chosen, "the AASA file of '\(host)' claims it for the app\(component)")
+        return nil
+      }
+      ctx.step(.gate, url.text, .rejected, verdict.message + component)
+      return ctx.decision(.notForApp, reason: verdict.reason.rawValue, message: verdict.message + component)
+    }
+    guard claims.declaresSchemes else { return nil }
+    ctx.readsEventDetails = true
+    if claims.urlSchemes.contains(scheme) {
+      ctx.step(.gate, "scheme '\(scheme)'", .chosen, "the app registers it (CFBundleURLTypes)")
+      return nil
+    }
+    ctx.step(
+      .gate, "scheme '\(scheme)'", .rejected,
+      "the app does not register it (CFBundleURLTypes): the system does not open the app", rule: "K16")
+    return ctx.decision(
+      .notForApp, reason: "scheme-not-registered",
+      message: "the app does not register the '\(scheme)' scheme: the URL opens nowhere in it")
+  }
+}

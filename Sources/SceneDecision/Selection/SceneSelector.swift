@@ -1,0 +1,245 @@
+import RouteEvents
+import RouteTables
+
+/// SwiftUI's scene selection for an external event (S0–S11, V1–V11, the consolidated procedure
+/// of apple-semantics.md §12, steps 2–6).
+struct SceneSelector {
+  let identifier: EventIdentifier
+  /// The event's URL, for `DocumentGroup`s (S7).
+  let url: URLRecord?
+
+  func select(_ ctx: inout DecisionContext) -> ReceiverChoice {
+    let table = ctx.table
+    ctx.step(
+      .event, "identifier", .info, "\(identifier.source): \(identifier.text.map { "\"\($0)\"" } ?? "none")",
+      rule: identifier.rule)
+    if !table.supportsMultipleScenes {
+      ctx.step(
+        .session, "platform", .info,
+        "\(table.platform.rawValue) with multipleScenes \(table.multipleScenes): one scene at a time", rule: "S1")
+      if let open = TieBreak.best(ctx.state.sessions, ctx.policies) {
+        ctx.step(
+          .session, "session \(open.id) ('\(open.scene)')", .chosen,
+          "the one open scene receives every event; view modifiers are ignored", rule: "V4")
+        return .existing(open)
+      }
+      ctx.step(.session, "sessions", .info, "no scene is open: a cold launch", rule: "AMB9")
+      if ctx.policies.coldLaunch == .firstDeclaration, let first = firstWindowDeclaration(table) {
+        ctx.step(.declaration, "'\(first.id)'", .chosen, "the first declared scene (coldLaunch: firstDeclaration)")
+        return .new(ctx.createSession(first, value: first.defaultValue))
+      }
+      return selectDeclaration(&ctx)
+    }
+    if let open = selectOpenSession(&ctx) { return .existing(open) }
+    return selectDeclaration(&ctx)
+  }
+
+  // MARK: - S2: open sessions that prefer or allow the event
+
+  func selectOpenSession(_ ctx: inout DecisionContext) -> Session? {
+    // Positions in `sessions`, not copies: a session is a large value, and this loop runs for
+    // every open window on every event.
+    let sessions = ctx.state.sessions
+    var preferring: [Int] = []
+    var allowing: [Int] = []
+    var byPolicy: [Int] = []
+    var excludedByPolicy = false
+    for i in sessions.indices {
+      guard let declarationIndex = ctx.table.scenes.firstIndex(where: { $0.id == sessions[i].scene }) else { continue }
+      if ctx.table.scenes[declarationIndex].kind == .settings {
+        ctx.step(
+          .session, "session \(sessions[i].id) ('\(sessions[i].scene)')", .rejected,
+          "a Settings scene is never a destination", rule: "S8")
+        continue
+      }
+      guard
+        let (sets, fromPolicy) = effectiveSets(
+          sessions[i], ctx.table.scenes[declarationIndex], &ctx,
+          subject: { "session \(sessions[i].id) ('\(sessions[i].scene)')" })
+      else {
+        excludedByPolicy = true
+        continue
+      }
+      if fromPolicy { byPolicy.append(i) }
+      if identifier.readsText(set: sets.preferring) || identifier.readsText(set: sets.allowing) {
+        ctx.readsEventDetails = true
+      }
+      if identifier.satisfies(set: sets.preferring, ctx.policies) {
+        preferring.append(i)
+        ctx.step(
+          .session, "session \(sessions[i].id) ('\(sessions[i].scene)')", .info,
+          "prefers it (preferring \(sets.preferring))", rule: "V2", cites: false)
+      } else if identifier.satisfies(set: sets.allowing, ctx.policies) {
+        allowing.append(i)
+        ctx.step(
+          .session, "session \(sessions[i].id) ('\(sessions[i].scene)')", .info,
+          "allows it (allowing \(sets.allowing))", rule: "V2", cites: false)
+      } else {
+        ctx.step(
+          .session, "session \(sessions[i].id) ('\(sessions[i].scene)')", .rejected,
+          "neither prefers nor allows it (preferring \(sets.preferring), allowing \(sets.allowing))",
+          rule: sets.preferring.isEmpty && sets.allowing.isEmpty ? "V7" : "M5", cites: false)
+      }
+    }
+    for (group, word) in [(preferring, "prefers"), (allowing, "allows")] where !group.isEmpty {
+      guard let best = TieBreak.best(group, of: sessions, ctx.policies) else { continue }
+      let chosen = sessions[best]
+      ctx.cite("S2")
+      ctx.cite("V2")
+      var detail = "an open scene that \(word) the event receives it"
+      if group.count > 1 {
+        detail +=
+          "; \(group.count) sessions \(word == "prefers" ? "prefer" : "allow") it, the tie-break (\(TieBreak.describe(ctx.policies))) picks this one"
+        ctx.cite("V10")
+      }
+      if chosen.state == .unattached {
+        detail += "; the archived session reconnects"
+        ctx.cite("U8")
+      }
+      if byPolicy.contains(best) {
+        detail += " (it has no view modifier, so it allows everything)"
+        ctx.cite("V8")
+        ctx.cite("AMB1")
+      }
+      ctx.step(.session, "session \(chosen.id) ('\(chosen.scene)')", .chosen, detail)
+      return chosen
+    }
+    let noneOpen = ctx.state.sessions.isEmpty
+    ctx.step(
+      .session, "open sessions", .info,
+      noneOpen ? "no scene is open" : "no open scene prefers or allows the event: a new scene", rule: "V3")
+    if excludedByPolicy {
+      ctx.cite("V8")
+      ctx.cite("AMB1")
+      if ctx.table.platform.isAppKit { ctx.cite("MAC1") }
+    }
+    return nil
+  }
+
+  /// The session's sets (V5, V6), or the declaration's, or the unmodified-scene policy (V8, AMB1),
+  /// with whether the policy gave them; nil when the session is not a candidate.
+  private func effectiveSets(
+    _ session: Session, _ declaration: SceneDeclaration, _ ctx: inout DecisionContext, subject: () -> String
+  ) -> ((preferring: [String], allowing: [String]), Bool)? {
+    if session.preferring != nil || session.allowing != nil {
+      return ((session.preferring ?? [], session.allowing ?? []), false)
+    }
+    if declaration.preferring != nil || declaration.allowing != nil {
+      return ((declaration.preferring ?? [], declaration.allowing ?? []), false)
+    }
+    let platform = ctx.table.platform
+    let allowAll: Bool
+    switch ctx.policies.unmodifiedScenes {
+    case .platform: allowAll = !platform.isAppKit
+    case .allowAll: allowAll = true
+    case .notCandidate: allowAll = false
+    }
+    if allowAll {
+      ctx.step(
+        .session, subject(), .info,
+        "has no handlesExternalEvents view modifier: it allows everything (UIKit's defaults)",
+        rule: "V8", cites: false)
+      return (([], ["*"]), true)
+    }
+    ctx.step(
+      .session, subject(), .rejected,
+      "has no handlesExternalEvents view modifier: not a candidate\(platform.isAppKit ? " on macOS" : "")",
+      rule: platform.isAppKit ? "MAC1" : "V8", cites: false)
+    return nil
+  }
+
+  // MARK: - S3, S4, S6: a new instance of a declaration
+
+  func selectDeclaration(_ ctx: inout DecisionContext) -> ReceiverChoice {
+    let table = ctx.table
+    var order = table.scenes
+    if ctx.policies.documentGroups == .afterWindowGroups {
+      order = order.filter { $0.kind != .documentGroup } + order.filter { $0.kind == .documentGroup }
+    }
+    for declaration in order {
+      let subject = { "'\(declaration.id)'" }
+      switch declaration.kind {
+      case .settings:
+        ctx.step(.declaration, subject(), .skipped, "Settings is never a destination", rule: "S8")
+      case .documentGroup:
+        ctx.readsEventDetails = true
+        if let type = DocumentTypes.match(url, declaration.contentTypes) {
+          ctx.step(
+            .declaration, subject(), .chosen, "a DocumentGroup whose content types accept the URL (\(type))", rule: "S7"
+          )
+          ctx.cite("W25")
+          return instantiate(declaration, &ctx)
+        }
+        ctx.step(
+          .declaration, subject(), .rejected,
+          url == nil ? "a DocumentGroup needs a URL" : "a DocumentGroup whose content types do not accept the URL",
+          rule: "S7", cites: false)
+      case .window where ctx.policies.matchingKinds == .windowGroupOnly && declaration.matching != nil:
+        ctx.step(
+          .declaration, subject(), .skipped, "handlesExternalEvents(matching:) is ignored on a Window (matchingKinds)",
+          rule: "AMB5")
+      case .window, .windowGroup:
+        guard let matching = declaration.matching, let predicate = declaration.matchingPredicate else { continue }
+        ctx.readsEventDetails = true
+        if identifier.satisfies(predicate, ctx.policies) {
+          let why =
+            matching.contains("*")
+            ? "contains \"*\", which matches anything" : "contains a string the identifier contains"
+          ctx.step(
+            .declaration, subject(), .chosen, "the first declaration whose matching set \(matching) matches: it \(why)",
+            rule: "S3")
+          ctx.cite(matching.contains("*") ? "M3" : "M5")
+          return instantiate(declaration, &ctx)
+        }
+        let why =
+          matching.filter { !$0.isEmpty }.isEmpty
+          ? "an empty set never matches" : "no string of it is contained in the identifier"
+        ctx.step(
+          .declaration, subject(), .rejected, "matching \(matching): \(why)",
+          rule: matching.filter { !$0.isEmpty }.isEmpty ? "M1" : "M5", cites: false)
+      }
+    }
+    if let unmodified = table.scenes.first(where: {
+      ($0.kind == .windowGroup || $0.kind == .window) && $0.matching == nil
+    }) {
+      ctx.step(
+        .declaration, "'\(unmodified.id)'", .chosen, "the first declaration without handlesExternalEvents(matching:)",
+        rule: "S4")
+      return instantiate(unmodified, &ctx)
+    }
+    ctx.cite("AMB4")
+    let drop: Bool
+    switch ctx.policies.noMatchingScene {
+    case .platform: drop = table.platform.isAppKit
+    case .drop: drop = true
+    case .firstScene: drop = false
+    }
+    if !drop, let first = firstWindowDeclaration(table) {
+      ctx.step(
+        .declaration, "'\(first.id)'", .chosen, "no declaration matches: the first declared scene is used", rule: "S6")
+      return instantiate(first, &ctx)
+    }
+    ctx.step(
+      .declaration, "declarations", .rejected,
+      "every declaration has a matching set and none matches: \(table.platform.isAppKit ? "macOS uses no scene (an error)" : "no scene")",
+      rule: table.platform.isAppKit ? "MAC2" : "S6")
+    ctx.cite("S6")
+    return .none(reason: "no-scene", message: "no scene declaration takes the event; it is lost")
+  }
+
+  /// A new instance; a `Window` that is already open comes to the front instead (W7, W22).
+  private func instantiate(_ declaration: SceneDeclaration, _ ctx: inout DecisionContext) -> ReceiverChoice {
+    if declaration.kind == .window, let open = ctx.state.sessions(of: declaration.id).first {
+      ctx.step(
+        .declaration, "'\(declaration.id)'", .info, "a Window is unique: the open one receives the event", rule: "W7")
+      ctx.cite("W22")
+      return .existing(open)
+    }
+    if declaration.defaultValue != nil { ctx.cite("W10") }
+    return .new(ctx.createSession(declaration, value: declaration.defaultValue))
+  }
+
+  private func firstWindowDeclaration(_ table: RouteTable) -> SceneDeclaration? {
+    table.scenes.first { $0.kind == .windowGroup || $0.kind == .window }
+  }
+}

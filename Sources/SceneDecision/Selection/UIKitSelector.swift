@@ -1,0 +1,106 @@
+import RouteTables
+
+/// UIKit's scene selection (U1–U12, K2, K5–K8): sessions whose *prefers* predicate holds, else
+/// whose *can* predicate holds, else a new session whose configuration
+/// `configurationForConnecting` chooses by activity type.
+struct UIKitSelector {
+  let identifier: EventIdentifier
+  /// The connecting activity's type, for `configurationForConnecting` (K7).
+  let activityType: String?
+
+  func select(_ ctx: inout DecisionContext) -> ReceiverChoice {
+    ctx.step(
+      .event, "target content identifier", .info,
+      "\(identifier.source): \(identifier.text.map { "\"\($0)\"" } ?? "none")", rule: identifier.rule)
+    let role = SceneDeclaration.applicationRole
+    let sessions = ctx.state.sessions.filter { ctx.table.scene($0.scene)?.role == role }
+    if !ctx.table.supportsMultipleScenes {
+      if let only = TieBreak.best(sessions, ctx.policies) {
+        ctx.step(
+          .session, "session \(only.id) ('\(only.scene)')", .chosen,
+          "UIKit never creates more than one scene for this app: the open scene receives it", rule: "K2")
+        return .existing(only)
+      }
+    } else if let open = selectOpenSession(sessions, &ctx) {
+      return .existing(open)
+    }
+    return newSession(&ctx)
+  }
+
+  /// U10 steps 2 and 3.
+  func selectOpenSession(_ sessions: [Session], _ ctx: inout DecisionContext) -> Session? {
+    var prefer: [Session] = []
+    var can: [Session] = []
+    for session in sessions {
+      guard let declaration = ctx.table.scene(session.scene) else { continue }
+      let prefers = session.prefers ?? declaration.prefers ?? .never
+      let canActivate = session.can ?? declaration.can ?? .always
+      let subject = { "session \(session.id) ('\(session.scene)')" }
+      if identifier.satisfies(prefers, ctx.policies) {
+        prefer.append(session)
+        ctx.step(.session, subject(), .info, "prefers it: \(prefers)", rule: "U2", cites: false)
+      } else if identifier.satisfies(canActivate, ctx.policies) {
+        can.append(session)
+        ctx.step(.session, subject(), .info, "can activate for it: \(canActivate)", rule: "U3", cites: false)
+      } else {
+        ctx.step(
+          .session, subject(), .rejected, "neither prefers (\(prefers)) nor can (\(canActivate))", rule: "U4",
+          cites: false)
+      }
+    }
+    for (group, rule, word) in [(prefer, "U2", "prefers"), (can, "U3", "can activate for")] where !group.isEmpty {
+      guard let chosen = TieBreak.best(group, ctx.policies) else { continue }
+      ctx.cite("U1")
+      ctx.cite("U10")
+      ctx.cite(rule)
+      var detail = "the best suited session: it \(word) the target content"
+      if group.count > 1 {
+        detail += "; the tie-break (\(TieBreak.describe(ctx.policies))) picks it among \(group.count)"
+        ctx.cite("V10")
+      }
+      if chosen.state == .unattached {
+        detail += "; the archived session reconnects without configurationForConnecting"
+        ctx.cite("U8")
+        ctx.cite("K8")
+      }
+      ctx.step(.session, "session \(chosen.id) ('\(chosen.scene)')", .chosen, detail)
+      return chosen
+    }
+    return nil
+  }
+
+  /// U10 step 4 with K5–K7: a new session, its configuration chosen by activity type.
+  func newSession(_ ctx: inout DecisionContext) -> ReceiverChoice {
+    guard let declaration = UIKitSelector.configuration(for: activityType, &ctx) else {
+      return .none(reason: "no-configuration", message: "the app declares no scene configuration")
+    }
+    ctx.cite("U10")
+    return .new(ctx.createSession(declaration, value: nil))
+  }
+
+  /// `configurationForConnecting` (K5, K7), else the first configuration of the role (K3, K6).
+  static func configuration(
+    for activityType: String?, role: String = SceneDeclaration.applicationRole, _ ctx: inout DecisionContext
+  ) -> SceneDeclaration? {
+    let table = ctx.table
+    if let type = activityType, let choice = table.configurationForConnecting.first(where: { $0.activityType == type }),
+      let declaration = table.scene(choice.configuration), declaration.role == role
+    {
+      ctx.step(
+        .declaration, "'\(declaration.id)'", .chosen,
+        "configurationForConnecting returns it for activity type '\(type)' (only for a new session)", rule: "K7")
+      ctx.cite("K5")
+      ctx.cite("K8")
+      return declaration
+    }
+    guard let first = table.scenes.first(where: { $0.role == role }) ?? table.scenes.first else { return nil }
+    ctx.step(
+      .declaration, "'\(first.id)'", .chosen,
+      activityType.map {
+        "no configurationForConnecting entry for '\($0)': the first configuration of the role (the default)"
+      }
+        ?? "the first configuration of the role is the default", rule: "K6")
+    ctx.cite("K3")
+    return first
+  }
+}

@@ -1,0 +1,126 @@
+public import RouteTables
+public import RouterSupport
+
+/// Session state files: `{"sessions": [{"id", "scene", "state", "value", "valueType", "preferring",
+/// "allowing", "prefers", "can", "lastActivated", "created"}], "clock"}`.
+///
+/// ```swift
+/// let (state, diagnostics) = SessionState.load(source: SourceText(file: "open.json", text: json), table: table)
+/// let text = state.jsonText()   // what --state writes
+/// ```
+extension SessionState {
+  static let sessionKeys = [
+    "id", "scene", "state", "value", "valueType", "preferring", "allowing", "prefers", "can", "lastActivated",
+    "created",
+  ]
+
+  /// Reads a state file; every problem is a diagnostic with its position. Sessions whose scene the
+  /// table does not declare are errors.
+  public static func load(source: SourceText, table: RouteTable) -> (SessionState?, [Diagnostic]) {
+    let root: JSONNode
+    do {
+      root = try JSONParser.parse(source.bytes)
+    } catch {
+      return (nil, [error.diagnostic(in: source.lines)])
+    }
+    var reader = JSONFieldReader(source: source)
+    let state = read(root, table: table, &reader)
+    return (reader.diagnostics.hasErrors ? nil : state, reader.diagnostics)
+  }
+
+  package static func read(_ root: JSONNode, table: RouteTable, _ reader: inout JSONFieldReader) -> SessionState {
+    let what = "the session state"
+    guard let fields = reader.object(root, what: what, keys: ["sessions", "clock", "nextSessionNumber"]) else {
+      return SessionState()
+    }
+    var sessions: [Session] = []
+    if let member = fields["sessions"] {
+      guard case .array(let items) = member.value.kind else {
+        reader.error(.wrongType, "'sessions' must be an array", at: member.value.start)
+        return SessionState()
+      }
+      for (position, item) in items.enumerated() {
+        guard let session = readSession(item, position: position, table: table, &reader) else { continue }
+        if sessions.contains(where: { $0.id == session.id }) {
+          reader.error(.invalidSessions, "session id '\(session.id)' is used twice", at: item.start)
+          continue
+        }
+        sessions.append(session)
+      }
+    } else {
+      reader.missing("sessions", in: root, what: what)
+    }
+    var state = SessionState(sessions: sessions)
+    if let clock = reader.int(fields["clock"]) { state.clock = max(state.clock, clock) }
+    if let next = reader.int(fields["nextSessionNumber"]) {
+      state.nextSessionNumber = max(state.nextSessionNumber, next)
+    }
+    return state
+  }
+
+  package static func readSession(_ node: JSONNode, position: Int, table: RouteTable, _ reader: inout JSONFieldReader)
+    -> Session?
+  {
+    let what = "a session"
+    guard let f = reader.object(node, what: what, keys: sessionKeys) else { return nil }
+    guard let id = reader.string(f["id"], required: "id", in: node, what: what),
+      let scene = reader.string(f["scene"], required: "scene", in: node, what: what)
+    else { return nil }
+    if table.scene(scene) == nil, let m = f["scene"] {
+      let ids = table.scenes.map(\.id)
+      reader.error(
+        .unknownScene, "no scene declaration has id '\(scene)'.\(EditDistance.didYouMean(scene, among: ids))",
+        at: m.value.start)
+    }
+    var session = Session(id: id, scene: scene, lastActivated: position + 1, created: position + 1)
+    if let state = reader.choice(f["state"], Session.State.self) { session.state = state }
+    session.value = f["value"].map(\.value.value)
+    session.valueType = reader.string(f["valueType"], in: node, what: what)
+    session.preferring = reader.strings(f["preferring"])?.map(\.0)
+    session.allowing = reader.strings(f["allowing"])?.map(\.0)
+    for key in ["prefers", "can"] {
+      guard let m = f[key], let text = reader.string(m, in: node, what: what) else { continue }
+      do {
+        let p = try ActivationPredicate(parsing: text)
+        if key == "prefers" { session.prefers = p } else { session.can = p }
+      } catch {
+        reader.report(error, inString: m.value)
+      }
+    }
+    if let t = reader.int(f["lastActivated"]) { session.lastActivated = t }
+    if let t = reader.int(f["created"]) { session.created = t }
+    return session
+  }
+
+  /// The state as JSON, in the format ``load(source:table:)`` reads; pretty, fields in a fixed order.
+  public var json: JSONValue {
+    var root = JSONObject()
+    root["sessions"] = .array(
+      sessions.map { s in
+        var o = JSONObject()
+        o["id"] = .string(s.id)
+        o["scene"] = .string(s.scene)
+        o["state"] = .string(s.state.rawValue)
+        if let v = s.value { o["value"] = v }
+        if let t = s.valueType { o["valueType"] = .string(t) }
+        if let p = s.preferring { o["preferring"] = .array(p.map { .string($0) }) }
+        if let a = s.allowing { o["allowing"] = .array(a.map { .string($0) }) }
+        if let p = s.prefers { o["prefers"] = .string(p.description) }
+        if let c = s.can { o["can"] = .string(c.description) }
+        o["lastActivated"] = .number(JSONNumber(s.lastActivated))
+        o["created"] = .number(JSONNumber(s.created))
+        return .object(o)
+      })
+    root["clock"] = .number(JSONNumber(clock))
+    root["nextSessionNumber"] = .number(JSONNumber(nextSessionNumber))
+    return .object(root)
+  }
+
+  /// The JSON text, with a final newline.
+  public func jsonText() -> String {
+    var out: [UInt8] = []
+    JSONWriter.appendPretty(json, to: &out, sortedKeys: false)
+    out.append(UInt8(ascii: "\n"))
+    return String(decoding: out, as: UTF8.self)
+  }
+}

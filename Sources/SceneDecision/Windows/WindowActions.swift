@@ -1,0 +1,179 @@
+import RouteEvents
+import RouteTables
+import RouterSupport
+
+/// `openWindow` and `dismissWindow` (W5–W21), called from a session's view.
+struct WindowActions {
+  /// The outcome of an action, before it becomes a decision.
+  struct Result {
+    var outcome: Decision.Outcome
+    var scene: String?
+    var session: String?
+    var closed: [String] = []
+    var value: JSONValue?
+    var reason: String?
+    var message: String
+  }
+
+  /// `openWindow(id:)`, `openWindow(value:)` or `openWindow(id:value:)`.
+  static func open(_ request: Event.WindowRequest, _ ctx: inout DecisionContext) -> Result {
+    let table = ctx.table
+    let call = { describe("openWindow", request) }
+    ctx.cite("W5")
+    guard table.supportsMultipleScenes else {
+      ctx.step(
+        .action, call(), .rejected,
+        "supportsMultipleWindows is false on \(table.platform.rawValue)\(table.platform == .iOS ? "" : " without multiple scenes"): SwiftUI ignores the action and logs a runtime error",
+        rule: "W11")
+      return Result(
+        outcome: .ignore, reason: "multiple-windows-unsupported",
+        message: ctx.explains
+          ? "\(call()) is ignored: this app cannot show several windows (SwiftUI logs a runtime error)" : "")
+    }
+    guard let group = resolveGroup(request, call, &ctx) else {
+      return Result(
+        outcome: .ignore, reason: "no-such-window",
+        message: ctx.explains ? "\(call()) names no window group of the app" : "")
+    }
+    let sessions = ctx.currentSessions
+    if group.kind == .window {
+      if let open = sessions.first(where: { $0.scene == group.id }) {
+        ctx.step(.action, call(), .chosen, "the Window is already open: it comes to the front", rule: "W7")
+        ctx.cite("W22")
+        ctx.activate(open)
+        return Result(
+          outcome: .front, scene: group.id, session: open.id,
+          message: ctx.explains ? "\(call()) brings the open '\(group.id)' window to the front" : "")
+      }
+      ctx.step(.action, call(), .chosen, "the Window is not open: it opens", rule: "W7")
+      let session = ctx.createSession(group, value: nil)
+      return Result(
+        outcome: .open, scene: group.id, session: session.id,
+        message: ctx.explains ? "\(call()) opens the '\(group.id)' window" : "")
+    }
+    guard let value = request.value else {
+      let initial = group.defaultValue
+      let presented = group.presents == nil ? "" : ", with \(initial == nil ? "a nil value" : "the default value")"
+      ctx.step(.action, call(), .chosen, "by id, a WindowGroup always gets a new window\(presented)", rule: "W6")
+      // W10 is about the value of a group that presents data.
+      if group.presents != nil { ctx.cite("W10") }
+      let session = ctx.createSession(group, value: initial)
+      return Result(
+        outcome: .open, scene: group.id, session: session.id, value: initial,
+        message: ctx.explains ? "\(call()) opens a new '\(group.id)' window" : "")
+    }
+    let sameGroup = ctx.policies.presentedValueScope == .sameGroup
+    let found = TieBreak.best(of: sessions, ctx.policies) { session in
+      let inScope =
+        sameGroup
+        ? session.scene == group.id
+        : table.scenes.first(where: { $0.id == session.scene })?.presents == group.presents
+      return inScope && session.value == value
+    }
+    if let found {
+      let existing = sessions[found]
+      ctx.step(
+        .action, call(), .chosen,
+        "session \(existing.id) of '\(existing.scene)' already presents \(value): it comes to the front", rule: "W8")
+      ctx.cite("AMB8")
+      ctx.activate(existing)
+      return Result(
+        outcome: .front, scene: existing.scene, session: existing.id, value: value,
+        message: ctx.explains
+          ? "\(call()) brings the '\(existing.scene)' window already presenting this value to the front" : "")
+    }
+    ctx.step(.action, call(), .chosen, "no window of '\(group.id)' presents \(value): a new window", rule: "W8")
+    let session = ctx.createSession(group, value: value)
+    return Result(
+      outcome: .open, scene: group.id, session: session.id, value: value,
+      message: ctx.explains ? "\(call()) opens a new '\(group.id)' window presenting the value" : "")
+  }
+
+  /// The group an `openWindow` targets: by id (W5), or by the value's type (W9, AMB7).
+  private static func resolveGroup(_ request: Event.WindowRequest, _ call: () -> String, _ ctx: inout DecisionContext)
+    -> SceneDeclaration?
+  {
+    let table = ctx.table
+    if let id = request.id {
+      guard let group = table.scene(id), group.kind == .windowGroup || group.kind == .window else {
+        ctx.step(.action, call(), .rejected, "no WindowGroup or Window has id '\(id)'", rule: "W5")
+        return nil
+      }
+      if request.value != nil && group.presents == nil {
+        ctx.step(.action, call(), .rejected, "'\(id)' presents no value type", rule: "W3")
+        return nil
+      }
+      return group
+    }
+    guard let type = request.type else {
+      ctx.step(.action, call(), .rejected, "openWindow needs an id, a value with its type, or both", rule: "W5")
+      return nil
+    }
+    let groups = table.scenes.filter { $0.kind == .windowGroup && $0.presents == type }
+    ctx.cite("W9")
+    guard let first = groups.first else {
+      ctx.step(.action, call(), .rejected, "no WindowGroup presents '\(type)'", rule: "W9")
+      return nil
+    }
+    if groups.count > 1 {
+      ctx.cite("AMB7")
+      if ctx.policies.openWindowByType == .ambiguousIsError {
+        ctx.step(
+          .action, call(), .rejected, "\(groups.count) groups present '\(type)' (openWindowByType: ambiguousIsError)")
+        return nil
+      }
+      ctx.step(
+        .action, call(), .info, "\(groups.count) groups present '\(type)': the first declared, '\(first.id)', is used")
+    }
+    return first
+  }
+
+  /// `dismissWindow()`, `dismissWindow(id:)`, `(value:)` or `(id:value:)`.
+  static func dismiss(_ request: Event.WindowRequest, _ ctx: inout DecisionContext) -> Result {
+    let table = ctx.table
+    let call = { describe("dismissWindow", request) }
+    let sessions = ctx.currentSessions
+    var closing: [Session]
+    switch (request.id, request.value) {
+    case (nil, nil):
+      closing = sessions.filter { $0.id == request.from }
+      ctx.step(
+        .action, call(), .info, "dismisses the window it is called from\(request.from.map { " (\($0))" } ?? "")",
+        rule: "W15")
+    case (let id?, nil):
+      closing = sessions.filter { $0.scene == id }
+      ctx.step(
+        .action, call(), .info,
+        table.scene(id)?.kind == .window ? "closes the Window" : "closes every open window of the group", rule: "W16")
+    case (nil, let value?):
+      let type = request.type
+      closing = sessions.filter { $0.value == value && (type == nil || table.scene($0.scene)?.presents == type) }
+      ctx.step(
+        .action, call(), .info,
+        "closes every window, in any group\(type.map { " presenting '\($0)'" } ?? ""), whose value equals it",
+        rule: "W17")
+    case (let id?, let value?):
+      closing = sessions.filter { $0.scene == id && $0.value == value }
+      ctx.step(.action, call(), .info, "closes the windows of '\(id)' presenting the value", rule: "W18")
+    }
+    guard !closing.isEmpty else {
+      ctx.step(.action, call(), .rejected, "no open window matches: nothing happens, and no error", rule: "W21")
+      return Result(
+        outcome: .ignore, reason: "no-window-to-dismiss",
+        message: ctx.explains ? "\(call()) finds no open window to close" : "")
+    }
+    for session in closing { ctx.effects.append(.close(session.id)) }
+    let scenes = Set(closing.map(\.scene))
+    return Result(
+      outcome: .dismiss, scene: scenes.count == 1 ? closing[0].scene : nil, closed: closing.map(\.id),
+      value: request.value, message: ctx.explains ? "\(call()) closes \(closing.map(\.id).joined(separator: ", "))" : ""
+    )
+  }
+
+  static func describe(_ name: String, _ r: Event.WindowRequest) -> String {
+    var args: [String] = []
+    if let id = r.id { args.append("id: \"\(id)\"") }
+    if let value = r.value { args.append("value: \(value)") }
+    return "\(name)(\(args.joined(separator: ", ")))"
+  }
+}
