@@ -7,6 +7,9 @@
 # 1. `swift build` emits the library's symbol graphs, in a scratch directory of its own so the
 #    usual debug build is not rebuilt with other flags;
 # 2. `docc convert` joins them with the catalog Sources/ActivityRouter/ActivityRouter.docc.
+#    The ActivityRouter module re-exports every stage of the library (Package.swift), and its
+#    symbol graph holds their symbols: only its graphs are given to docc, so every symbol has
+#    one page, under ActivityRouter, as an embedder imports it.
 # Any DocC warning (a symbol link that does not resolve, a parameter left undocumented) fails
 # the script.
 set -euo pipefail
@@ -33,8 +36,12 @@ fi
 
 docc="$(command -v docc || true)"
 if [[ -z $docc ]]; then docc="$(dirname "$(readlink -f "$(command -v swift)")")/docc"; fi
+product=$scratch/product-symbol-graphs
+rm -rf "$product"
+mkdir -p "$product"
+cp "$graphs"/ActivityRouter.symbols.json "$graphs"/ActivityRouter@*.symbols.json "$product"/
 "$docc" convert Sources/ActivityRouter/ActivityRouter.docc \
-  --additional-symbol-graph-dir "$graphs" \
+  --additional-symbol-graph-dir "$product" \
   --output-path "$output" \
   --fallback-display-name ActivityRouter \
   --fallback-bundle-identifier org.activityrouter.ActivityRouter \
