@@ -20,7 +20,7 @@ targets=("$@")
 
 out=.build/fuzz
 mkdir -p "$out/lib"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name activityrouter
   -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
   -enable-upcoming-feature InternalImportsByDefault)
 

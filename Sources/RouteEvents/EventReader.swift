@@ -61,19 +61,8 @@ public enum EventReader {
 
   /// The reader's error for bytes that are not UTF-8, at the first bad byte.
   static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> URLReadError {
-    var i = 0
-    while i < bytes.count {
-      if bytes[i] < 0x80 {
-        i += 1
-        continue
-      }
-      let length = URLSyntax.utf8SequenceLength(bytes, at: i, end: bytes.count)
-      if length == 0 { break }
-      i += length
-    }
-    return URLSyntax.invalidUTF8(at: i)
+    URLSyntax.invalidUTF8(at: UTF8Bytes.firstInvalidOffset(bytes) ?? bytes.count)
   }
-
 }
 
 extension JSONLimits {

@@ -20,7 +20,7 @@ struct DecisionContext {
   /// scheme, host or path (the link gate), its identifier (`handlesExternalEvents` sets,
   /// document types, UIKit predicates), or a value to compare with open windows. When it did
   /// not, every URL the same route pattern takes gets the same decision, parameters aside:
-  /// what lets ``BulkRouter`` reuse a decision (docs/performance.md).
+  /// what lets a `LineRouter` reuse a decision (docs/performance.md).
   var readsEventDetails = false
   private var nextNumber: Int
   private var clock: Int

@@ -1,11 +1,11 @@
-import RouteEvents
+package import RouteEvents
 import RouteMatcher
 import RouteTables
 import RouterSupport
 
 /// URLs, user activities, notifications and shortcuts: stage one picks the receiving session,
 /// stage two runs its handlers and the table's route (D1–D6).
-enum ExternalEvents {
+package enum ExternalEvents {
   static func decide(_ event: Event, _ ctx: inout DecisionContext) -> Decision {
     guard let identifier = EventIdentifier.of(event) else {
       return ctx.decision(.error, reason: "not-external", message: "not an external event")
@@ -38,7 +38,7 @@ enum ExternalEvents {
   }
 
   /// The URL an event carries for routing: the URL itself, or a universal link's webpageURL (E4).
-  static func url(of event: Event) -> URLRecord? {
+  package static func url(of event: Event) -> URLRecord? {
     switch event.kind {
     case .url(let url): return url
     case .activity(let a) where a.activityType == UserActivity.browsingWeb:

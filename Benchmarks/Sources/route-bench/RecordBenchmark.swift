@@ -5,7 +5,7 @@ import ActivityRouter
 /// way `route-cli route --json` makes them.
 ///
 /// `full` reads and decides each line (`DecisionRecord(line:utf8:router:state:explains:)`,
-/// without explanations) and writes its record; `bulk` hands the lines to a `BulkRouter`, which
+/// without explanations) and writes its record; `bulk` hands the lines to a `LineRouter`, which
 /// writes the same records from plans. Both print one JSON line: lines, bytes written,
 /// ns_per_line, lines_per_s, and for bulk the lines written from plans; and the FNV-1a hash of
 /// all the output, which is the same for both paths (the check that they agree).
@@ -33,16 +33,16 @@ enum RecordBenchmark {
     var elapsed: UInt64 = 0
     let batch = 1000
     if path == "bulk" {
-      var bulk = BulkRouter(router: router)
+      var lineRouter = LineRouter(router: router)
       for first in stride(from: 0, to: lines.count, by: batch) {
         let start = nanoseconds()
         for n in first..<min(first + batch, lines.count) {
-          lines[n].withUnsafeBufferPointer { bulk.appendRecord(line: n + 1, utf8: $0, to: &out) }
+          lines[n].withUnsafeBufferPointer { lineRouter.route(line: n + 1, utf8: $0, into: &out) }
         }
         elapsed &+= nanoseconds() - start
         absorb(&out)
       }
-      planned = bulk.plannedLines
+      planned = lineRouter.plannedLines
     } else {
       let state = SessionState()
       for first in stride(from: 0, to: lines.count, by: batch) {

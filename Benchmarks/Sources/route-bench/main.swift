@@ -17,7 +17,7 @@ let usage = """
            against the generator's NAME.expect / NAME.idx next to the URL file (exit 1 on a mismatch).
   compile  compile a route list (already parsed) and print the time and the memory it holds.
   scenes   the scene-selection step with N open sessions.
-  records  decide every line and write its NDJSON record in process: through BulkRouter (bulk)
+  records  decide every line and write its NDJSON record in process: through LineRouter and its plans (bulk)
            or line by line in full (full); the output's hash is the same for both.
   """
 

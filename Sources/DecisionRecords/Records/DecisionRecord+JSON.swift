@@ -12,25 +12,35 @@ extension DecisionRecord {
   /// `appleRules`, `reason`, `message`, `error`, `trace` (with `explain`).
   public func appendJSON(to out: inout [UInt8], explain: Bool = false) {
     var layout = RecordLayout()
-    appendJSON(to: &out, explain: explain, layout: &layout)
+    appendJSON(to: &out, explain: explain, includesLine: true, layout: &layout)
   }
 
-  /// Appends the record as NDJSON and tells where its varying parts are (``RecordLayout``).
-  func appendJSON(to out: inout [UInt8], explain: Bool, layout: inout RecordLayout) {
+  /// Appends the record as NDJSON, with its line number or without it (`--no-line`: the record
+  /// then depends only on its line, the table and the sessions), and tells where its varying
+  /// parts are (``RecordLayout``).
+  func appendJSON(to out: inout [UInt8], explain: Bool, includesLine: Bool, layout: inout RecordLayout) {
     let recordStart = out.count
     // The bytes written since `start`, counted from the record's first byte.
     func since(_ start: Int) -> Range<Int> { (start - recordStart)..<(out.count - recordStart) }
-    out.append(literal: #"{"line":"#)
-    let lineStart = out.count
-    DecisionRecord.appendInteger(line, to: &out)
-    layout.line = since(lineStart)
+    // `line` is the first field when there is one; the next field starts with a comma after it.
+    if includesLine {
+      out.append(literal: #"{"line":"#)
+      let lineStart = out.count
+      DecisionRecord.appendInteger(line, to: &out)
+      layout.line = since(lineStart)
+      out.append(UInt8(ascii: ","))
+    } else {
+      out.append(UInt8(ascii: "{"))
+    }
     switch result {
     case .failure(let error):
       if let id = error.correlation {
-        out.append(literal: #","id":"#)
+        out.append(literal: #""id":"#)
         JSONWriter.append(id, to: &out)
+        out.append(UInt8(ascii: ","))
       }
-      field("input", input, &out)
+      out.append(literal: #""input":"#)
+      JSONWriter.appendString(input, to: &out)
       field("outcome", "error", &out)
       out.append(literal: #","error":{"code":"#)
       JSONWriter.appendString(error.code.rawValue, to: &out)
@@ -41,10 +51,11 @@ extension DecisionRecord {
       out.append(UInt8(ascii: "}"))
     case .success(let (event, decision)):
       if let id = event.correlation {
-        out.append(literal: #","id":"#)
+        out.append(literal: #""id":"#)
         JSONWriter.append(id, to: &out)
+        out.append(UInt8(ascii: ","))
       }
-      out.append(literal: #","input":"#)
+      out.append(literal: #""input":"#)
       let inputStart = out.count
       JSONWriter.appendString(input, to: &out)
       layout.input = since(inputStart)

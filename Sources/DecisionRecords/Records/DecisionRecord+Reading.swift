@@ -32,7 +32,7 @@ extension DecisionRecord {
   ) {
     let input = String(decoding: bytes, as: UTF8.self)
     readsEventDetails = true
-    if let bad = DecisionRecord.invalidUTF8Offset(bytes) {
+    if let bad = UTF8Bytes.firstInvalidOffset(bytes) {
       let error = EventError(code: .invalidUTF8, message: "the line is not valid UTF-8", column: bad + 1)
       self.init(line: line, input: input, result: .failure(error))
       return
@@ -45,45 +45,5 @@ extension DecisionRecord {
         event, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails)
       self.init(line: line, input: input, result: .success((event, decision)))
     }
-  }
-
-  /// The offset of the first byte that is not valid UTF-8, or nil when all of them are.
-  ///
-  /// ```swift
-  /// let bytes: [UInt8] = [0x61, 0xFF]
-  /// bytes.withUnsafeBufferPointer { DecisionRecord.invalidUTF8Offset($0) }   // 1
-  /// ```
-  public static func invalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    if isASCII(bytes) { return nil }
-    var iterator = bytes.makeIterator()
-    var decoder = UTF8()
-    var offset = 0
-    while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let s): offset += UTF8.width(s)
-      case .emptyInput: return nil
-      case .error: return offset
-      }
-    }
-  }
-
-  /// Whether every byte is ASCII, eight bytes at a time.
-  ///
-  /// ```swift
-  /// Array("https://example.com/a".utf8).withUnsafeBufferPointer { DecisionRecord.isASCII($0) }   // true
-  /// ```
-  public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    var i = 0
-    var high: UInt64 = 0
-    while i &+ 8 <= bytes.count {
-      high |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-      i &+= 8
-    }
-    while i < bytes.count {
-      high |= UInt64(base[i])
-      i &+= 1
-    }
-    return high & 0x8080_8080_8080_8080 == 0
   }
 }

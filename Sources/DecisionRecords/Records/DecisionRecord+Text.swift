@@ -15,14 +15,18 @@ extension DecisionRecord {
   /// ```
   public func appendText(to out: inout [UInt8], explain: Bool = false) {
     var layout = RecordLayout()
-    appendText(to: &out, explain: explain, layout: &layout)
+    appendText(to: &out, explain: explain, includesLine: true, layout: &layout)
   }
 
-  /// Appends the text record and tells where its varying parts are (``RecordLayout``).
-  func appendText(to out: inout [UInt8], explain: Bool, layout: inout RecordLayout) {
-    var text = "\(line)"
-    layout.line = 0..<text.utf8.count
-    text += ": "
+  /// Appends the text record, with its `N: ` prefix or without it, and tells where its varying
+  /// parts are (``RecordLayout``).
+  func appendText(to out: inout [UInt8], explain: Bool, includesLine: Bool, layout: inout RecordLayout) {
+    var text = ""
+    if includesLine {
+      text = "\(line)"
+      layout.line = 0..<text.utf8.count
+      text += ": "
+    }
     switch result {
     case .failure(let error):
       text +=

@@ -1,7 +1,7 @@
 /// Where a written record holds the parts that vary from line to line: the byte ranges of its
 /// line number, its input, its parameters and its value, counted from the record's first byte.
 ///
-/// The record writers fill it in as they write; ``BulkRouter`` cuts a record at these ranges to
+/// The record writers fill it in as they write; ``RecordPlans`` cuts a record at these ranges to
 /// make the plan it reuses for every later line of the same route pattern. A range is nil when
 /// the record has no such part; `isExact` is false when the writer rewrote the bytes after
 /// writing them (the text form's terminal escaping), so the ranges cannot be trusted.

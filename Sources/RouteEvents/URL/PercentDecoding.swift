@@ -1,3 +1,5 @@
+import RouterSupport
+
 /// Percent-decoding exactly once, and percent-encoding for building URLs back.
 ///
 /// Decoding never repairs: an invalid escape, a decoded control character or decoded bytes that are
@@ -19,7 +21,7 @@ public enum PercentDecoding {
   public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
     out.removeAll(keepingCapacity: true)
     out.reserveCapacity(bytes.count)
-    var validator = UTF8StreamValidator()
+    var validator = UTF8Bytes.StreamValidator()
     var i = 0
     while i < bytes.count {
       var b = bytes[i]
@@ -43,7 +45,7 @@ public enum PercentDecoding {
   /// `out` must hold at least `bytes.count` bytes. Fails on the same inputs as the array form.
   public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
     precondition(out.count >= bytes.count, "the output buffer must be at least as long as the input")
-    var validator = UTF8StreamValidator()
+    var validator = UTF8Bytes.StreamValidator()
     var count = 0
     var i = 0
     while i < bytes.count {

@@ -1,3 +1,5 @@
+import RouterSupport
+
 // Host checks of the reader (hot path, allocation-free: label work uses a fixed stack buffer).
 // A host is accepted only when Foundation and WHATWG compute the same host from it.
 
@@ -219,7 +221,7 @@ extension IDNA {
         i &+= 1
         continue
       }
-      let length = URLSyntax.utf8SequenceLength(bytes, at: i, end: range.upperBound)
+      let length = UTF8Bytes.sequenceLength(bytes, at: i, end: range.upperBound)
       if length == 0 { return URLSyntax.invalidUTF8(at: i) }
       i &+= length
     }

@@ -92,7 +92,7 @@ extension URLSyntax {
     var j = i
     while j < n {
       if bytes[j] >= 0x80 {
-        let length = utf8SequenceLength(bytes, at: j, end: n)
+        let length = UTF8Bytes.sequenceLength(bytes, at: j, end: n)
         if length == 0 { return .failure(invalidUTF8(at: j)) }
         j &+= length
         continue
@@ -158,7 +158,7 @@ extension URLSyntax {
         at = i
       }
       if b >= 0x80 {
-        let length = utf8SequenceLength(bytes, at: i, end: n)
+        let length = UTF8Bytes.sequenceLength(bytes, at: i, end: n)
         if length == 0 { return .failure(invalidUTF8(at: i)) }
         i &+= length
         continue
@@ -276,7 +276,7 @@ extension URLSyntax {
     var firstPercent = -1
     var firstEncoded = -1
     var lastEscape = -1
-    var decoded = UTF8StreamValidator()
+    var decoded = UTF8Bytes.StreamValidator()
     let pathSet = ByteSet.foundationPath
     let querySet = ByteSet.foundationQuery
     var i = start
@@ -319,7 +319,7 @@ extension URLSyntax {
         continue
       }
       if b >= 0x80 {
-        let length = utf8SequenceLength(bytes, at: i, end: n)
+        let length = UTF8Bytes.sequenceLength(bytes, at: i, end: n)
         if length == 0 { return invalidUTF8(at: i) }
         var k = 0
         while k < length {

@@ -159,38 +159,11 @@ extension JSONReader {
     return end
   }
 
-  /// The end of the well-formed UTF-8 sequence (RFC 3629: no overlongs, surrogates or values past U+10FFFF)
-  /// that starts with the byte at `offset`, or `nil` if it is not one.
+  /// The end of the well-formed UTF-8 sequence that starts with the byte at `offset`, or `nil`
+  /// if it is not one (``UTF8Bytes``).
   static func validUTF8SequenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
-    let count = bytes.count
-    let lead = bytes[offset]
-    let length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch lead {
-    case 0x00..<0x80: return offset + 1
-    case 0xC2...0xDF: length = 2
-    case 0xE0:
-      length = 3
-      low = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED:
-      length = 3
-      high = 0x9F
-    case 0xF0:
-      length = 4
-      low = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      high = 0x8F
-    default: return nil
-    }
-    guard offset + length <= count else { return nil }
-    let second = bytes[offset + 1]
-    guard second >= low, second <= high else { return nil }
-    for position in (offset + 2)..<(offset + length) where bytes[position] & 0xC0 != 0x80 { return nil }
-    return offset + length
+    let length = UTF8Bytes.sequenceLength(bytes, at: offset, end: bytes.count)
+    return length == 0 ? nil : offset + length
   }
 
   /// The error for an unescaped control character at `offset`.

@@ -89,9 +89,9 @@ struct RouteCommand: Command {
       }
       initial = loadedState
     }
-    var writer = RecordWriter(
-      router: router, state: initial, stateful: stateful, json: json, explain: explain, sink: context.stdout)
-    writer.includesLine = !noLine
+    let options = LineRouter.Options(
+      format: json ? .json : .text, explains: explain, stateful: stateful, includesLineNumber: !noLine)
+    var writer = RecordWriter(router: router, sessions: initial, options: options, sink: context.stdout)
     if !events.isEmpty {
       for (index, event) in events.enumerated() {
         var text = event
@@ -116,7 +116,7 @@ struct RouteCommand: Command {
     writer.flush()
     if let stateFile {
       do {
-        try SessionFiles.writeAtomically(writer.state.jsonText(), to: context.resolve(stateFile))
+        try SessionFiles.writeAtomically(writer.sessions.jsonText(), to: context.resolve(stateFile))
       } catch {
         context.stderr.write("error: cannot write the session state to '\(stateFile)': \(error)\n")
         return .failure
@@ -127,23 +127,23 @@ struct RouteCommand: Command {
 
   /// `--stats`: every line counted, one summary at the end.
   private func runStats(_ router: CompiledRouter, _ context: CommandContext) -> ExitStatus {
-    var summary = RouteStats(router: router)
+    var lines = LineRouter(router: router)
     if !events.isEmpty {
       for event in events {
         var text = event
-        text.withUTF8 { summary.count(bytes: $0) }
+        text.withUTF8 { lines.count(utf8: $0) }
       }
     } else {
       var reader = LineReader(source: context.stdin)
       reader.forEachLine { line in
-        if line.isTooLong { summary.countTooLong() } else { summary.count(bytes: line.bytes) }
+        if line.isTooLong { lines.countTooLong() } else { lines.count(utf8: line.bytes) }
       }
       if let failure = reader.readFailure {
         context.stderr.write("error: cannot read standard input: \(failure)\n")
         return .failure
       }
     }
-    context.stdout.write(json ? summary.json : summary.text)
+    context.stdout.write(json ? lines.summary.json : lines.summary.text)
     return .success
   }
 }

@@ -267,7 +267,8 @@ import Testing
   static func route(_ router: CompiledRouter, _ steps: [MemorySource.Step], json: Bool, stateful: Bool) -> [UInt8] {
     let out = MemorySink()
     var writer = RecordWriter(
-      router: router, state: SessionState(), stateful: stateful, json: json, explain: false, sink: out)
+      router: router, sessions: SessionState(), options: .init(format: json ? .json : .text, stateful: stateful),
+      sink: out)
     var reader = LineReader(source: MemorySource(steps, output: out), chunkSize: 4)
     reader.forEachLine { line in
       if line.isTooLong {

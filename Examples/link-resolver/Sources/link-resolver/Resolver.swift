@@ -4,8 +4,8 @@ import ActivityRouter
 ///
 /// The router is compiled once and shared by every connection: ``CompiledRouter`` is an
 /// immutable `Sendable` value, so connections on many threads read it without locks. What
-/// belongs to one connection (its line count and, with `--stateful`, its sessions) lives in a
-/// ``Conversation`` that only that connection's thread touches.
+/// belongs to one connection (its line count and its ``LineRouter``, with the sessions of a
+/// `--stateful` run) lives in a ``Conversation`` that only that connection's thread touches.
 ///
 /// ```swift
 /// let resolver = Resolver(router: router, stateful: false, explain: false)
@@ -21,40 +21,37 @@ struct Resolver: Sendable {
   /// (`explains: false`), as `route-cli route` does.
   let explain: Bool
 
-  /// What one connection has seen so far.
-  struct Conversation {
-    /// The number of the last line answered.
+  /// What one connection has seen so far: the number of its last line, and its line router,
+  /// which starts from no open session (a cold launch) and, with `--stateful`, applies every
+  /// decision to its sessions.
+  struct Conversation: ~Copyable {
     var lineNumber = 0
-    /// The open sessions the next event is decided against; a connection starts from none
-    /// (a cold launch) and, with `--stateful`, applies every decision.
-    var state = SessionState()
+    var lines: LineRouter
+
+    // The line router is made here, not passed in: a noncopyable value handed to an initializer
+    // and stored was destroyed twice in Swift 6.3 debug builds (route-cli's RecordWriter).
+    init(router: CompiledRouter, options: LineRouter.Options) {
+      lines = LineRouter(router: router, options: options)
+    }
   }
 
-  func startConversation() -> Conversation { Conversation() }
+  func startConversation() -> Conversation {
+    Conversation(router: router, options: .init(format: .json, explains: explain, stateful: stateful))
+  }
 
   /// The record for one request line (without its line end), ending in `\n`.
   func answer(_ line: [UInt8], in conversation: inout Conversation) -> [UInt8] {
     conversation.lineNumber += 1
-    let record = line.withUnsafeBufferPointer {
-      DecisionRecord(
-        line: conversation.lineNumber, utf8: $0, router: router, state: conversation.state, explains: explain)
-    }
-    if stateful, case .success(let (_, decision)) = record.result {
-      conversation.state = conversation.state.applying(decision)
-    }
     var out: [UInt8] = []
-    record.appendJSON(to: &out, explain: explain)
+    line.withUnsafeBufferPointer { conversation.lines.route(line: conversation.lineNumber, utf8: $0, into: &out) }
     return out
   }
 
-  /// The error record for a line longer than the service accepts.
+  /// The error record for a line longer than the service accepts (the connection is then closed).
   func tooLong(limit: Int, in conversation: inout Conversation) -> [UInt8] {
     conversation.lineNumber += 1
-    let error = EventError(
-      code: .lineTooLong, message: "the line is longer than \(limit) bytes; the connection is closed", column: limit + 1
-    )
     var out: [UInt8] = []
-    DecisionRecord(line: conversation.lineNumber, input: "", result: .failure(error)).appendJSON(to: &out)
+    conversation.lines.lineTooLong(line: conversation.lineNumber, length: nil, limit: limit, into: &out)
     return out
   }
 }

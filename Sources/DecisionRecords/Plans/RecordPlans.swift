@@ -1,11 +1,9 @@
-public import RouteMatcher
+import RouteMatcher
 import RouteTables
-public import SceneDecision
+import SceneDecision
 
-/// Decides many input lines against the same open sessions and writes their records: the
-/// bulk form of ``DecisionRecord/init(line:utf8:router:state:explains:)`` followed by
-/// ``DecisionRecord/appendJSON(to:explain:)`` (or ``DecisionRecord/appendText(to:explain:)``),
-/// with the same bytes out, many times faster.
+/// The records of many lines decided against the same open sessions, reused per route pattern:
+/// the plan cache ``LineRouter`` uses when the sessions stay the same and nothing is explained.
 ///
 /// When the sessions do not change between lines, a URL's decision depends on the route
 /// pattern that takes it and, through the parameters and the value, on what the pattern
@@ -16,36 +14,20 @@ public import SceneDecision
 /// matcher and written by splicing their captures into the plan. Everything else (JSON events,
 /// URLs the fast matcher leaves to the general path, decisions that read the URL) is decided in
 /// full, line by line. docs/performance.md has the design and its figures.
-///
-/// ```swift
-/// var bulk = BulkRouter(router: router)          // no open sessions: each line a cold launch
-/// var out: [UInt8] = []
-/// for (n, line) in lines.enumerated() {
-///   var text = line
-///   text.withUTF8 { bulk.appendRecord(line: n + 1, utf8: $0, to: &out) }
-/// }
-/// // out holds one NDJSON record per line, as `route-cli route TABLE --json` writes them
-/// ```
-///
-/// One value per thread (it holds the matcher's scratch space and the plans it has made).
-public struct BulkRouter: ~Copyable {
-  /// The record form: NDJSON, or the text form `route-cli route` writes without `--json`.
-  public enum Format: Sendable {
-    case json
-    case text
-  }
 
+struct RecordPlans: ~Copyable {
   /// The router lines are matched and decided with.
-  public let router: CompiledRouter
+  let router: CompiledRouter
   /// The open sessions every line is decided against (never changed by a decision).
-  public let state: SessionState
-  public let format: Format
+  let state: SessionState
+  let format: RecordFormat
+  /// Whether records start with their line number.
+  let includesLine: Bool
   /// Lines written from a plan.
-  public private(set) var plannedLines = 0
+  private(set) var plannedLines = 0
   /// Lines decided in full.
-  public private(set) var decidedLines = 0
+  private(set) var decidedLines = 0
 
-  private var scratch = MatchScratch()
   private var writer = PlanWriter()
   /// The plans, flat: each one's steps are a run of `ops`, its constants bytes of `pool`.
   private var ops: [PlanOp] = []
@@ -67,17 +49,21 @@ public struct BulkRouter: ~Copyable {
     var captureSteps: Int
   }
 
-  /// A bulk router over `router`, deciding every line against `state`.
-  public init(router: CompiledRouter, state: SessionState = SessionState(), format: Format = .json) {
+  /// The plans of `router`'s patterns, for lines decided against `state`.
+  init(router: CompiledRouter, state: SessionState, format: RecordFormat, includesLine: Bool) {
     self.router = router
     self.state = state
     self.format = format
-    planOfTerminal = [Int32](repeating: BulkRouter.unseen, count: router.patternCount)
-    missPlanOfHost = [Int32](repeating: BulkRouter.unseen, count: router.hostKeyCount)
+    self.includesLine = includesLine
+    planOfTerminal = [Int32](repeating: RecordPlans.unseen, count: router.patternCount)
+    missPlanOfHost = [Int32](repeating: RecordPlans.unseen, count: router.hostKeyCount)
   }
 
-  /// Decides one line (its UTF-8, without the line end) and appends its record.
-  public mutating func appendRecord(line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+  /// Decides one line (its UTF-8, without the line end) and appends its record; `scratch` is
+  /// the caller's, for the matcher.
+  mutating func appendRecord(
+    line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], scratch: inout MatchScratch
+  ) {
     if bytes.count > 0, bytes[0] != UInt8(ascii: "{") {
       let plan: Int32
       let lookup = router.lookUpPattern(utf8: bytes, scratch: &scratch)
@@ -85,17 +71,18 @@ public struct BulkRouter: ~Copyable {
       case .pattern(let terminal): plan = planOfTerminal[terminal]
       // A valid URL that no rule takes: its plan has a line and an input, nothing else.
       case .noRoute(let hostKey): plan = missPlanOfHost[hostKey]
-      case .needsGeneralPath: plan = BulkRouter.decideInFull
+      case .needsGeneralPath: plan = RecordPlans.decideInFull
       }
-      if plan >= 0, write(plan: Int(plan), line: line, bytes, to: &out) {
+      if plan >= 0, write(plan: Int(plan), line: line, bytes, to: &out, scratch) {
         plannedLines += 1
         return
       }
-      if plan == BulkRouter.unseen {
+      if plan == RecordPlans.unseen {
         switch lookup {
         case .pattern(let terminal):
-          planOfTerminal[terminal] = makePlan(line: line, bytes, terminal: terminal, to: &out)
-        case .noRoute(let hostKey): missPlanOfHost[hostKey] = makePlan(line: line, bytes, terminal: nil, to: &out)
+          planOfTerminal[terminal] = makePlan(line: line, bytes, terminal: terminal, to: &out, scratch)
+        case .noRoute(let hostKey):
+          missPlanOfHost[hostKey] = makePlan(line: line, bytes, terminal: nil, to: &out, scratch)
         case .needsGeneralPath: break
         }
         return
@@ -106,9 +93,10 @@ public struct BulkRouter: ~Copyable {
   }
 
   /// Writes a line's record from a plan; false, having written nothing, when it cannot.
-  private mutating func write(plan index: Int, line: Int, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8])
-    -> Bool
-  {
+  private mutating func write(
+    plan index: Int, line: Int, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8],
+    _ scratch: borrowing MatchScratch
+  ) -> Bool {
     let plan = plans[index]
     writer.reset()
     let written = ops.withUnsafeBufferPointer { ops in
@@ -134,8 +122,8 @@ public struct BulkRouter: ~Copyable {
     let record = DecisionRecord(
       line: line, utf8: bytes, router: router, state: state, explains: false, readsEventDetails: &reads)
     switch format {
-    case .json: record.appendJSON(to: &out, explain: false, layout: &layout)
-    case .text: record.appendText(to: &out, explain: false, layout: &layout)
+    case .json: record.appendJSON(to: &out, explain: false, includesLine: includesLine, layout: &layout)
+    case .text: record.appendText(to: &out, explain: false, includesLine: includesLine, layout: &layout)
     }
     return reads
   }
@@ -143,27 +131,28 @@ public struct BulkRouter: ~Copyable {
   /// Decides the first line of a terminal (nil: of the misses) in full, appends its record, and
   /// makes the plan for the terminal's later lines when the decision allows one: its index, or
   /// ``decideInFull``.
-  private mutating func makePlan(line: Int, _ bytes: UnsafeBufferPointer<UInt8>, terminal: Int?, to out: inout [UInt8])
-    -> Int32
-  {
+  private mutating func makePlan(
+    line: Int, _ bytes: UnsafeBufferPointer<UInt8>, terminal: Int?, to out: inout [UInt8],
+    _ scratch: borrowing MatchScratch
+  ) -> Int32 {
     let start = out.count
     var layout = RecordLayout()
-    guard !decideInFull(line: line, bytes, to: &out, layout: &layout) else { return BulkRouter.decideInFull }
+    guard !decideInFull(line: line, bytes, to: &out, layout: &layout) else { return RecordPlans.decideInFull }
     var captures: [(name: String, type: ParameterType)] = []
     var value: ValueTemplate?
     if let terminal {
       let pattern = router.captures(ofPattern: terminal)
       // Query and fragment values are not in the plan's captures: such patterns are decided in full.
-      guard !pattern.hasConstraints else { return BulkRouter.decideInFull }
-      guard Set(pattern.captures.map(\.name)).count == pattern.captures.count else { return BulkRouter.decideInFull }
+      guard !pattern.hasConstraints else { return RecordPlans.decideInFull }
+      guard Set(pattern.captures.map(\.name)).count == pattern.captures.count else { return RecordPlans.decideInFull }
       captures = pattern.captures
       value = router.table.rules[pattern.route].target.value
     } else if layout.params != nil || layout.value != nil {
-      return BulkRouter.decideInFull
+      return RecordPlans.decideInFull
     }
     let record = Array(out[start...])
     guard let plan = RecordPlan(record: record[...], layout: layout, captures: captures, value: value) else {
-      return BulkRouter.decideInFull
+      return RecordPlans.decideInFull
     }
     let entry = Entry(
       opsStart: ops.count, opsCount: plan.ops.count, constantBytes: plan.pool.count, captureSteps: plan.captureSteps)
@@ -178,11 +167,11 @@ public struct BulkRouter: ~Copyable {
     plans.append(entry)
     // The plan must write this very line as the engine and the writer did.
     var check: [UInt8] = []
-    guard write(plan: plans.count - 1, line: line, bytes, to: &check), check == record else {
+    guard write(plan: plans.count - 1, line: line, bytes, to: &check, scratch), check == record else {
       plans.removeLast()
       ops.removeLast(plan.ops.count)
       pool.removeLast(plan.pool.count)
-      return BulkRouter.decideInFull
+      return RecordPlans.decideInFull
     }
     return Int32(plans.count - 1)
   }

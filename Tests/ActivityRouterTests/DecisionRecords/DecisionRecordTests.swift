@@ -56,36 +56,4 @@ import Testing
     #expect(r["id"] as? String == "x\ny")
     #expect((r["input"] as? String)?.contains("\"") == true)
   }
-
-  /// The word-at-a-time ASCII check and the UTF-8 check against the standard library, on
-  /// random bytes of every short length with a non-ASCII byte (or a broken sequence) anywhere.
-  @Test func asciiAndUTF8ChecksAgreeWithTheStandardLibrary() {
-    var state: UInt64 = 0xA5C1
-    func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state >> 33
-    }
-    let pieces: [[UInt8]] = [
-      [0x61], [0x2F], [0x7F], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xC3], [0xFF], [0x80],
-      [0xED, 0xA0, 0x80],
-    ]
-    for _ in 0..<4000 {
-      var bytes: [UInt8] = []
-      let count = Int(next() % 24)
-      for _ in 0..<count {
-        bytes += next() % 4 == 0 ? pieces[Int(next() % UInt64(pieces.count))] : [UInt8(0x20 + next() % 0x5F)]
-      }
-      bytes.withUnsafeBufferPointer { buffer in
-        #expect(DecisionRecord.isASCII(buffer) == bytes.allSatisfy { $0 < 0x80 }, "\(bytes)")
-        let valid = String(validating: buffer, as: UTF8.self) != nil
-        let offset = DecisionRecord.invalidUTF8Offset(buffer)
-        #expect((offset == nil) == valid, "\(bytes)")
-        if let offset {
-          // Everything before the offset is valid UTF-8, and it is not the whole buffer.
-          #expect(
-            String(validating: UnsafeBufferPointer(rebasing: buffer[..<offset]), as: UTF8.self) != nil, "\(bytes)")
-        }
-      }
-    }
-  }
 }

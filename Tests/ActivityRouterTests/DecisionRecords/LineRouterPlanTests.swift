@@ -7,11 +7,12 @@ import Testing
 @testable import RouteEvents
 @testable import RouteMatcher
 
-/// The bulk path must write, byte for byte, the records the full path writes: for every line,
-/// `BulkRouter.appendRecord` against `DecisionRecord(line:utf8:…)` followed by `appendJSON` or
-/// `appendText`. The tables here are made so that plans are made and used (the tests also check
-/// that they are), and so that decisions which read the URL are never planned.
-@Suite struct BulkRouterTests {
+/// A line router's plans must write, byte for byte, the records the full path writes: for every
+/// line, `LineRouter.route` against `DecisionRecord(line:utf8:…)` followed by `appendJSON` or
+/// `appendText`, with and without line numbers. The tables here are made so that plans are made
+/// and used (the tests also check that they are), and so that decisions which read the URL are
+/// never planned.
+@Suite struct LineRouterPlanTests {
   /// One scene, so that nothing but the route decides; every kind of value template.
   static let templateTable = """
     {
@@ -64,30 +65,49 @@ import Testing
     return urls
   }()
 
-  /// Writes every line both ways and returns the mismatches, with the bulk router's counts.
+  /// Writes every line both ways and returns the mismatches, with the line router's counts.
+  /// Without line numbers, the full record is cut after its number (`{"line":N,` or `N: `): the
+  /// form `--no-line` has always written.
   static func compare(
-    _ router: CompiledRouter, _ state: SessionState, _ lines: [String], format: BulkRouter.Format
+    _ router: CompiledRouter, _ state: SessionState, _ lines: [String], format: RecordFormat,
+    includesLine: Bool = true
   ) -> (mismatches: [String], planned: Int, decided: Int) {
-    var bulk = BulkRouter(router: router, state: state, format: format)
+    var planned = LineRouter(
+      router: router, sessions: state, options: .init(format: format, includesLineNumber: includesLine))
     var mismatches: [String] = []
     for (index, line) in lines.enumerated() {
       var text = line
       var fast: [UInt8] = []
       var full: [UInt8] = []
       text.withUTF8 { bytes in
-        bulk.appendRecord(line: index + 1, utf8: bytes, to: &fast)
+        planned.route(line: index + 1, utf8: bytes, into: &fast)
         let record = DecisionRecord(line: index + 1, utf8: bytes, router: router, state: state)
         switch format {
         case .json: record.appendJSON(to: &full)
         case .text: record.appendText(to: &full)
         }
       }
+      if !includesLine { full = withoutLineNumber(full, format: format) }
       if fast != full {
         mismatches.append(
-          "\(line)\n  bulk: \(String(decoding: fast, as: UTF8.self))  full: \(String(decoding: full, as: UTF8.self))")
+          "\(line)\n  planned: \(String(decoding: fast, as: UTF8.self))  full: \(String(decoding: full, as: UTF8.self))"
+        )
       }
     }
-    return (mismatches, bulk.plannedLines, bulk.decidedLines)
+    return (mismatches, planned.plannedLines, planned.decidedLines)
+  }
+
+  /// A record without its line number: `{"line":N,` becomes `{`, `N: ` goes.
+  static func withoutLineNumber(_ record: [UInt8], format: RecordFormat) -> [UInt8] {
+    let text = String(decoding: record, as: UTF8.self)
+    switch format {
+    case .json:
+      guard text.hasPrefix(#"{"line":"#), let comma = text.firstIndex(of: ",") else { return record }
+      return Array(("{" + text[text.index(after: comma)...]).utf8)
+    case .text:
+      guard let colon = text.range(of: ": ") else { return record }
+      return Array(text[colon.upperBound...].utf8)
+    }
   }
 
   static func sessions(_ json: String, _ router: CompiledRouter) throws -> SessionState {
@@ -97,10 +117,10 @@ import Testing
     return try #require(state)
   }
 
-  @Test(arguments: [BulkRouter.Format.json, .text])
-  func valueTemplatesAreWrittenAsTheFullPathWritesThem(_ format: BulkRouter.Format) throws {
+  @Test(arguments: [RecordFormat.json, .text], [true, false])
+  func valueTemplatesAreWrittenAsTheFullPathWritesThem(_ format: RecordFormat, includesLine: Bool) throws {
     let router = try TestTables.router(Self.templateTable)
-    let result = Self.compare(router, SessionState(), Self.templateURLs, format: format)
+    let result = Self.compare(router, SessionState(), Self.templateURLs, format: format, includesLine: includesLine)
     #expect(
       result.mismatches.isEmpty,
       "\(result.mismatches.count) records differ:\n\(result.mismatches.prefix(5).joined(separator: "\n"))")
@@ -132,11 +152,11 @@ import Testing
     #expect(result.mismatches.isEmpty, "\(result.mismatches.prefix(5).joined(separator: "\n"))")
     #expect(result.planned == 0)
     // And the two scenes really are chosen: a plan would have given every line the first one's.
-    var bulk = BulkRouter(router: router)
+    var bulk = LineRouter(router: router)
     var out: [UInt8] = []
     for (i, line) in lines.prefix(2).enumerated() {
       var text = line
-      text.withUTF8 { bulk.appendRecord(line: i + 1, utf8: $0, to: &out) }
+      text.withUTF8 { bulk.route(line: i + 1, utf8: $0, into: &out) }
     }
     let records = String(decoding: out, as: UTF8.self).split(separator: "\n")
     #expect(records.count == 2 && records[0].contains(#""scene":"detail""#) && records[1].contains(#""scene":"main""#))
@@ -161,7 +181,7 @@ import Testing
       """
     let router = try TestTables.router(json)
     let lines = Array(FastPathEquivalenceTests.cases(table.routes, seed: 0xB0 &+ UInt64(t)).prefix(2500))
-    for format in [BulkRouter.Format.json, .text] {
+    for format in [RecordFormat.json, .text] {
       let result = Self.compare(router, SessionState(), lines + lines, format: format)
       #expect(result.mismatches.isEmpty, "\(table.name): \(result.mismatches.prefix(5).joined(separator: "\n"))")
       // (The fast matcher, which plans need, stays out of tables with case-insensitive paths.)
@@ -177,8 +197,11 @@ import Testing
     for path in FixtureCorpusTests.files.map(\.path) {
       guard case .success(let fixture) = FixtureLoader.load(contentsOf: path) else { continue }
       let lines = fixture.steps.map(\.event)
-      for format in [BulkRouter.Format.json, .text] {
+      for format in [RecordFormat.json, .text] {
         let result = Self.compare(fixture.router, fixture.initialState, lines + lines + lines, format: format)
+        let unnumbered = Self.compare(
+          fixture.router, fixture.initialState, lines + lines, format: format, includesLine: false)
+        #expect(unnumbered.mismatches.isEmpty, "\(path) without line numbers: \(unnumbered.mismatches.prefix(3))")
         #expect(result.mismatches.isEmpty, "\(path): \(result.mismatches.prefix(3).joined(separator: "\n"))")
       }
       checked += 1
@@ -202,16 +225,16 @@ import Testing
       "https://example.com/nothing/a", "https://example.com/nothing/b", "other://h/y/z", "other://h/y/w",
       "myapp://open/a/b", "https://example.com/items/1", "https://example.com/other",
     ]
-    for format in [BulkRouter.Format.json, .text] {
+    for format in [RecordFormat.json, .text] {
       let result = Self.compare(router, SessionState(), lines + lines + lines, format: format)
       #expect(result.mismatches.isEmpty, "\(result.mismatches.prefix(3).joined(separator: "\n"))")
       #expect(result.planned > 0)
     }
-    var bulk = BulkRouter(router: router)
+    var bulk = LineRouter(router: router)
     var out: [UInt8] = []
     for (i, line) in lines.enumerated() {
       var text = line
-      text.withUTF8 { bulk.appendRecord(line: i + 1, utf8: $0, to: &out) }
+      text.withUTF8 { bulk.route(line: i + 1, utf8: $0, into: &out) }
     }
     let records = String(decoding: out, as: UTF8.self).split(separator: "\n")
     #expect(records[2].contains(#""outcome":"notForApp""#) && records[3].contains(#""reason":"scheme-not-registered""#))
@@ -230,7 +253,7 @@ import Testing
       return
     }
     let lines = ["https://example.com/nothing", long, "https://example.com/nothing/y", long]
-    for format in [BulkRouter.Format.json, .text] {
+    for format in [RecordFormat.json, .text] {
       let result = Self.compare(router, SessionState(), lines, format: format)
       #expect(result.mismatches.isEmpty, "\(result.mismatches.prefix(2).joined(separator: "\n"))")
       #expect(result.planned > 0)
@@ -240,7 +263,7 @@ import Testing
   /// A line number is any Int: the plan writes a negative one as the record writers do.
   @Test func negativeLineNumbersAreWrittenAsTheFullPathWritesThem() throws {
     let router = try TestTables.router(Self.templateTable)
-    var bulk = BulkRouter(router: router)
+    var bulk = LineRouter(router: router)
     for (line, url) in [
       (1, "https://example.com/about"), (-7, "https://example.com/about"), (Int.min, "https://example.com/about"),
     ] {
@@ -248,7 +271,7 @@ import Testing
       var fast: [UInt8] = []
       var full: [UInt8] = []
       text.withUTF8 {
-        bulk.appendRecord(line: line, utf8: $0, to: &fast)
+        bulk.route(line: line, utf8: $0, into: &fast)
         DecisionRecord(line: line, utf8: $0, router: router).appendJSON(to: &full)
       }
       #expect(fast == full, "\(String(decoding: fast, as: UTF8.self)) \(String(decoding: full, as: UTF8.self))")
