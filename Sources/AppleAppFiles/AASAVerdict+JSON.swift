@@ -30,7 +30,7 @@ extension AASAVerdict {
       ]
     }
     object["appIDs"] = .array(appIDs.map { .string($0) })
-    object["appleRules"] = .array(appleRules.map { .string($0) })
+    object["appleRules"] = .array(appleRules.map { .string($0.rawValue) })
     object["message"] = .string(message)
     return object
   }

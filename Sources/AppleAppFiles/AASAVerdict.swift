@@ -64,7 +64,7 @@ public struct AASAVerdict: Sendable, Hashable {
   /// Where the deciding component is in the file.
   public var componentLocation: SourceLocation?
   /// The rule IDs of `apple-semantics.md` section 10 that decided.
-  public var appleRules: [String]
+  public var appleRules: [AppleRuleID]
   /// One sentence for people.
   public var message: String
 
@@ -73,7 +73,7 @@ public struct AASAVerdict: Sendable, Hashable {
     outcome: Outcome, reason: Reason, detailsIndex: Int? = nil, appIDs: [String] = [], componentIndex: Int? = nil,
     componentOrigin: AASAComponent.Origin? = nil, componentText: String? = nil,
     componentLocation: SourceLocation? = nil,
-    appleRules: [String], message: String
+    appleRules: [AppleRuleID], message: String
   ) {
     self.outcome = outcome
     self.reason = reason

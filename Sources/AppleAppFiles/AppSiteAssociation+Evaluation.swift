@@ -1,4 +1,5 @@
 public import RouteEvents
+import RouterSupport
 
 extension AppSiteAssociation {
   /// What this file says about `url` for the app `appID` (or, with nil, for whichever app it names).
@@ -26,17 +27,17 @@ extension AppSiteAssociation {
   public func evaluate(_ url: URLRecord, appID: String?, exclusionsStopLaterEntries: Bool = true) -> AASAVerdict {
     guard url.normalizedScheme == "https" else {
       return AASAVerdict(
-        outcome: .unclaimed, reason: .notHTTPS, appleRules: ["L1", "L16"],
+        outcome: .unclaimed, reason: .notHTTPS, appleRules: [.l1, .l16],
         message: "only https URLs are universal links; '\(url.scheme)' opens as a plain URL")
     }
     if let domain, url.normalizedHost != domain {
       return AASAVerdict(
-        outcome: .unclaimed, reason: .hostMismatch, appleRules: ["L16"],
+        outcome: .unclaimed, reason: .hostMismatch, appleRules: [.l16],
         message: "the file of '\(domain)' does not apply to the host '\(url.normalizedHost ?? "")'")
     }
     guard hasAppLinks else {
       return AASAVerdict(
-        outcome: .unclaimed, reason: .noAppLinks, appleRules: ["L2"], message: "the file has no 'applinks'")
+        outcome: .unclaimed, reason: .noAppLinks, appleRules: [.l2], message: "the file has no 'applinks'")
     }
     let input = AASAMatchInput(url)
     var firstExclusion: AASAVerdict?
@@ -52,12 +53,12 @@ extension AppSiteAssociation {
     if let firstExclusion { return firstExclusion }
     if let appID, !listed {
       return AASAVerdict(
-        outcome: .unclaimed, reason: .appNotListed, appleRules: ["L3", "L17"],
+        outcome: .unclaimed, reason: .appNotListed, appleRules: [.l3, .l17],
         message: "no 'details' entry names the app '\(appID)'")
     }
     let whose = appID.map { " for '\($0)'" } ?? ""
     return AASAVerdict(
-      outcome: .unclaimed, reason: .noComponentMatched, appleRules: ["L5", "L6"],
+      outcome: .unclaimed, reason: .noComponentMatched, appleRules: [.l5, .l6],
       message: "no component\(whose) matches the URL, so it opens in the browser")
   }
 
@@ -73,7 +74,7 @@ extension AppSiteAssociation {
       AssociatedDomain.bestMatch(for: url.normalizedHost ?? "", among: associatedDomains) == nil
     {
       return AASAVerdict(
-        outcome: .unclaimed, reason: .domainNotAssociated, appleRules: ["L1"],
+        outcome: .unclaimed, reason: .domainNotAssociated, appleRules: [.l1],
         message: "no 'applinks:' entry of the app's associated domains covers '\(url.normalizedHost ?? "")'")
     }
     return evaluate(url, appID: appID)
@@ -81,9 +82,9 @@ extension AppSiteAssociation {
 
   /// The verdict of the component that decided, in its entry.
   private func decided(_ entry: AASADetails, _ component: AASAComponent) -> AASAVerdict {
-    var rules = component.exclude ? ["L5", "L9"] : ["L5", "L6"]
-    if component.origin == .paths { rules.append("L14") }
-    if details.count > 1 { rules.append("L17") }
+    var rules: [AppleRuleID] = component.exclude ? [.l5, .l9] : [.l5, .l6]
+    if component.origin == .paths { rules.append(.l14) }
+    if details.count > 1 { rules.append(.l17) }
     let verb = component.exclude ? "excludes the URL, so it opens in the browser" : "matches, so the link opens the app"
     return AASAVerdict(
       outcome: component.exclude ? .excluded : .opens,

@@ -1,5 +1,6 @@
 import RouteEvents
 import RouteTables
+import RouterSupport
 
 /// UIKit's `requestSceneSessionActivation(_:userActivity:options:)` (K9), the iOS 17 request
 /// object (K10) and role-based requests (U9, AMB10).
@@ -13,9 +14,9 @@ enum ActivationRequests {
     // An existing session by id (K9, K10).
     if let id = request.session {
       guard let session = ctx.currentSessions.first(where: { $0.id == id }) else {
-        ctx.step(.action, call(), .rejected, "no open session has id '\(id)'", rule: "K9")
+        ctx.step(.action, call(), .rejected, "no open session has id '\(id)'", rule: .k9)
         return ctx.decision(
-          .ignore, action: .requestSceneSessionActivation, reason: "no-such-session",
+          .ignore, action: .requestSceneSessionActivation, reason: .noSuchSession,
           message: "\(call()): there is no session '\(id)'")
       }
       let reconnect = session.state == .unattached
@@ -24,8 +25,8 @@ enum ActivationRequests {
         reconnect
           ? "the session's scene is no longer in memory: a new scene connects to it; the activity arrives in willConnectTo (configurationForConnecting is not called)"
           : "the connected scene comes forward; the activity arrives in scene(_:continue:)",
-        rule: reconnect ? "K9" : "K10")
-      ctx.cite(reconnect ? "K8" : "K9")
+        rule: reconnect ? .k9 : .k10)
+      ctx.cite(reconnect ? .k8 : .k9)
       ctx.activate(session)
       return ctx.decision(
         .deliver, scene: session.scene, session: session.id, action: .requestSceneSessionActivation,
@@ -34,7 +35,7 @@ enum ActivationRequests {
     // A role-based request: an existing session whose conditions the activity satisfies (U9).
     if let role = request.role {
       let identifier = EventIdentifier(
-        text: activity?.targetContentIdentifier, rule: activity?.targetContentIdentifier == nil ? "E3" : "E5",
+        text: activity?.targetContentIdentifier, rule: activity?.targetContentIdentifier == nil ? .e3 : .e5,
         source: "the activity's targetContentIdentifier")
       let sessions = ctx.currentSessions.filter { table.scene($0.scene)?.role == role }
       var matching: [Session] = []
@@ -47,29 +48,29 @@ enum ActivationRequests {
         }
         if !matching.isEmpty { break }
       }
-      ctx.cite("U9")
-      ctx.cite("AMB10")
+      ctx.cite(.u9)
+      ctx.cite(.amb10)
       if let chosen = TieBreak.best(matching, ctx.policies) {
         ctx.step(
           .action, call(), .chosen, "session \(chosen.id) has the role and its conditions accept the target content",
-          rule: "U9")
+          rule: .u9)
         ctx.activate(chosen)
         return ctx.decision(
           .deliver, scene: chosen.scene, session: chosen.id, action: .requestSceneSessionActivation,
           message: "\(call()) activates the matching session '\(chosen.scene)' (\(chosen.id))")
       }
-      ctx.step(.action, call(), .info, "no session of the role accepts the target content: a new session", rule: "U9")
+      ctx.step(.action, call(), .info, "no session of the role accepts the target content: a new session", rule: .u9)
     } else {
-      ctx.step(.action, call(), .info, "nil session: the system creates a new scene and session", rule: "K9")
+      ctx.step(.action, call(), .info, "nil session: the system creates a new scene and session", rule: .k9)
     }
     // Only a new session needs multiple scenes (K2); activating an open one does not (U9).
     guard table.supportsMultipleScenes else {
       ctx.step(
         .action, call(), .rejected,
         "the app does not support multiple scenes: the error handler gets multipleScenesNotSupported",
-        rule: "K2")
+        rule: .k2)
       return ctx.decision(
-        .ignore, action: .requestSceneSessionActivation, reason: "multiple-scenes-not-supported",
+        .ignore, action: .requestSceneSessionActivation, reason: .multipleScenesNotSupported,
         message: "\(call()) fails with UISceneError.multipleScenesNotSupported")
     }
     let session: Session
@@ -78,7 +79,7 @@ enum ActivationRequests {
       // matching set accepts the activity's identifier (S3), else S4/S6; never Settings (S8).
       let tci = activity?.targetContentIdentifier
       let identifier = EventIdentifier(
-        text: tci, rule: tci == nil ? "E3" : "E5", source: "the activity's targetContentIdentifier")
+        text: tci, rule: tci == nil ? .e3 : .e5, source: "the activity's targetContentIdentifier")
       switch SceneSelector(identifier: identifier, url: nil).selectDeclaration(&ctx) {
       case .new(let created): session = created
       case .existing(let open):
@@ -95,7 +96,7 @@ enum ActivationRequests {
       let role = request.role ?? SceneDeclaration.applicationRole
       guard let declaration = UIKitSelector.configuration(for: activity?.activityType, role: role, &ctx) else {
         return ctx.decision(
-          .ignore, action: .requestSceneSessionActivation, reason: "no-configuration",
+          .ignore, action: .requestSceneSessionActivation, reason: .noConfiguration,
           message: "\(call()): the app declares no scene configuration")
       }
       session = ctx.createSession(declaration, value: nil)
@@ -104,7 +105,7 @@ enum ActivationRequests {
     if activity != nil {
       ctx.step(
         .handler, "'\(declaration)' (\(session.id))", .info,
-        "the activity is in connectionOptions.userActivities", rule: "K15")
+        "the activity is in connectionOptions.userActivities", rule: .k15)
     }
     return ctx.decision(
       .open, scene: declaration, session: session.id, action: .requestSceneSessionActivation,

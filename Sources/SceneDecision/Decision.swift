@@ -66,9 +66,9 @@ public struct Decision: Sendable, Hashable {
   /// Sessions closed by the decision.
   public var closedSessions: [String]
   /// The IDs of the Apple rules (apple-semantics.md) that decided it, in the order they applied.
-  public var appleRules: [String]
+  public var appleRules: [AppleRuleID]
   /// A stable code for why an event was dropped, ignored or rejected.
-  public var reason: String?
+  public var reason: DecisionReason?
   /// One sentence for people.
   public var message: String
   /// Every step considered, in order.
@@ -80,7 +80,7 @@ public struct Decision: Sendable, Hashable {
   public init(
     outcome: Outcome, scene: String? = nil, session: String? = nil, receiver: Receiver? = nil,
     match: RouteMatch? = nil, action: RuleTarget.Action? = nil, value: JSONValue? = nil,
-    closedSessions: [String] = [], appleRules: [String] = [], reason: String? = nil, message: String = "",
+    closedSessions: [String] = [], appleRules: [AppleRuleID] = [], reason: DecisionReason? = nil, message: String = "",
     trace: [TraceStep] = [], effects: [SessionEffect] = []
   ) {
     self.outcome = outcome

@@ -14,7 +14,7 @@ struct DecisionContext {
   /// Whether to build the trace and the message; off, only the decision's fields are computed.
   let explains: Bool
   var trace: [TraceStep] = []
-  var rules: [String] = []
+  var rules: [AppleRuleID] = []
   var effects: [SessionEffect] = []
   /// Whether the decision read more of the event than its route and parameters: the URL's
   /// scheme, host or path (the link gate), its identifier (`handlesExternalEvents` sets,
@@ -36,7 +36,7 @@ struct DecisionContext {
   }
 
   /// Records an Apple rule as deciding (once, in order).
-  mutating func cite(_ rule: String) {
+  mutating func cite(_ rule: AppleRuleID) {
     if !rules.contains(rule) { rules.append(rule) }
   }
 
@@ -44,7 +44,7 @@ struct DecisionContext {
   /// are only built when the decision explains itself.
   mutating func step(
     _ stage: TraceStep.Stage, _ subject: @autoclosure () -> String, _ verdict: TraceStep.Verdict,
-    _ detail: @autoclosure () -> String, rule: String? = nil, cites: Bool = true
+    _ detail: @autoclosure () -> String, rule: AppleRuleID? = nil, cites: Bool = true
   ) {
     if explains {
       trace.append(TraceStep(stage: stage, subject: subject(), verdict: verdict, detail: detail(), rule: rule))
@@ -80,7 +80,7 @@ struct DecisionContext {
   func decision(
     _ outcome: Decision.Outcome, scene: String? = nil, session: String? = nil, receiver: Decision.Receiver? = nil,
     match: RouteMatch? = nil, action: RuleTarget.Action? = nil, value: JSONValue? = nil, closed: [String] = [],
-    reason: String? = nil, message: @autoclosure () -> String
+    reason: DecisionReason? = nil, message: @autoclosure () -> String
   ) -> Decision {
     Decision(
       outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action, value: value,

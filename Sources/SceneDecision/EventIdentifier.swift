@@ -1,5 +1,6 @@
 public import RouteEvents
 import RouteTables
+public import RouterSupport
 
 /// The string scene conditions are matched against (E1–E8): a URL's `absoluteString`; an
 /// activity's `targetContentIdentifier`, else its `webpageURL`; a notification's or a shortcut's
@@ -12,7 +13,7 @@ public struct EventIdentifier: Sendable, Hashable {
   /// The identifier, or nil when the event has none (E3).
   public var text: String?
   /// The rule that defines it.
-  public var rule: String
+  public var rule: AppleRuleID
   /// How it was found, for explanations.
   public var source: String
 
@@ -20,28 +21,28 @@ public struct EventIdentifier: Sendable, Hashable {
   public static func of(_ event: Event) -> EventIdentifier? {
     switch event.kind {
     case .url(let url):
-      return EventIdentifier(text: url.absoluteString, rule: "E1", source: "the URL's absoluteString")
+      return EventIdentifier(text: url.absoluteString, rule: .e1, source: "the URL's absoluteString")
     case .activity(let activity):
       if let tci = activity.targetContentIdentifier {
-        return EventIdentifier(text: tci, rule: "E2", source: "the activity's targetContentIdentifier")
+        return EventIdentifier(text: tci, rule: .e2, source: "the activity's targetContentIdentifier")
       }
       if let web = activity.webpageURL {
         let absolute = (try? URLRecord(parsing: web))?.absoluteString ?? web
         return EventIdentifier(
-          text: absolute, rule: "E2", source: "the activity's webpageURL (no targetContentIdentifier)")
+          text: absolute, rule: .e2, source: "the activity's webpageURL (no targetContentIdentifier)")
       }
       return EventIdentifier(
-        text: nil, rule: "E3", source: "the activity has neither a targetContentIdentifier nor a webpageURL")
+        text: nil, rule: .e3, source: "the activity has neither a targetContentIdentifier nor a webpageURL")
     case .notification(let tci):
       return EventIdentifier(
-        text: tci, rule: tci == nil ? "E3" : "E5", source: "the notification's targetContentIdentifier")
+        text: tci, rule: tci == nil ? .e3 : .e5, source: "the notification's targetContentIdentifier")
     case .shortcut(_, let tci):
       return EventIdentifier(
-        text: tci, rule: tci == nil ? "E3" : "E5", source: "the shortcut's targetContentIdentifier")
+        text: tci, rule: tci == nil ? .e3 : .e5, source: "the shortcut's targetContentIdentifier")
     case .activationRequest(let request):
       let tci = request.activity?.targetContentIdentifier
       return EventIdentifier(
-        text: tci, rule: tci == nil ? "E3" : "E5", source: "the activity's targetContentIdentifier")
+        text: tci, rule: tci == nil ? .e3 : .e5, source: "the activity's targetContentIdentifier")
     case .openWindow, .dismissWindow, .session, .launch, .reopen:
       return nil
     }

@@ -8,7 +8,7 @@ import RouterSupport
 package enum ExternalEvents {
   static func decide(_ event: Event, _ ctx: inout DecisionContext) -> Decision {
     guard let identifier = EventIdentifier.of(event) else {
-      return ctx.decision(.error, reason: "not-external", message: "not an external event")
+      return ctx.decision(.error, reason: .notExternal, message: "not an external event")
     }
     let url = ExternalEvents.url(of: event)
     if let url, let notForApp = LinkGate.check(url, &ctx) { return notForApp }
@@ -70,36 +70,36 @@ package enum ExternalEvents {
       if !declaration.handles(url: url != nil, activityType: activityType) {
         ctx.step(
           .handler, subject(), .rejected, "has no \(kind) handler: the event is lost, SwiftUI does not re-route it",
-          rule: url != nil ? "D1" : "D2")
-        ctx.cite("D3")
-        ctx.cite("S5")
+          rule: url != nil ? .d1 : .d2)
+        ctx.cite(.d3)
+        ctx.cite(.s5)
         return ctx.decision(
-          .drop, receiver: r, reason: "no-handler",
+          .drop, receiver: r, reason: .noHandler,
           message: "the event reaches \(subject()), which has no \(kind) handler")
       }
       if url != nil {
         if case .activity = event.kind {
-          ctx.step(.handler, subject(), .info, "SwiftUI passes a universal link to onOpenURL as a URL", rule: "E4")
+          ctx.step(.handler, subject(), .info, "SwiftUI passes a universal link to onOpenURL as a URL", rule: .e4)
         }
         let all = ctx.policies.urlHandlers == .all
         ctx.step(
           .handler, subject(), .chosen,
           all ? "its onOpenURL handlers run (all of them)" : "its first onOpenURL handler runs",
-          rule: "D1")
-        if all { ctx.cite("D4") }
+          rule: .d1)
+        if all { ctx.cite(.d4) }
       } else {
         ctx.step(
-          .handler, subject(), .chosen, "its onContinueUserActivity(\"\(activityType ?? "")\") handler runs", rule: "D2"
+          .handler, subject(), .chosen, "its onContinueUserActivity(\"\(activityType ?? "")\") handler runs", rule: .d2
         )
       }
-      if isNew { ctx.cite("D6") }
+      if isNew { ctx.cite(.d6) }
     } else if table.lifecycle == .uiKit {
       ctx.step(
         .handler, subject(), .info,
         isNew
           ? "the scene delegate gets it in scene(_:willConnectTo:options:)"
           : "the scene delegate gets it (openURLContexts / continue)",
-        rule: "K16")
+        rule: .k16)
     }
     guard routable else {
       return ctx.decision(
@@ -112,9 +112,9 @@ package enum ExternalEvents {
           arrival, scene: receiver.scene, session: receiver.id, receiver: r,
           message: "\(subject()) receives the event; no route matches it (unroutedEvents: deliver)")
       }
-      ctx.cite("D3")
+      ctx.cite(.d3)
       return ctx.decision(
-        .drop, receiver: r, reason: "no-route", message: "the event reaches \(subject()), but no route handles it")
+        .drop, receiver: r, reason: .noRoute, message: "the event reaches \(subject()), but no route handles it")
     }
     let rule = table.rules[match.rule]
     let parameters = match.parameters
@@ -125,9 +125,9 @@ package enum ExternalEvents {
         ctx.step(
           .handler, "route '\(rule.name)'", .rejected,
           "is handled in '\(scene)', but the event reached '\(receiver.scene)': SwiftUI does not re-route it",
-          rule: "D3")
+          rule: .d3)
         return ctx.decision(
-          .drop, receiver: r, match: match, action: .deliver, value: value, reason: "wrong-scene",
+          .drop, receiver: r, match: match, action: .deliver, value: value, reason: .wrongScene,
           message: "route '\(rule.name)' belongs to '\(scene)', but the event reaches \(subject())")
       }
       return ctx.decision(

@@ -1,5 +1,6 @@
 import RouteEvents
 import RouteTables
+import RouterSupport
 
 /// The app's launch (a fresh one, or a relaunch that restores sessions) and macOS's Dock reopen.
 enum Lifecycle {
@@ -11,18 +12,18 @@ enum Lifecycle {
     guard !ctx.state.sessions.isEmpty else {
       if table.lifecycle == .uiKit {
         guard let declaration = UIKitSelector.configuration(for: nil, &ctx) else {
-          return ctx.decision(.ignore, reason: "no-configuration", message: "the app declares no scene configuration")
+          return ctx.decision(.ignore, reason: .noConfiguration, message: "the app declares no scene configuration")
         }
         let session = ctx.createSession(declaration, value: nil)
         return ctx.decision(
           .open, scene: declaration.id, session: session.id, message: "launch: a new '\(declaration.id)' scene")
       }
       guard let first = table.scenes.first(where: { $0.kind == .windowGroup || $0.kind == .window }) else {
-        return ctx.decision(.ignore, reason: "no-window-scene", message: "launch: the app declares no window scene")
+        return ctx.decision(.ignore, reason: .noWindowScene, message: "launch: the app declares no window scene")
       }
       ctx.step(
-        .declaration, "'\(first.id)'", .chosen, "the first declared WindowGroup or Window opens at launch", rule: "W24")
-      if first.defaultValue != nil { ctx.cite("W10") }
+        .declaration, "'\(first.id)'", .chosen, "the first declared WindowGroup or Window opens at launch", rule: .w24)
+      if first.defaultValue != nil { ctx.cite(.w10) }
       let session = ctx.createSession(first, value: first.defaultValue)
       return ctx.decision(
         .open, scene: first.id, session: session.id, value: first.defaultValue,
@@ -37,17 +38,17 @@ enum Lifecycle {
           session.state == .unattached
             ? "stays archived until the person selects it"
             : "reconnects with its stored configuration, without configurationForConnecting",
-          rule: session.state == .unattached ? "K13" : "K8")
+          rule: session.state == .unattached ? .k13 : .k8)
       }
       guard let type = session.valueType, session.value != nil else { continue }
       if type == declaration.presents {
-        ctx.step(.state, subject(), .info, "its value is restored", rule: "W13")
+        ctx.step(.state, subject(), .info, "its value is restored", rule: .w13)
       } else {
         let fallback = declaration.defaultValue
         ctx.step(
           .state, subject(), .chosen,
           "its stored '\(type)' value no longer decodes as '\(declaration.presents ?? "nothing")': \(fallback == nil ? "nil" : "the default value") instead",
-          rule: "W13")
+          rule: .w13)
         // The window now presents the fallback, a value of the group's type (or nothing).
         let fallbackType: String? = fallback == nil ? nil : declaration.presents
         ctx.effects.append(.update(session.id, SessionUpdate(value: .some(fallback), valueType: .some(fallbackType))))
@@ -60,31 +61,31 @@ enum Lifecycle {
   /// window for a WindowGroup, the single one for a Window, MAC6); otherwise the most recent comes forward.
   static func reopen(_ ctx: inout DecisionContext) -> Decision {
     guard ctx.table.platform == .macOS else {
-      ctx.step(.event, "reopen", .rejected, "only macOS apps are reopened from the Dock", rule: "MAC6")
-      return ctx.decision(.ignore, reason: "not-macos", message: "reopen applies to macOS apps")
+      ctx.step(.event, "reopen", .rejected, "only macOS apps are reopened from the Dock", rule: .mac6)
+      return ctx.decision(.ignore, reason: .notMacOS, message: "reopen applies to macOS apps")
     }
     let visible = ctx.state.sessions.filter { $0.state == .foregroundActive || $0.state == .foregroundInactive }
     if let recent = TieBreak.best(visible, ctx.policies) {
       ctx.step(
-        .session, "session \(recent.id)", .chosen, "a window is visible: the most recent comes forward", rule: "MAC6")
+        .session, "session \(recent.id)", .chosen, "a window is visible: the most recent comes forward", rule: .mac6)
       ctx.activate(recent)
       return ctx.decision(
         .front, scene: recent.scene, session: recent.id, message: "reopen brings '\(recent.scene)' forward")
     }
     guard let first = ctx.table.scenes.first(where: { $0.kind == .windowGroup || $0.kind == .window }) else {
-      return ctx.decision(.ignore, reason: "no-window-scene", message: "reopen: the app declares no window scene")
+      return ctx.decision(.ignore, reason: .noWindowScene, message: "reopen: the app declares no window scene")
     }
     if first.kind == .window, let hidden = ctx.state.sessions(of: first.id).first {
-      ctx.step(.declaration, "'\(first.id)'", .chosen, "the Window comes back: there is only one", rule: "MAC6")
+      ctx.step(.declaration, "'\(first.id)'", .chosen, "the Window comes back: there is only one", rule: .mac6)
       ctx.activate(hidden)
       return ctx.decision(
         .front, scene: first.id, session: hidden.id, message: "reopen shows the '\(first.id)' window again")
     }
     ctx.step(
       .declaration, "'\(first.id)'", .chosen,
-      first.kind == .window ? "the Window opens" : "no window is visible: the WindowGroup opens a new one", rule: "MAC6"
+      first.kind == .window ? "the Window opens" : "no window is visible: the WindowGroup opens a new one", rule: .mac6
     )
-    ctx.cite("W24")
+    ctx.cite(.w24)
     let session = ctx.createSession(first, value: first.defaultValue)
     return ctx.decision(.open, scene: first.id, session: session.id, message: "reopen opens a new '\(first.id)' window")
   }

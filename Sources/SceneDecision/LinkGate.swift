@@ -1,6 +1,7 @@
 import AppleAppFiles
 import RouteEvents
 import RouteTables
+import RouterSupport
 
 /// Whether a URL is for this app at all, before any scene is chosen: a custom-scheme URL only
 /// when the app registers the scheme; an https URL only when the associated domains entitlement
@@ -17,28 +18,28 @@ enum LinkGate {
       guard scheme == "https" else {
         ctx.step(
           .gate, url.text, .rejected, "only https links are universal links; an http link opens in the browser",
-          rule: "L1")
+          rule: .l1)
         return ctx.decision(
-          .notForApp, reason: "not-https", message: "an http link opens in the browser, not in the app")
+          .notForApp, reason: .notHTTPS, message: "an http link opens in the browser, not in the app")
       }
       let host = url.normalizedHost ?? ""
       guard let entry = AssociatedDomain.bestMatch(for: host, among: claims.appLinkDomains) else {
         ctx.step(
           .gate, "host '\(host)'", .rejected, "no applinks: entry of the associated domains entitlement covers it",
-          rule: "L1")
+          rule: .l1)
         return ctx.decision(
-          .notForApp, reason: "domain-not-associated",
+          .notForApp, reason: .domainNotAssociated,
           message: "'\(host)' is not an associated domain of the app: the link opens in the browser")
       }
       guard let association = claims.associations[entry] else {
         ctx.step(
           .gate, "host '\(host)'", .info,
-          "covered by '\(entry)'; no AASA file is given, so it is taken to claim every path", rule: "L1")
+          "covered by '\(entry)'; no AASA file is given, so it is taken to claim every path", rule: .l1)
         return nil
       }
       let verdict = association.evaluate(
         url, appID: claims.appID, exclusionsStopLaterEntries: ctx.policies.aasaDetails == .firstDecision)
-      if association.details.count > 1 { ctx.cite("AMB11") }
+      if association.details.count > 1 { ctx.cite(.amb11) }
       for rule in verdict.appleRules { ctx.cite(rule) }
       let component =
         verdict.componentText.map { " (component \($0)\(verdict.componentLocation.map { " at \($0)" } ?? ""))" } ?? ""
@@ -47,7 +48,7 @@ enum LinkGate {
         return nil
       }
       ctx.step(.gate, url.text, .rejected, verdict.message + component)
-      return ctx.decision(.notForApp, reason: verdict.reason.rawValue, message: verdict.message + component)
+      return ctx.decision(.notForApp, reason: DecisionReason(verdict.reason), message: verdict.message + component)
     }
     guard claims.declaresSchemes else { return nil }
     ctx.readsEventDetails = true
@@ -57,9 +58,9 @@ enum LinkGate {
     }
     ctx.step(
       .gate, "scheme '\(scheme)'", .rejected,
-      "the app does not register it (CFBundleURLTypes): the system does not open the app", rule: "K16")
+      "the app does not register it (CFBundleURLTypes): the system does not open the app", rule: .k16)
     return ctx.decision(
-      .notForApp, reason: "scheme-not-registered",
+      .notForApp, reason: .schemeNotRegistered,
       message: "the app does not register the '\(scheme)' scheme: the URL opens nowhere in it")
   }
 }

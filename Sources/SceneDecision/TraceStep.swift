@@ -1,3 +1,5 @@
+public import RouterSupport
+
 /// One step of a decision's explanation: a stage, the candidate it looked at, whether it won,
 /// and why, with the Apple rule that applies.
 ///
@@ -23,10 +25,10 @@ public struct TraceStep: Sendable, Hashable {
   /// Why, in one sentence.
   public var detail: String
   /// The Apple rule ID that applies, if any.
-  public var rule: String?
+  public var rule: AppleRuleID?
 
   /// Creates a step.
-  public init(stage: Stage, subject: String, verdict: Verdict, detail: String, rule: String? = nil) {
+  public init(stage: Stage, subject: String, verdict: Verdict, detail: String, rule: AppleRuleID? = nil) {
     self.stage = stage
     self.subject = subject
     self.verdict = verdict

@@ -1,4 +1,4 @@
-import ActivityRouter
+import RouterSupport
 
 /// A mistake on the command line, reported the way swift-argument-parser reports it.
 ///

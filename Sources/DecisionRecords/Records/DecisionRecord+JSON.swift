@@ -44,7 +44,7 @@ extension DecisionRecord {
       field("outcome", "error", &out)
       out.append(literal: #","error":{"code":"#)
       JSONWriter.appendString(error.code.rawValue, to: &out)
-      if let reason = error.reason { field("reason", reason, &out) }
+      if let reason = error.reason { field("reason", reason.rawValue, &out) }
       out.append(literal: #","column":"#)
       out.append(contentsOf: String(error.column).utf8)
       field("message", error.message, &out)
@@ -90,10 +90,10 @@ extension DecisionRecord {
       out.append(literal: #","appleRules":["#)
       for (i, rule) in decision.appleRules.enumerated() {
         if i > 0 { out.append(UInt8(ascii: ",")) }
-        JSONWriter.appendString(rule, to: &out)
+        JSONWriter.appendString(rule.rawValue, to: &out)
       }
       out.append(UInt8(ascii: "]"))
-      if let reason = decision.reason { field("reason", reason, &out) }
+      if let reason = decision.reason { field("reason", reason.rawValue, &out) }
       if !decision.message.isEmpty { field("message", decision.message, &out) }
       if explain {
         out.append(literal: #","trace":["#)
@@ -104,7 +104,7 @@ extension DecisionRecord {
           field("subject", step.subject, &out)
           field("verdict", step.verdict.rawValue, &out)
           field("detail", step.detail, &out)
-          if let rule = step.rule { field("appleRule", rule, &out) }
+          if let rule = step.rule { field("appleRule", rule.rawValue, &out) }
           out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))

@@ -56,7 +56,7 @@ extension DecisionRecord {
       }
       if !decision.closedSessions.isEmpty { text += " closes \(decision.closedSessions.joined(separator: ", "))" }
       if let reason = decision.reason { text += " (\(reason))" }
-      if !decision.appleRules.isEmpty { text += " [\(decision.appleRules.joined(separator: " "))]" }
+      if !decision.appleRules.isEmpty { text += " [\(decision.appleRules.map(\.rawValue).joined(separator: " "))]" }
       if explain {
         layout.isExact = false
         text = TerminalText.visible(text)

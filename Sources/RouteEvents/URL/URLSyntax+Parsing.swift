@@ -345,11 +345,11 @@ extension URLSyntax {
 
   // MARK: - Errors
 
-  static func invalid(_ reason: String, _ offset: Int, _ message: String) -> URLReadError {
+  static func invalid(_ reason: URLReadError.Reason, _ offset: Int, _ message: String) -> URLReadError {
     URLReadError(.invalidURL, reason, at: offset, message)
   }
 
-  static func ambiguous(_ reason: String, _ offset: Int, _ message: String) -> URLReadError {
+  static func ambiguous(_ reason: URLReadError.Reason, _ offset: Int, _ message: String) -> URLReadError {
     URLReadError(.ambiguousURL, reason, at: offset, message)
   }
 

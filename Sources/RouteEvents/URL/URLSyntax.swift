@@ -73,7 +73,7 @@ public struct URLComponentRanges: Sendable, Hashable {
 ///
 /// ``code`` is ``DiagnosticCode/invalidURL`` for malformed input and ``DiagnosticCode/ambiguousURL``
 /// when Foundation (what the app receives) and the WHATWG URL Standard (what a browser sends) would
-/// read the text differently. ``reason`` is one of the kebab-case constants in ``Reason``; programs
+/// read the text differently. ``reason`` is a stable kebab-case ``Reason``; programs
 /// match on it, never on ``message``.
 ///
 /// ```swift
@@ -84,15 +84,15 @@ public struct URLComponentRanges: Sendable, Hashable {
 public struct URLReadError: Error, Sendable, Hashable, CustomStringConvertible {
   /// ``DiagnosticCode/invalidURL`` or ``DiagnosticCode/ambiguousURL``.
   public var code: DiagnosticCode
-  /// A stable kebab-case sub-reason, one of the constants in ``Reason``.
-  public var reason: String
+  /// A stable kebab-case sub-reason.
+  public var reason: Reason
   /// The byte offset of the problem in the input.
   public var offset: Int
   /// A human sentence that says what is wrong and what was expected.
   public var message: String
 
   /// Creates an error.
-  public init(_ code: DiagnosticCode, _ reason: String, at offset: Int, _ message: String) {
+  public init(_ code: DiagnosticCode, _ reason: Reason, at offset: Int, _ message: String) {
     self.code = code
     self.reason = reason
     self.offset = offset
@@ -110,67 +110,69 @@ public struct URLReadError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension URLReadError {
   /// The stable sub-reasons, each documented in `docs/url-reading.md` with an example.
-  public enum Reason {
+  public enum Reason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     // Malformed input (.invalidURL).
     /// The input is empty.
-    public static let empty = "empty"
+    case empty = "empty"
     /// The input is longer than ``URLSyntax/maxLength``.
-    public static let tooLong = "too-long"
+    case tooLong = "too-long"
     /// The input is not valid UTF-8.
-    public static let invalidUTF8 = "invalid-utf8"
+    case invalidUTF8 = "invalid-utf8"
     /// No `scheme:` at the start (a relative reference).
-    public static let noScheme = "no-scheme"
+    case noScheme = "no-scheme"
     /// The scheme has a character other than ALPHA DIGIT `+` `-` `.`, or does not start with a letter.
-    public static let invalidScheme = "invalid-scheme"
+    case invalidScheme = "invalid-scheme"
     /// A control character (U+0000–U+001F except TAB, LF, CR; U+007F).
-    public static let controlCharacter = "control-character"
+    case controlCharacter = "control-character"
     /// `%` not followed by two hex digits.
-    public static let invalidPercentEscape = "invalid-percent-escape"
+    case invalidPercentEscape = "invalid-percent-escape"
     /// A `%XX` escape decodes to a control character.
-    public static let encodedControlCharacter = "encoded-control-character"
+    case encodedControlCharacter = "encoded-control-character"
     /// The percent-decoded bytes of the path, query or fragment are not valid UTF-8.
-    public static let encodedInvalidUTF8 = "encoded-invalid-utf8"
+    case encodedInvalidUTF8 = "encoded-invalid-utf8"
     /// The host is empty where one is required.
-    public static let emptyHost = "empty-host"
+    case emptyHost = "empty-host"
     /// The host has a character that no URL reader accepts there.
-    public static let invalidHostCharacter = "invalid-host-character"
+    case invalidHostCharacter = "invalid-host-character"
     /// The bracketed host is not a valid IPv6 address.
-    public static let invalidIPv6 = "invalid-ipv6"
+    case invalidIPv6 = "invalid-ipv6"
     /// The port has a character other than a digit.
-    public static let invalidPort = "invalid-port"
+    case invalidPort = "invalid-port"
     /// A non-ASCII host label breaks an IDNA rule that Foundation enforces (hyphens, empty label, length).
-    public static let invalidIDNALabel = "invalid-idna-label"
+    case invalidIDNALabel = "invalid-idna-label"
     /// A non-ASCII host character whose IDNA mapping this reader does not implement.
-    public static let unsupportedIDNA = "unsupported-idna"
+    case unsupportedIDNA = "unsupported-idna"
     /// More than ``PathSegments/maxCount`` path segments.
-    public static let tooManySegments = "too-many-segments"
+    case tooManySegments = "too-many-segments"
 
     // Foundation and WHATWG disagree (.ambiguousURL).
     /// Leading or trailing space: WHATWG strips it, Foundation rejects or encodes it.
-    public static let surroundingSpace = "surrounding-space"
+    case surroundingSpace = "surrounding-space"
     /// TAB, LF or CR: WHATWG deletes them anywhere, Foundation encodes them.
-    public static let tabOrNewline = "tab-or-newline"
+    case tabOrNewline = "tab-or-newline"
     /// A backslash before the query: WHATWG reads it as `/` in special schemes, Foundation as `%5C`.
-    public static let backslash = "backslash"
+    case backslash = "backslash"
     /// Not exactly `//` after a special scheme (`https:/h`, `https:///h`, `https:h`).
-    public static let irregularSlashes = "irregular-slashes"
+    case irregularSlashes = "irregular-slashes"
     /// `%` in a host: WHATWG decodes it before reading the host, Foundation keeps it.
-    public static let percentEncodedHost = "percent-encoded-host"
+    case percentEncodedHost = "percent-encoded-host"
     /// More than one `@` in the authority: readers disagree on which one ends the userinfo.
-    public static let severalAtSigns = "several-at-signs"
+    case severalAtSigns = "several-at-signs"
     /// Port above 65535: WHATWG rejects it, Foundation accepts it.
-    public static let portOutOfRange = "port-out-of-range"
+    case portOutOfRange = "port-out-of-range"
     /// A host that WHATWG reads as an IPv4 address written in a non-canonical form (`0x7f.1`, `127.1`).
-    public static let nonCanonicalIPv4 = "non-canonical-ipv4"
+    case nonCanonicalIPv4 = "non-canonical-ipv4"
     /// An IPv6 zone ID (`[fe80::1%25en0]`): WHATWG rejects it, Foundation accepts it.
-    public static let ipv6ZoneID = "ipv6-zone-id"
+    case ipv6ZoneID = "ipv6-zone-id"
     /// An `xn--` label that is not valid Punycode for a supported label: WHATWG rejects it, Foundation keeps it.
-    public static let invalidPunycode = "invalid-punycode"
+    case invalidPunycode = "invalid-punycode"
     /// Valid `%XX` escapes in a component that also has characters Foundation must encode: Foundation
     /// re-encodes the `%` as `%25` while browsers keep the escape, so the decoded values differ.
-    public static let mixedEncoding = "mixed-encoding"
+    case mixedEncoding = "mixed-encoding"
     /// A `file:` URL form that WHATWG rewrites (host `localhost`, drive letters, credentials, ports).
-    public static let unsupportedFileURL = "unsupported-file-url"
+    case unsupportedFileURL = "unsupported-file-url"
+
+    public var description: String { rawValue }
   }
 }
 

@@ -9,12 +9,30 @@ import RouterSupport
 /// catch { print(error.message) }   // route 'note' needs a value for 'id'
 /// ```
 public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// A stable code: `unknown-route`, `not-a-url-route`, `missing-parameter`, `invalid-parameter`,
-  /// `wildcard-host`, `unbuildable-segment`, `routes-elsewhere`.
-  public var code: String
+  /// The stable codes.
+  public enum Code: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// No route has the name.
+    case unknownRoute = "unknown-route"
+    /// The route takes activities, not URLs.
+    case notAURLRoute = "not-a-url-route"
+    /// A parameter the pattern needs has no value.
+    case missingParameter = "missing-parameter"
+    /// A value is not of its parameter's type, or gives no URL the router accepts.
+    case invalidParameter = "invalid-parameter"
+    /// The pattern's host is a subdomain wildcard: there is no one host to write.
+    case wildcardHost = "wildcard-host"
+    /// The pattern has a segment that no value can be written for.
+    case unbuildableSegment = "unbuildable-segment"
+    /// The built URL would be taken by another route (precedence), or by none.
+    case routesElsewhere = "routes-elsewhere"
+
+    public var description: String { rawValue }
+  }
+
+  public var code: Code
   public var message: String
   /// Creates an error.
-  public init(_ code: String, _ message: String) {
+  public init(_ code: Code, _ message: String) {
     self.code = code
     self.message = message
   }
@@ -40,12 +58,12 @@ extension CompiledRouter {
     -> String
   {
     guard let index = table.rules.firstIndex(where: { $0.name == rule }) else {
-      throw URLBuildError("unknown-route", "no route is named '\(rule)'")
+      throw URLBuildError(.unknownRoute, "no route is named '\(rule)'")
     }
     let patterns = table.rules[index].urlPatterns
     guard pattern < patterns.count else {
       throw URLBuildError(
-        "not-a-url-route",
+        .notAURLRoute,
         patterns.isEmpty
           ? "route '\(rule)' is an activity route" : "route '\(rule)' has \(patterns.count) URL pattern(s)")
     }
@@ -56,18 +74,18 @@ extension CompiledRouter {
     case .success(let m?) where m.rule == index:
       if m.parameters != builder.expectedParameters {
         throw URLBuildError(
-          "routes-elsewhere",
+          .routesElsewhere,
           "'\(text)' comes back with \(JSONValue.object(m.parameters)), not \(JSONValue.object(builder.expectedParameters))"
         )
       }
       return text
     case .success(let m?):
       throw URLBuildError(
-        "routes-elsewhere", "'\(text)' would be taken by route '\(m.ruleName)', which precedence puts first")
+        .routesElsewhere, "'\(text)' would be taken by route '\(m.ruleName)', which precedence puts first")
     case .success(nil):
-      throw URLBuildError("routes-elsewhere", "'\(text)' matches no route (a value cannot be written in the URL)")
+      throw URLBuildError(.routesElsewhere, "'\(text)' matches no route (a value cannot be written in the URL)")
     case .failure(let error):
-      throw URLBuildError("invalid-parameter", "'\(text)' is not a URL the router accepts: \(error.message)")
+      throw URLBuildError(.invalidParameter, "'\(text)' is not a URL the router accepts: \(error.message)")
     }
   }
 }
@@ -80,7 +98,7 @@ struct URLBuilder {
 
   func build() throws(URLBuildError) -> String {
     guard case .exact(let host) = pattern.host else {
-      throw URLBuildError("wildcard-host", "route '\(rule)' matches any subdomain; there is no one host to write")
+      throw URLBuildError(.wildcardHost, "route '\(rule)' matches any subdomain; there is no one host to write")
     }
     var out = pattern.scheme + "://" + host
     if let port = pattern.port { out += ":\(port)" }
@@ -92,12 +110,12 @@ struct URLBuilder {
       case .wildcard:
         guard let value = parameters["*"] else {
           throw URLBuildError(
-            "unbuildable-segment", "route '\(rule)' has a '*' segment: give its text as the parameter '*'")
+            .unbuildableSegment, "route '\(rule)' has a '*' segment: give its text as the parameter '*'")
         }
         out += "/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
       case .catchAll(let name):
         guard let value = parameters[name], !value.isEmpty else {
-          throw URLBuildError("missing-parameter", "route '\(rule)' needs a value for '\(name)'")
+          throw URLBuildError(.missingParameter, "route '\(rule)' needs a value for '\(name)'")
         }
         out +=
           "/"
@@ -137,11 +155,11 @@ struct URLBuilder {
   /// The value of a parameter, checked against its type; nil for an absent optional one.
   private func checked(_ p: Parameter, required: Bool) throws(URLBuildError) -> String? {
     guard let value = parameters[p.name] else {
-      if required { throw URLBuildError("missing-parameter", "route '\(rule)' needs a value for '\(p.name)'") }
+      if required { throw URLBuildError(.missingParameter, "route '\(rule)' needs a value for '\(p.name)'") }
       return nil
     }
     guard p.type.accepts(Array(value.utf8)) || (p.type == .string && value.isEmpty && !required) else {
-      throw URLBuildError("invalid-parameter", "'\(value)' is not a valid \(p.type.rawValue) for '\(p.name)'")
+      throw URLBuildError(.invalidParameter, "'\(value)' is not a valid \(p.type.rawValue) for '\(p.name)'")
     }
     return value
   }

@@ -5,5 +5,5 @@ enum ReceiverChoice {
   /// A new session of a declaration is created for it (S3, S4, S6, U10.4).
   case new(Session)
   /// No scene receives it (S6 on macOS, MAC2).
-  case none(reason: String, message: String)
+  case none(reason: DecisionReason, message: String)
 }

@@ -1,5 +1,6 @@
 import RouteEvents
 import RouteTables
+import RouterSupport
 
 /// SwiftUI's scene selection for an external event (S0–S11, V1–V11, the consolidated procedure
 /// of apple-semantics.md §12, steps 2–6).
@@ -16,14 +17,14 @@ struct SceneSelector {
     if !table.supportsMultipleScenes {
       ctx.step(
         .session, "platform", .info,
-        "\(table.platform.rawValue) with multipleScenes \(table.multipleScenes): one scene at a time", rule: "S1")
+        "\(table.platform.rawValue) with multipleScenes \(table.multipleScenes): one scene at a time", rule: .s1)
       if let open = TieBreak.best(ctx.state.sessions, ctx.policies) {
         ctx.step(
           .session, "session \(open.id) ('\(open.scene)')", .chosen,
-          "the one open scene receives every event; view modifiers are ignored", rule: "V4")
+          "the one open scene receives every event; view modifiers are ignored", rule: .v4)
         return .existing(open)
       }
-      ctx.step(.session, "sessions", .info, "no scene is open: a cold launch", rule: "AMB9")
+      ctx.step(.session, "sessions", .info, "no scene is open: a cold launch", rule: .amb9)
       if ctx.policies.coldLaunch == .firstDeclaration, let first = firstWindowDeclaration(table) {
         ctx.step(.declaration, "'\(first.id)'", .chosen, "the first declared scene (coldLaunch: firstDeclaration)")
         return .new(ctx.createSession(first, value: first.defaultValue))
@@ -49,7 +50,7 @@ struct SceneSelector {
       if ctx.table.scenes[declarationIndex].kind == .settings {
         ctx.step(
           .session, "session \(sessions[i].id) ('\(sessions[i].scene)')", .rejected,
-          "a Settings scene is never a destination", rule: "S8")
+          "a Settings scene is never a destination", rule: .s8)
         continue
       }
       guard
@@ -68,38 +69,38 @@ struct SceneSelector {
         preferring.append(i)
         ctx.step(
           .session, "session \(sessions[i].id) ('\(sessions[i].scene)')", .info,
-          "prefers it (preferring \(sets.preferring))", rule: "V2", cites: false)
+          "prefers it (preferring \(sets.preferring))", rule: .v2, cites: false)
       } else if identifier.satisfies(set: sets.allowing, ctx.policies) {
         allowing.append(i)
         ctx.step(
           .session, "session \(sessions[i].id) ('\(sessions[i].scene)')", .info,
-          "allows it (allowing \(sets.allowing))", rule: "V2", cites: false)
+          "allows it (allowing \(sets.allowing))", rule: .v2, cites: false)
       } else {
         ctx.step(
           .session, "session \(sessions[i].id) ('\(sessions[i].scene)')", .rejected,
           "neither prefers nor allows it (preferring \(sets.preferring), allowing \(sets.allowing))",
-          rule: sets.preferring.isEmpty && sets.allowing.isEmpty ? "V7" : "M5", cites: false)
+          rule: sets.preferring.isEmpty && sets.allowing.isEmpty ? .v7 : .m5, cites: false)
       }
     }
     for (group, word) in [(preferring, "prefers"), (allowing, "allows")] where !group.isEmpty {
       guard let best = TieBreak.best(group, of: sessions, ctx.policies) else { continue }
       let chosen = sessions[best]
-      ctx.cite("S2")
-      ctx.cite("V2")
+      ctx.cite(.s2)
+      ctx.cite(.v2)
       var detail = "an open scene that \(word) the event receives it"
       if group.count > 1 {
         detail +=
           "; \(group.count) sessions \(word == "prefers" ? "prefer" : "allow") it, the tie-break (\(TieBreak.describe(ctx.policies))) picks this one"
-        ctx.cite("V10")
+        ctx.cite(.v10)
       }
       if chosen.state == .unattached {
         detail += "; the archived session reconnects"
-        ctx.cite("U8")
+        ctx.cite(.u8)
       }
       if byPolicy.contains(best) {
         detail += " (it has no view modifier, so it allows everything)"
-        ctx.cite("V8")
-        ctx.cite("AMB1")
+        ctx.cite(.v8)
+        ctx.cite(.amb1)
       }
       ctx.step(.session, "session \(chosen.id) ('\(chosen.scene)')", .chosen, detail)
       return chosen
@@ -107,11 +108,11 @@ struct SceneSelector {
     let noneOpen = ctx.state.sessions.isEmpty
     ctx.step(
       .session, "open sessions", .info,
-      noneOpen ? "no scene is open" : "no open scene prefers or allows the event: a new scene", rule: "V3")
+      noneOpen ? "no scene is open" : "no open scene prefers or allows the event: a new scene", rule: .v3)
     if excludedByPolicy {
-      ctx.cite("V8")
-      ctx.cite("AMB1")
-      if ctx.table.platform.isAppKit { ctx.cite("MAC1") }
+      ctx.cite(.v8)
+      ctx.cite(.amb1)
+      if ctx.table.platform.isAppKit { ctx.cite(.mac1) }
     }
     return nil
   }
@@ -138,13 +139,13 @@ struct SceneSelector {
       ctx.step(
         .session, subject(), .info,
         "has no handlesExternalEvents view modifier: it allows everything (UIKit's defaults)",
-        rule: "V8", cites: false)
+        rule: .v8, cites: false)
       return (([], ["*"]), true)
     }
     ctx.step(
       .session, subject(), .rejected,
       "has no handlesExternalEvents view modifier: not a candidate\(platform.isAppKit ? " on macOS" : "")",
-      rule: platform.isAppKit ? "MAC1" : "V8", cites: false)
+      rule: platform.isAppKit ? .mac1 : .v8, cites: false)
     return nil
   }
 
@@ -160,24 +161,24 @@ struct SceneSelector {
       let subject = { "'\(declaration.id)'" }
       switch declaration.kind {
       case .settings:
-        ctx.step(.declaration, subject(), .skipped, "Settings is never a destination", rule: "S8")
+        ctx.step(.declaration, subject(), .skipped, "Settings is never a destination", rule: .s8)
       case .documentGroup:
         ctx.readsEventDetails = true
         if let type = DocumentTypes.match(url, declaration.contentTypes) {
           ctx.step(
-            .declaration, subject(), .chosen, "a DocumentGroup whose content types accept the URL (\(type))", rule: "S7"
+            .declaration, subject(), .chosen, "a DocumentGroup whose content types accept the URL (\(type))", rule: .s7
           )
-          ctx.cite("W25")
+          ctx.cite(.w25)
           return instantiate(declaration, &ctx)
         }
         ctx.step(
           .declaration, subject(), .rejected,
           url == nil ? "a DocumentGroup needs a URL" : "a DocumentGroup whose content types do not accept the URL",
-          rule: "S7", cites: false)
+          rule: .s7, cites: false)
       case .window where ctx.policies.matchingKinds == .windowGroupOnly && declaration.matching != nil:
         ctx.step(
           .declaration, subject(), .skipped, "handlesExternalEvents(matching:) is ignored on a Window (matchingKinds)",
-          rule: "AMB5")
+          rule: .amb5)
       case .window, .windowGroup:
         guard let matching = declaration.matching, let predicate = declaration.matchingPredicate else { continue }
         ctx.readsEventDetails = true
@@ -187,8 +188,8 @@ struct SceneSelector {
             ? "contains \"*\", which matches anything" : "contains a string the identifier contains"
           ctx.step(
             .declaration, subject(), .chosen, "the first declaration whose matching set \(matching) matches: it \(why)",
-            rule: "S3")
-          ctx.cite(matching.contains("*") ? "M3" : "M5")
+            rule: .s3)
+          ctx.cite(matching.contains("*") ? .m3 : .m5)
           return instantiate(declaration, &ctx)
         }
         let why =
@@ -196,7 +197,7 @@ struct SceneSelector {
           ? "an empty set never matches" : "no string of it is contained in the identifier"
         ctx.step(
           .declaration, subject(), .rejected, "matching \(matching): \(why)",
-          rule: matching.filter { !$0.isEmpty }.isEmpty ? "M1" : "M5", cites: false)
+          rule: matching.filter { !$0.isEmpty }.isEmpty ? .m1 : .m5, cites: false)
       }
     }
     if let unmodified = table.scenes.first(where: {
@@ -204,10 +205,10 @@ struct SceneSelector {
     }) {
       ctx.step(
         .declaration, "'\(unmodified.id)'", .chosen, "the first declaration without handlesExternalEvents(matching:)",
-        rule: "S4")
+        rule: .s4)
       return instantiate(unmodified, &ctx)
     }
-    ctx.cite("AMB4")
+    ctx.cite(.amb4)
     let drop: Bool
     switch ctx.policies.noMatchingScene {
     case .platform: drop = table.platform.isAppKit
@@ -216,26 +217,26 @@ struct SceneSelector {
     }
     if !drop, let first = firstWindowDeclaration(table) {
       ctx.step(
-        .declaration, "'\(first.id)'", .chosen, "no declaration matches: the first declared scene is used", rule: "S6")
+        .declaration, "'\(first.id)'", .chosen, "no declaration matches: the first declared scene is used", rule: .s6)
       return instantiate(first, &ctx)
     }
     ctx.step(
       .declaration, "declarations", .rejected,
       "every declaration has a matching set and none matches: \(table.platform.isAppKit ? "macOS uses no scene (an error)" : "no scene")",
-      rule: table.platform.isAppKit ? "MAC2" : "S6")
-    ctx.cite("S6")
-    return .none(reason: "no-scene", message: "no scene declaration takes the event; it is lost")
+      rule: table.platform.isAppKit ? .mac2 : .s6)
+    ctx.cite(.s6)
+    return .none(reason: .noScene, message: "no scene declaration takes the event; it is lost")
   }
 
   /// A new instance; a `Window` that is already open comes to the front instead (W7, W22).
   private func instantiate(_ declaration: SceneDeclaration, _ ctx: inout DecisionContext) -> ReceiverChoice {
     if declaration.kind == .window, let open = ctx.state.sessions(of: declaration.id).first {
       ctx.step(
-        .declaration, "'\(declaration.id)'", .info, "a Window is unique: the open one receives the event", rule: "W7")
-      ctx.cite("W22")
+        .declaration, "'\(declaration.id)'", .info, "a Window is unique: the open one receives the event", rule: .w7)
+      ctx.cite(.w22)
       return .existing(open)
     }
-    if declaration.defaultValue != nil { ctx.cite("W10") }
+    if declaration.defaultValue != nil { ctx.cite(.w10) }
     return .new(ctx.createSession(declaration, value: declaration.defaultValue))
   }
 

@@ -1,4 +1,5 @@
 import RouteTables
+import RouterSupport
 
 /// UIKit's scene selection (U1–U12, K2, K5–K8): sessions whose *prefers* predicate holds, else
 /// whose *can* predicate holds, else a new session whose configuration
@@ -18,7 +19,7 @@ struct UIKitSelector {
       if let only = TieBreak.best(sessions, ctx.policies) {
         ctx.step(
           .session, "session \(only.id) ('\(only.scene)')", .chosen,
-          "UIKit never creates more than one scene for this app: the open scene receives it", rule: "K2")
+          "UIKit never creates more than one scene for this app: the open scene receives it", rule: .k2)
         return .existing(only)
       }
     } else if let open = selectOpenSession(sessions, &ctx) {
@@ -38,30 +39,31 @@ struct UIKitSelector {
       let subject = { "session \(session.id) ('\(session.scene)')" }
       if identifier.satisfies(prefers, ctx.policies) {
         prefer.append(session)
-        ctx.step(.session, subject(), .info, "prefers it: \(prefers)", rule: "U2", cites: false)
+        ctx.step(.session, subject(), .info, "prefers it: \(prefers)", rule: .u2, cites: false)
       } else if identifier.satisfies(canActivate, ctx.policies) {
         can.append(session)
-        ctx.step(.session, subject(), .info, "can activate for it: \(canActivate)", rule: "U3", cites: false)
+        ctx.step(.session, subject(), .info, "can activate for it: \(canActivate)", rule: .u3, cites: false)
       } else {
         ctx.step(
-          .session, subject(), .rejected, "neither prefers (\(prefers)) nor can (\(canActivate))", rule: "U4",
+          .session, subject(), .rejected, "neither prefers (\(prefers)) nor can (\(canActivate))", rule: .u4,
           cites: false)
       }
     }
-    for (group, rule, word) in [(prefer, "U2", "prefers"), (can, "U3", "can activate for")] where !group.isEmpty {
+    for (group, rule, word) in [(prefer, AppleRuleID.u2, "prefers"), (can, .u3, "can activate for")]
+    where !group.isEmpty {
       guard let chosen = TieBreak.best(group, ctx.policies) else { continue }
-      ctx.cite("U1")
-      ctx.cite("U10")
+      ctx.cite(.u1)
+      ctx.cite(.u10)
       ctx.cite(rule)
       var detail = "the best suited session: it \(word) the target content"
       if group.count > 1 {
         detail += "; the tie-break (\(TieBreak.describe(ctx.policies))) picks it among \(group.count)"
-        ctx.cite("V10")
+        ctx.cite(.v10)
       }
       if chosen.state == .unattached {
         detail += "; the archived session reconnects without configurationForConnecting"
-        ctx.cite("U8")
-        ctx.cite("K8")
+        ctx.cite(.u8)
+        ctx.cite(.k8)
       }
       ctx.step(.session, "session \(chosen.id) ('\(chosen.scene)')", .chosen, detail)
       return chosen
@@ -72,9 +74,9 @@ struct UIKitSelector {
   /// U10 step 4 with K5–K7: a new session, its configuration chosen by activity type.
   func newSession(_ ctx: inout DecisionContext) -> ReceiverChoice {
     guard let declaration = UIKitSelector.configuration(for: activityType, &ctx) else {
-      return .none(reason: "no-configuration", message: "the app declares no scene configuration")
+      return .none(reason: .noConfiguration, message: "the app declares no scene configuration")
     }
-    ctx.cite("U10")
+    ctx.cite(.u10)
     return .new(ctx.createSession(declaration, value: nil))
   }
 
@@ -88,9 +90,9 @@ struct UIKitSelector {
     {
       ctx.step(
         .declaration, "'\(declaration.id)'", .chosen,
-        "configurationForConnecting returns it for activity type '\(type)' (only for a new session)", rule: "K7")
-      ctx.cite("K5")
-      ctx.cite("K8")
+        "configurationForConnecting returns it for activity type '\(type)' (only for a new session)", rule: .k7)
+      ctx.cite(.k5)
+      ctx.cite(.k8)
       return declaration
     }
     guard let first = table.scenes.first(where: { $0.role == role }) ?? table.scenes.first else { return nil }
@@ -99,8 +101,8 @@ struct UIKitSelector {
       activityType.map {
         "no configurationForConnecting entry for '\($0)': the first configuration of the role (the default)"
       }
-        ?? "the first configuration of the role is the default", rule: "K6")
-    ctx.cite("K3")
+        ?? "the first configuration of the role is the default", rule: .k6)
+    ctx.cite(.k3)
     return first
   }
 }

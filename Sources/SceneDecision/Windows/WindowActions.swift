@@ -11,7 +11,7 @@ struct WindowActions {
     var session: String?
     var closed: [String] = []
     var value: JSONValue?
-    var reason: String?
+    var reason: DecisionReason?
     var message: String
   }
 
@@ -19,33 +19,33 @@ struct WindowActions {
   static func open(_ request: Event.WindowRequest, _ ctx: inout DecisionContext) -> Result {
     let table = ctx.table
     let call = { describe("openWindow", request) }
-    ctx.cite("W5")
+    ctx.cite(.w5)
     guard table.supportsMultipleScenes else {
       ctx.step(
         .action, call(), .rejected,
         "supportsMultipleWindows is false on \(table.platform.rawValue)\(table.platform == .iOS ? "" : " without multiple scenes"): SwiftUI ignores the action and logs a runtime error",
-        rule: "W11")
+        rule: .w11)
       return Result(
-        outcome: .ignore, reason: "multiple-windows-unsupported",
+        outcome: .ignore, reason: .multipleWindowsUnsupported,
         message: ctx.explains
           ? "\(call()) is ignored: this app cannot show several windows (SwiftUI logs a runtime error)" : "")
     }
     guard let group = resolveGroup(request, call, &ctx) else {
       return Result(
-        outcome: .ignore, reason: "no-such-window",
+        outcome: .ignore, reason: .noSuchWindow,
         message: ctx.explains ? "\(call()) names no window group of the app" : "")
     }
     let sessions = ctx.currentSessions
     if group.kind == .window {
       if let open = sessions.first(where: { $0.scene == group.id }) {
-        ctx.step(.action, call(), .chosen, "the Window is already open: it comes to the front", rule: "W7")
-        ctx.cite("W22")
+        ctx.step(.action, call(), .chosen, "the Window is already open: it comes to the front", rule: .w7)
+        ctx.cite(.w22)
         ctx.activate(open)
         return Result(
           outcome: .front, scene: group.id, session: open.id,
           message: ctx.explains ? "\(call()) brings the open '\(group.id)' window to the front" : "")
       }
-      ctx.step(.action, call(), .chosen, "the Window is not open: it opens", rule: "W7")
+      ctx.step(.action, call(), .chosen, "the Window is not open: it opens", rule: .w7)
       let session = ctx.createSession(group, value: nil)
       return Result(
         outcome: .open, scene: group.id, session: session.id,
@@ -54,9 +54,9 @@ struct WindowActions {
     guard let value = request.value else {
       let initial = group.defaultValue
       let presented = group.presents == nil ? "" : ", with \(initial == nil ? "a nil value" : "the default value")"
-      ctx.step(.action, call(), .chosen, "by id, a WindowGroup always gets a new window\(presented)", rule: "W6")
+      ctx.step(.action, call(), .chosen, "by id, a WindowGroup always gets a new window\(presented)", rule: .w6)
       // W10 is about the value of a group that presents data.
-      if group.presents != nil { ctx.cite("W10") }
+      if group.presents != nil { ctx.cite(.w10) }
       let session = ctx.createSession(group, value: initial)
       return Result(
         outcome: .open, scene: group.id, session: session.id, value: initial,
@@ -74,15 +74,15 @@ struct WindowActions {
       let existing = sessions[found]
       ctx.step(
         .action, call(), .chosen,
-        "session \(existing.id) of '\(existing.scene)' already presents \(value): it comes to the front", rule: "W8")
-      ctx.cite("AMB8")
+        "session \(existing.id) of '\(existing.scene)' already presents \(value): it comes to the front", rule: .w8)
+      ctx.cite(.amb8)
       ctx.activate(existing)
       return Result(
         outcome: .front, scene: existing.scene, session: existing.id, value: value,
         message: ctx.explains
           ? "\(call()) brings the '\(existing.scene)' window already presenting this value to the front" : "")
     }
-    ctx.step(.action, call(), .chosen, "no window of '\(group.id)' presents \(value): a new window", rule: "W8")
+    ctx.step(.action, call(), .chosen, "no window of '\(group.id)' presents \(value): a new window", rule: .w8)
     let session = ctx.createSession(group, value: value)
     return Result(
       outcome: .open, scene: group.id, session: session.id, value: value,
@@ -96,27 +96,27 @@ struct WindowActions {
     let table = ctx.table
     if let id = request.id {
       guard let group = table.scene(id), group.kind == .windowGroup || group.kind == .window else {
-        ctx.step(.action, call(), .rejected, "no WindowGroup or Window has id '\(id)'", rule: "W5")
+        ctx.step(.action, call(), .rejected, "no WindowGroup or Window has id '\(id)'", rule: .w5)
         return nil
       }
       if request.value != nil && group.presents == nil {
-        ctx.step(.action, call(), .rejected, "'\(id)' presents no value type", rule: "W3")
+        ctx.step(.action, call(), .rejected, "'\(id)' presents no value type", rule: .w3)
         return nil
       }
       return group
     }
     guard let type = request.type else {
-      ctx.step(.action, call(), .rejected, "openWindow needs an id, a value with its type, or both", rule: "W5")
+      ctx.step(.action, call(), .rejected, "openWindow needs an id, a value with its type, or both", rule: .w5)
       return nil
     }
     let groups = table.scenes.filter { $0.kind == .windowGroup && $0.presents == type }
-    ctx.cite("W9")
+    ctx.cite(.w9)
     guard let first = groups.first else {
-      ctx.step(.action, call(), .rejected, "no WindowGroup presents '\(type)'", rule: "W9")
+      ctx.step(.action, call(), .rejected, "no WindowGroup presents '\(type)'", rule: .w9)
       return nil
     }
     if groups.count > 1 {
-      ctx.cite("AMB7")
+      ctx.cite(.amb7)
       if ctx.policies.openWindowByType == .ambiguousIsError {
         ctx.step(
           .action, call(), .rejected, "\(groups.count) groups present '\(type)' (openWindowByType: ambiguousIsError)")
@@ -139,27 +139,27 @@ struct WindowActions {
       closing = sessions.filter { $0.id == request.from }
       ctx.step(
         .action, call(), .info, "dismisses the window it is called from\(request.from.map { " (\($0))" } ?? "")",
-        rule: "W15")
+        rule: .w15)
     case (let id?, nil):
       closing = sessions.filter { $0.scene == id }
       ctx.step(
         .action, call(), .info,
-        table.scene(id)?.kind == .window ? "closes the Window" : "closes every open window of the group", rule: "W16")
+        table.scene(id)?.kind == .window ? "closes the Window" : "closes every open window of the group", rule: .w16)
     case (nil, let value?):
       let type = request.type
       closing = sessions.filter { $0.value == value && (type == nil || table.scene($0.scene)?.presents == type) }
       ctx.step(
         .action, call(), .info,
         "closes every window, in any group\(type.map { " presenting '\($0)'" } ?? ""), whose value equals it",
-        rule: "W17")
+        rule: .w17)
     case (let id?, let value?):
       closing = sessions.filter { $0.scene == id && $0.value == value }
-      ctx.step(.action, call(), .info, "closes the windows of '\(id)' presenting the value", rule: "W18")
+      ctx.step(.action, call(), .info, "closes the windows of '\(id)' presenting the value", rule: .w18)
     }
     guard !closing.isEmpty else {
-      ctx.step(.action, call(), .rejected, "no open window matches: nothing happens, and no error", rule: "W21")
+      ctx.step(.action, call(), .rejected, "no open window matches: nothing happens, and no error", rule: .w21)
       return Result(
-        outcome: .ignore, reason: "no-window-to-dismiss",
+        outcome: .ignore, reason: .noWindowToDismiss,
         message: ctx.explains ? "\(call()) finds no open window to close" : "")
     }
     for session in closing { ctx.effects.append(.close(session.id)) }

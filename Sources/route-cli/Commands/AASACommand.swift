@@ -91,7 +91,7 @@ struct AASACommand: Command {
     let object: JSONObject = [
       "line": .number(JSONNumber(line)), "url": .string(url), "outcome": "error",
       "error": [
-        "code": .string(error.code.rawValue), "reason": .string(error.reason),
+        "code": .string(error.code.rawValue), "reason": .string(error.reason.rawValue),
         "column": .number(JSONNumber(error.offset + 1)), "message": .string(error.message),
       ],
     ]

@@ -53,7 +53,7 @@ struct URLCommand: Command {
       return .success
     } catch {
       var message = "error: \(error.message) [\(error.code)]"
-      if error.code == "unknown-route" {
+      if error.code == .unknownRoute {
         message +=
           EditDistance.suggestion(for: route, among: router.table.rules.map(\.name)).map { ". Did you mean '\($0)'?" }
           ?? ""

@@ -29,7 +29,7 @@ import Testing
     #expect(verdict.componentLocation?.file == "aasa/apple-examples.json")
     #expect(verdict.componentLocation?.line == 16)
     #expect(verdict.appIDs == ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app2"])
-    #expect(verdict.appleRules == ["L5", "L9"])
+    #expect(verdict.appleRules == [.l5, .l9])
     #expect(verdict.userActivity(for: try URLRecord(parsing: "https://www.example.com/help/website/faq")) == nil)
   }
 
@@ -37,7 +37,7 @@ import Testing
     let aasa = try Self.load("Notes/apple-app-site-association", domain: "notes.example.com")
     let url = try URLRecord(parsing: "https://notes.example.com/n/42")
     let verdict = aasa.evaluate(url, appID: "ABCDE12345.com.example.notes")
-    #expect(verdict.opens && verdict.reason == .componentMatched && verdict.appleRules == ["L5", "L6"])
+    #expect(verdict.opens && verdict.reason == .componentMatched && verdict.appleRules == [.l5, .l6])
     let activity = try #require(verdict.userActivity(for: url))
     #expect(activity.activityType == UserActivity.browsingWeb)
     #expect(activity.webpageURL == "https://notes.example.com/n/42")
@@ -47,7 +47,7 @@ import Testing
     let shop = try Self.load("aasa/shop.example.com.json")
     let verdict = shop.evaluate(
       try URLRecord(parsing: "https://shop.example.com/gift/1"), appID: "ABCDE12345.com.example.shop")
-    #expect(verdict.detailsIndex == 2 && verdict.appleRules.contains("L17"))
+    #expect(verdict.detailsIndex == 2 && verdict.appleRules.contains(.l17))
   }
 
   @Test func askingForAnyAppSkipsExclusionsOfOtherEntries() throws {

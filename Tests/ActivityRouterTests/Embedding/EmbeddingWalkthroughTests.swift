@@ -40,7 +40,7 @@ import Testing
     #expect(decision.match?.ruleName == "note")
     #expect(decision.action == .openWindow)
     #expect(decision.value == ["id": .string(Self.noteID)])
-    #expect(decision.appleRules == ["E1", "V3", "S4", "D1", "D4", "D6", "W5", "W8"])
+    #expect(decision.appleRules == [.e1, .v3, .s4, .d1, .d4, .d6, .w5, .w8])
 
     state = state.applying(decision)
     #expect(state.sessions.map(\.id) == ["s1", "s2"])
@@ -117,7 +117,7 @@ import Testing
       return
     }
     #expect(error.code == .ambiguousURL)
-    #expect(error.reason == "backslash")
+    #expect(error.reason == .backslash)
     #expect(error.column == 26)
   }
 
@@ -128,7 +128,7 @@ import Testing
       try router.url(for: "note", parameters: ["id": Self.noteID], pattern: 1)
         == "https://notes.example.com/n/\(Self.noteID)")
     #expect(try router.url(for: "search", parameters: ["query": "a&b c"]) == "notes://search?q=a%26b%20c")
-    #expect(throws: URLBuildError("missing-parameter", "route 'note' needs a value for 'id'")) {
+    #expect(throws: URLBuildError(.missingParameter, "route 'note' needs a value for 'id'")) {
       try router.url(for: "note")
     }
   }

@@ -48,7 +48,7 @@ import Testing
       let url = try router.url(for: rule, parameters: parameters)
       Issue.record("built \(url)")
     } catch {
-      #expect(error.code == code, "\(error)")
+      #expect(error.code.rawValue == code, "\(error)")
     }
   }
 

@@ -55,7 +55,7 @@ struct URLDifferentialTests {
         Issue.record("\(tag), input #\(index) \(text.debugDescription): we accept it, Foundation refuses it")
       case (.failure(let error), .some):
         tally.onlyWeRefuse += 1
-        tally.ourReasons[error.reason, default: 0] += 1
+        tally.ourReasons[error.reason.rawValue, default: 0] += 1
       case (.failure, .none):
         tally.bothRefuse += 1
       }

@@ -183,7 +183,7 @@ import Testing
       }
       if let rule = step.rule { #expect(decision.match?.ruleName == rule, label) }
       for id in step.cites {
-        #expect(decision.appleRules.contains(id), "\(label): cites \(id) in \(decision.appleRules)")
+        #expect(decision.appleRules.map(\.rawValue).contains(id), "\(label): cites \(id) in \(decision.appleRules)")
       }
 
       let next = state.applying(decision)

@@ -15,12 +15,8 @@ import Testing
     var text: String
   }
 
-  /// The rule IDs of apple-semantics.md sections 1–9 and 13, by prefix and range.
-  static let ranges: [(String, ClosedRange<Int>)] = [
-    ("E", 1...8), ("M", 1...8), ("S", 0...11), ("V", 1...11), ("U", 1...12), ("W", 1...25), ("K", 1...16),
-    ("A", 1...8), ("D", 1...6), ("MAC", 1...6), ("AMB", 1...15),
-  ]
-  static let expectedIDs: [String] = ranges.flatMap { prefix, range in range.map { "\(prefix)\($0)" } }
+  /// Every rule ID the engine can cite: the cases of the one list, ``AppleRuleID``.
+  static let expectedIDs: [String] = AppleRuleID.allCases.map(\.rawValue)
   static let statuses: Set<String> = ["implemented", "implemented (loader)", "not modelled", "universal links"]
 
   static let page: String =
@@ -32,10 +28,10 @@ import Testing
       $0.trimmingCharacters(in: .whitespaces)
     }
     guard cells.count >= 5,
-      cells[1].range(of: #"^(E|M|S|V|U|W|K|A|D|MAC|AMB)[0-9]+$"#, options: .regularExpression) != nil
+      cells[1].range(of: #"^(E|M|S|V|U|W|K|A|D|MAC|L|AMB)[0-9]+$"#, options: .regularExpression) != nil
     else { return nil }
     let paths = line.split(separator: "`").map(String.init).filter {
-      $0.hasPrefix("Fixtures/") || $0.hasPrefix("Tests/")
+      $0.hasPrefix("Fixtures/") || $0.hasPrefix("Tests/") || $0.hasPrefix("docs/")
     }
     return Row(id: cells[1], status: cells[3], paths: paths, text: String(line))
   }
@@ -107,7 +103,7 @@ import Testing
   }
 
   @Test func everyFixtureCitesKnownRules() {
-    let known = Set(Self.rows.map(\.id)).union((1...18).map { "L\($0)" })
+    let known = Set(Self.rows.map(\.id))
     #expect(Self.fixtures.count >= 100)
     for fixture in Self.fixtures {
       for id in fixture.cites {
@@ -121,11 +117,50 @@ import Testing
 @Suite struct AppleRuleCatalogTests {
   @Test func catalogAgreesWithTheSemanticsPage() {
     let rows = Dictionary(SemanticsCoverageTests.rows.map { ($0.id, $0.status) }, uniquingKeysWith: { a, _ in a })
-    #expect(Set(AppleRule.catalog.map(\.id)) == Set(rows.keys))
+    #expect(Set(AppleRule.catalog.map(\.id.rawValue)) == Set(rows.keys))
     for rule in AppleRule.catalog {
-      guard let status = rows[rule.id] else { continue }
-      #expect(
-        rule.modelled == status.hasPrefix("implemented"), "\(rule.id): catalog \(rule.modelled), page '\(status)'")
+      guard let status = rows[rule.id.rawValue] else { continue }
+      let modelledOnThePage = status.hasPrefix("implemented") || status == "universal links"
+      #expect(rule.modelled == modelledOnThePage, "\(rule.id): catalog \(rule.modelled), page '\(status)'")
+    }
+  }
+}
+
+/// Rule IDs and reasons are cited through their types, never as string literals: so a rule the
+/// engine cites is always one of ``AppleRuleID`` (and so in the catalog and on the page), and a
+/// reason always one of ``DecisionReason``.
+@Suite struct StableCodeTests {
+  /// The Swift files under `Sources/<target>/`.
+  static func sources(_ target: String) -> [(path: String, text: String)] {
+    let root = FixturePaths.path("Sources/" + target)
+    let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+    return files.filter { $0.hasSuffix(".swift") }.sorted().map {
+      ("Sources/\(target)/\($0)", (try? String(contentsOfFile: root + "/" + $0, encoding: .utf8)) ?? "")
+    }
+  }
+
+  @Test(arguments: ["SceneDecision", "AppleAppFiles", "DecisionRecords", "RouteMatcher"])
+  func noRuleIDOrReasonIsWrittenAsAStringLiteral(_ target: String) {
+    let files = Self.sources(target)
+    #expect(!files.isEmpty)
+    let ruleLiteral = #""(E|M|S|V|U|W|K|A|D|MAC|L|AMB)[0-9]{1,2}""#
+    let reasonLiteral = "reason: \""
+    for (path, text) in files {
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let code = line.trimmingCharacters(in: .whitespaces)
+        if code.hasPrefix("//") { continue }
+        #expect(
+          line.range(of: ruleLiteral, options: .regularExpression) == nil,
+          "\(path):\(number + 1): a rule ID as a string literal: \(code)")
+        #expect(!line.contains(reasonLiteral), "\(path):\(number + 1): a reason as a string literal: \(code)")
+      }
+    }
+  }
+
+  @Test func everyReasonIsInTheOutputFormatPage() throws {
+    let page = try FixturePaths.text(FixturePaths.path("docs/output-format.md"))
+    for reason in DecisionReason.allCases {
+      #expect(page.contains("| `\(reason.rawValue)` |"), "docs/output-format.md does not list the reason '\(reason)'")
     }
   }
 }

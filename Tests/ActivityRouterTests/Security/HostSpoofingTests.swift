@@ -41,7 +41,7 @@ import Testing
       /// Accepted: the host compared (``URLRecord/normalizedHost``), the port, and the rule it matches ("-": none).
       case host(String, port: Int?, rule: String)
       /// Refused with this code and reason.
-      case refused(DiagnosticCode, String)
+      case refused(DiagnosticCode, URLReadError.Reason)
     }
     var testDescription: String
     var input: String
@@ -54,7 +54,9 @@ import Testing
     HostCase(testDescription: name, input: input, expectation: .host(host, port: port, rule: rule))
   }
 
-  private static func refused(_ name: String, _ input: String, _ code: DiagnosticCode, _ reason: String) -> HostCase {
+  private static func refused(
+    _ name: String, _ input: String, _ code: DiagnosticCode, _ reason: URLReadError.Reason
+  ) -> HostCase {
     HostCase(testDescription: name, input: input, expectation: .refused(code, reason))
   }
 
