@@ -18,14 +18,22 @@ let package = Package(
   dependencies: [],
   targets: [
     .target(name: "ActivityRouter", swiftSettings: strictness),
+    // Reads an app as Xcode builds it (project, build settings, Info.plist, entitlements, Swift
+    // sources) for `route-cli init` and `check --project`; not a product.
+    .target(name: "AppProject", dependencies: ["ActivityRouter"], swiftSettings: strictness),
     .executableTarget(
       name: "route-cli",
-      dependencies: ["ActivityRouter"],
+      dependencies: ["ActivityRouter", "AppProject"],
       swiftSettings: strictness
     ),
     .testTarget(
       name: "ActivityRouterTests",
       dependencies: ["ActivityRouter"],
+      swiftSettings: strictness
+    ),
+    .testTarget(
+      name: "AppProjectTests",
+      dependencies: ["AppProject", "ActivityRouter"],
       swiftSettings: strictness
     ),
     .testTarget(
