@@ -85,22 +85,20 @@ package struct OriginFormatter: Sendable {
     return "\(key) = \(a.value) (\(a.location.map { place($0) } ?? a.level.phrase))"
   }
 
-  /// Where a resolved string comes from, and through which settings.
+  /// Where a resolved string comes from: a setting (`NAME = written → value (place)`), or a
+  /// place in a file with what is written there and the value of each setting it uses.
   package func describe(_ s: ResolvedString, what: String? = nil) -> String {
-    var text: String
     if let assignment = s.setting {
-      text = self.setting(assignment)
-    } else {
-      text = place(s.location)
-      if let what { text += " " + what }
-      if s.written != s.value { text += " \(s.written)" }
+      return setting(assignment) + (s.written != s.value ? " → \(s.value)" : "")
     }
+    var text = place(s.location)
+    if let what { text += " " + what }
+    guard s.written != s.value else { return text }
+    text += " \(s.written)"
     let via = s.references.compactMap { ref -> String? in
       guard let a = ref.assignment else { return nil }
-      if s.setting == nil || a != s.setting { return self.setting(a) }
-      return nil
+      return "\(ref.name) = \(ref.value) (\(a.location.map { place($0) } ?? a.level.phrase))"
     }
-    if !via.isEmpty { text += "; " + via.joined(separator: "; ") }
-    return text
+    return via.isEmpty ? text : text + "; " + via.joined(separator: "; ")
   }
 }

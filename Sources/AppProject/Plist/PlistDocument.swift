@@ -100,14 +100,6 @@ package struct PlistDocument: Sendable {
     return Loaded(document: document, diagnostics: [])
   }
 
-  private init(file: String, source: SourceText?, root: PlistValue, index: PlistXMLIndex?, openStep: PlistNode?) {
-    self.file = file
-    self.source = source
-    self.root = root
-    self.index = index
-    self.openStep = openStep
-  }
-
   /// The value at `path`, or nil.
   package func value(at path: Path) -> PlistValue? {
     var current = root

@@ -191,6 +191,7 @@ package struct SceneScanner {
       if let id = values.string(range) {
         scene.id = id
       } else {
+        scene.hasComputedID = true
         log.warning(
           .notFollowed,
           "the id of this \(kind.rawValue) is computed ('\(SwiftCall.text(tokens, range))'); "

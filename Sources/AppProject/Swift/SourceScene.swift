@@ -30,6 +30,8 @@ package struct SourceScene: Sendable {
 
   package var kind: Kind
   package var id: Located<String>?
+  /// Set when `id:` is there but computed: the reader reports it and the table leaves the scene out.
+  package var hasComputedID = false
   package var title: Located<String>?
   /// The presented type, `for: Plant.ID.self` → `Plant.ID`.
   package var presents: Located<String>?

@@ -163,13 +163,10 @@ package struct UIKitScanner {
           continue
         }
       } else if token.isIdentifier("case"), switchOnActivity.last == true {
-        var types: [Located<String>] = []
         var j = k + 1
-        while j < f.close, !t[j].is(":") {
-          if let s = t[j].literal { types.append(Located(s, at: index.files[f.file].location(j))) }
-          j += 1
-        }
-        caseTypes = types
+        while j < f.close, !t[j].is(":") { j += 1 }
+        // `case "a", Kind.b:`: each pattern a literal or a string constant.
+        caseTypes = SwiftCall.arguments(t, from: k + 1, to: j).compactMap { values.string($0.range) }
         k = j + 1
         continue
       } else if token.isIdentifier("default"), switchOnActivity.last == true {

@@ -51,8 +51,8 @@ package struct ViewScanner {
         if t.text.first?.isUppercase == true, next.is("(") || next.is("{") || next.is("."),
           !visitedTypes.contains(t.text)
         {
-          let decls = index.declarations(of: t.text).filter { $0.kind != "protocol" && !$0.inherits.contains("App") }
-          guard !decls.isEmpty else { continue }
+          let decls = index.declarations(of: t.text).filter { $0.kind != "protocol" }
+          guard isView(t.text) else { continue }
           visitedTypes.insert(t.text)
           out.followed.append(t.text)
           for decl in decls { work.append((decl.file, decl.open + 1, decl.close)) }
@@ -67,6 +67,23 @@ package struct ViewScanner {
       }
     }
     return out
+  }
+
+  /// Whether a type of the sources is a view or a view modifier: it (or an extension of it)
+  /// conforms to `View`, `ViewModifier`, or a protocol of the sources that refines one of them.
+  func isView(_ name: String, depth: Int = 0) -> Bool {
+    guard depth < 8 else { return false }
+    for decl in index.declarations(of: name) {
+      for conformance in decl.inherits {
+        if conformance == "View" || conformance == "ViewModifier" { return true }
+        if index.declarations(of: conformance).contains(where: { $0.kind == "protocol" }),
+          isView(conformance, depth: depth + 1)
+        {
+          return true
+        }
+      }
+    }
+    return false
   }
 
   /// Whether the name at `k` is used as a view modifier: after a `.`, or at the start of a line
