@@ -81,7 +81,11 @@ package struct ShippedInfoPlist: Sendable {
           at: path.location)
       } else {
         let loaded = InfoPlist.load(path: absolute, displayName: files.display(absolute))
-        log.add(contentsOf: loaded.diagnostics)
+        // A scheme written with a build setting is checked once it is expanded, below.
+        log.add(
+          contentsOf: loaded.diagnostics.filter { d in
+            !(expands && d.code == .invalidURLScheme && (d.message.contains("$(") || d.message.contains("${")))
+          })
         if let source = loaded.source { files.keep(source, at: absolute) }
         if let plist = loaded.plist {
           out.file = absolute
@@ -123,6 +127,13 @@ package struct ShippedInfoPlist: Sendable {
       }
     }
     urlSchemes = plist.urlSchemes.compactMap { resolve($0, "a URL scheme") }
+    for scheme in urlSchemes where scheme.written != scheme.value && !URLTypeDeclaration.isValidScheme(scheme.value) {
+      log.warning(
+        .invalidURLScheme,
+        "\(scheme.written) is '\(scheme.value)', which is not a valid URL scheme (a letter, then letters, digits, "
+          + "'+', '-' or '.')",
+        at: scheme.location)
+    }
     activityTypes = plist.userActivityTypes.map { types in types.compactMap { resolve($0, "an activity type") } }
     activityTypesLocation = plist.userActivityTypes?.first?.location
   }

@@ -453,12 +453,15 @@ private struct Builder {
           ? "none of \(UIKitScanner.routingMethods.joined(separator: ", "))" : methods.joined(separator: ", ")))
     let schemes = m.plist?.urlSchemes ?? []
     if let scheme = schemes.first, configuration.role == SceneManifest.applicationRole {
-      if !delegate.implements("scene(_:openURLContexts:)") && delegate.can == nil {
+      if !delegate.implements("scene(_:openURLContexts:)") {
+        // With activation conditions of its own, URLs may never reach it (U3).
+        if delegate.can == nil {
         log.warning(
           .inertHandler,
           "'\(name)' does not implement scene(_:openURLContexts:): a '\(scheme.value)' URL that reaches "
             + "'\(configuration.name.value)' while the app runs is lost (K16)",
           at: delegate.location, notes: [.init("the app registers '\(scheme.value)' here", at: scheme.location)])
+        }
       } else if let read = delegate.readsAtLaunch, !read.contains("urlContexts") {
         log.warning(
           .inertHandler,
