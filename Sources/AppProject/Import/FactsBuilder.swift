@@ -29,8 +29,8 @@ private struct Builder {
 
   func place(_ location: SourceLocation?) -> String { origins.place(location) }
 
-  mutating func top(_ key: String, _ value: JSONValue, _ origin: String) {
-    facts.top.append(.init(key: key, fact: .init(value, origin)))
+  mutating func top(_ key: String, _ value: JSONValue, _ origin: String, at location: SourceLocation? = nil) {
+    facts.top.append(.init(key: key, fact: .init(value, origin, at: location)))
   }
 
   mutating func build(choices: [AppImport.Choice]) {
@@ -89,12 +89,12 @@ private struct Builder {
     if let multiple = plist.supportsMultipleScenes {
       var origin = origins.describe(multiple.origin)
       if multiple.origin.setting != nil { origin += ": Xcode generates UIApplicationSupportsMultipleScenes = true" }
-      top("multipleScenes", .bool(multiple.value), origin)
+      top("multipleScenes", .bool(multiple.value), origin, at: multiple.origin.location)
     } else if plist.hasSceneManifest {
       top(
         "multipleScenes", .bool(false),
         "\(place(plist.manifestOrigin?.location)) UIApplicationSceneManifest has no "
-          + "UIApplicationSupportsMultipleScenes: UIKit reads false (K2)")
+          + "UIApplicationSupportsMultipleScenes: UIKit reads false (K2)", at: plist.manifestOrigin?.location)
     } else {
       let file = plist.file.map { "'\(origins.files.relative($0))'" } ?? "no Info.plist file"
       let generated =
@@ -141,22 +141,29 @@ private struct Builder {
         at: team.location)
       return
     }
-    top("appID", .string(text), "\(origins.describe(team)); \(origins.describe(bundle, what: "CFBundleIdentifier"))")
+    top(
+      "appID", .string(text), "\(origins.describe(team)); \(origins.describe(bundle, what: "CFBundleIdentifier"))",
+      at: team.location)
   }
 
   mutating func claims() {
     guard let plist = m.plist else { return }
     var seen: Set<String> = []
     for scheme in plist.urlSchemes where seen.insert(scheme.value.lowercased()).inserted {
-      facts.urlSchemes.append(.init(value: scheme.value, origin: origins.describe(scheme, what: "CFBundleURLSchemes")))
+      facts.urlSchemes.append(
+        .init(
+          value: scheme.value, origin: origins.describe(scheme, what: "CFBundleURLSchemes"), location: scheme.location))
     }
     seen = []
     for type in plist.activityTypes ?? [] where seen.insert(type.value).inserted {
-      facts.activityTypes.append(.init(value: type.value, origin: origins.describe(type, what: "NSUserActivityTypes")))
+      facts.activityTypes.append(
+        .init(value: type.value, origin: origins.describe(type, what: "NSUserActivityTypes"), location: type.location))
     }
     for entry in m.entitlements?.associatedDomains ?? [] {
       facts.associatedDomains.append(
-        .init(value: entry.domain.description, origin: origins.describe(entry.written, what: "associated-domains")))
+        .init(
+          value: entry.domain.description, origin: origins.describe(entry.written, what: "associated-domains"),
+          location: entry.written.location))
     }
     for item in plist.shortcutItems {
       let title = item.title.map { " ('\($0)')" } ?? ""
@@ -212,20 +219,22 @@ private struct Builder {
       if !named { origin += " has no id; init names it '\(id)'" }
       if let condition = scene.condition { origin += " (\(condition))" }
       var fields: [ProjectFacts.Field] = []
-      func field(_ key: String, _ value: JSONValue, _ origin: String) {
-        fields.append(.init(key: key, fact: .init(value, origin)))
+      func field(_ key: String, _ value: JSONValue, _ origin: String, at location: SourceLocation? = nil) {
+        fields.append(.init(key: key, fact: .init(value, origin, at: location ?? scene.location)))
       }
       if kind != .windowGroup {
         let note = scene.kind == .utilityWindow ? " (a UtilityWindow: one unique window, read as a window)" : ""
         field("kind", .string(kind.rawValue), "\(place(scene.location)): \(scene.kind.rawValue)\(note)")
       }
       if let title = scene.title { field("title", .string(title.value), place(title.location)) }
-      if let presents = scene.presents { field("presents", .string(presents.value), place(presents.location)) }
+      if let presents = scene.presents {
+        field("presents", .string(presents.value), place(presents.location), at: presents.location)
+      }
       if let value = scene.defaultValue { field("defaultValue", value.value, place(value.location)) }
       if scene.matching.count == 1, let matching = scene.matching.first {
         field(
           "matching", .array(matching.values.map { .string($0.value) }),
-          "\(place(matching.location)): .handlesExternalEvents(matching:)")
+          "\(place(matching.location)): .handlesExternalEvents(matching:)", at: matching.location)
       } else if scene.matching.count > 1 {
         field(
           "matchingModifiers", .array(scene.matching.map { .array($0.values.map { .string($0.value) }) }),
@@ -264,7 +273,7 @@ private struct Builder {
           "\(place(restoration.location)): .restorationBehavior(\(restoration.value)) on '\(id)': the table has no key "
             + "for it (W14 is not modelled)")
       }
-      facts.scenes.append(.init(id: id, origin: origin, fields: fields))
+      facts.scenes.append(.init(id: id, origin: origin, fields: fields, location: scene.location))
     }
     if facts.scenes.isEmpty {
       log.warning(
@@ -333,20 +342,23 @@ private struct Builder {
           key: "preferring",
           fact: .init(
             .array(unique(preferring).map { .string($0) }),
-            "\(place(h.preferringLocation)): handlesExternalEvents(preferring:allowing:)")))
+            "\(origins.place(h.preferringLocation)): handlesExternalEvents(preferring:allowing:)",
+            at: h.preferringLocation)))
       fields.append(
         .init(
           key: "allowing",
           fact: .init(
             .array(unique(h.allowing ?? []).map { .string($0) }),
-            "\(place(h.preferringLocation)): handlesExternalEvents(preferring:allowing:)")))
+            "\(origins.place(h.preferringLocation)): handlesExternalEvents(preferring:allowing:)",
+            at: h.preferringLocation)))
     }
     fields.append(
       .init(
         key: "onOpenURL",
         fact: .init(
           .bool(!h.openURL.isEmpty),
-          h.openURL.isEmpty ? "no onOpenURL in the views followed (\(followed))" : "\(places(h.openURL)): onOpenURL")))
+          h.openURL.isEmpty ? "no onOpenURL in the views followed (\(followed))" : "\(places(h.openURL)): onOpenURL",
+          at: h.openURL.first ?? scene.location)))
     let types = unique(h.activityTypes)
     fields.append(
       .init(
@@ -355,7 +367,8 @@ private struct Builder {
           .array(types.map { .string($0) }),
           types.isEmpty
             ? "no onContinueUserActivity in the views followed (\(followed))"
-            : "\(places(h.activityTypes.map { $0.location }.compactMap { $0 })): onContinueUserActivity")))
+            : "\(places(h.activityTypes.map { $0.location }.compactMap { $0 })): onContinueUserActivity",
+          at: h.activityTypes.first?.location ?? scene.location)))
   }
 
   func unique(_ values: [Located<String>]) -> [String] {
@@ -388,7 +401,8 @@ private struct Builder {
         fields.append(
           .init(
             key: "delegateClass",
-            fact: .init(.string(bare), origins.describe(delegate, what: "UISceneDelegateClassName"))))
+            fact: .init(
+              .string(bare), origins.describe(delegate, what: "UISceneDelegateClassName"), at: delegate.location)))
         delegateChecks(bare, written: delegate, configuration: configuration)
         if let found = m.uikit.delegates[bare], found.prefers != nil || found.can != nil {
           var conditions = JSONObject()
@@ -417,7 +431,7 @@ private struct Builder {
         .init(
           id: configuration.name.value,
           origin: "\(origins.describe(configuration.name, what: "UISceneConfigurationName")) (\(configuration.role))",
-          fields: fields))
+          fields: fields, location: configuration.name.location))
     }
     for choice in m.uikit.choices {
       guard taken.contains(choice.configuration.value) else {
@@ -431,7 +445,8 @@ private struct Builder {
       facts.configurationChoices.append(
         .init(
           activityType: choice.activityType.value, configuration: choice.configuration.value,
-          origin: "\(place(choice.activityType.location)) → \(place(choice.configuration.location))"))
+          origin: "\(place(choice.activityType.location)) → \(place(choice.configuration.location))",
+          location: choice.configuration.location))
     }
     shortcutChecks()
   }
@@ -456,11 +471,11 @@ private struct Builder {
       if !delegate.implements("scene(_:openURLContexts:)") {
         // With activation conditions of its own, URLs may never reach it (U3).
         if delegate.can == nil {
-        log.warning(
-          .inertHandler,
-          "'\(name)' does not implement scene(_:openURLContexts:): a '\(scheme.value)' URL that reaches "
-            + "'\(configuration.name.value)' while the app runs is lost (K16)",
-          at: delegate.location, notes: [.init("the app registers '\(scheme.value)' here", at: scheme.location)])
+          log.warning(
+            .inertHandler,
+            "'\(name)' does not implement scene(_:openURLContexts:): a '\(scheme.value)' URL that reaches "
+              + "'\(configuration.name.value)' while the app runs is lost (K16)",
+            at: delegate.location, notes: [.init("the app registers '\(scheme.value)' here", at: scheme.location)])
         }
       } else if let read = delegate.readsAtLaunch, !read.contains("urlContexts") {
         log.warning(

@@ -15,10 +15,13 @@ package struct ProjectFacts: Sendable {
   package struct Fact: Sendable, Hashable {
     package var value: JSONValue
     package var origin: String
+    /// Where the project says it, when one place does (for `check --project`'s notes).
+    package var location: SourceLocation?
 
-    package init(_ value: JSONValue, _ origin: String) {
+    package init(_ value: JSONValue, _ origin: String, at location: SourceLocation? = nil) {
       self.value = value
       self.origin = origin
+      self.location = location
     }
   }
 
@@ -33,6 +36,7 @@ package struct ProjectFacts: Sendable {
   package struct Item: Sendable, Hashable {
     package var value: String
     package var origin: String
+    package var location: SourceLocation?
   }
 
   /// A scene declaration: its id, where it is declared, and its other derived keys.
@@ -40,6 +44,7 @@ package struct ProjectFacts: Sendable {
     package var id: String
     package var origin: String
     package var fields: [Field]
+    package var location: SourceLocation?
   }
 
   /// A row of `configurationForConnecting`.
@@ -47,6 +52,7 @@ package struct ProjectFacts: Sendable {
     package var activityType: String
     package var configuration: String
     package var origin: String
+    package var location: SourceLocation?
   }
 
   /// Something for the user to write, gone once the table has what `done` names.
