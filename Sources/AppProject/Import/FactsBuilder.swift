@@ -562,7 +562,7 @@ private struct Builder {
           at: call.location)
       }
       if let id = call.id, !ids.contains(id.value) {
-        log.warning(.inertHandler, "\(what) names no scene of the app", at: id.location)
+        log.warning(.inertHandler, "\(what) names no scene of the app", at: call.location)
       }
     }
   }

@@ -48,8 +48,10 @@ package enum TableDraft {
 
     package var description: String {
       switch kind {
-      case .added: "\(path): \(new ?? "") is in the project (\(origin ?? "")), not in the table"
-      case .removed: "\(path): \(old ?? "") is no longer in the project"
+      case .added: "\(path): " + (new.map { "\($0) is " } ?? "") + "in the project (\(origin ?? "")), not in the table"
+      case .removed:
+        old.map { $0.hasPrefix("{") ? "\(path): no longer in the project" : "\(path): \($0) is no longer in the project" }
+          ?? "\(path): no longer in the project"
       case .changed: "\(path): the table has \(old ?? ""), the project \(new ?? "") (\(origin ?? ""))"
       case .kept:
         "\(path): your \(old ?? "") is kept; the project says \(new ?? "") (\(origin ?? "")); "
@@ -136,9 +138,11 @@ private struct Writer {
   static func same(_ a: JSONValue, _ b: JSONValue) -> Bool { text(a) == text(b) }
 
   /// One derived value at `path`, given what the old table has there.
-  mutating func derive(_ path: String, _ fact: ProjectFacts.Fact, old node: JSONNode?) -> DraftValue {
+  mutating func derive(
+    _ path: String, _ fact: ProjectFacts.Fact, old node: JSONNode?, reportAdded: Bool = true
+  ) -> DraftValue {
     guard let node else {
-      if self.old != nil {
+      if self.old != nil && reportAdded {
         differences.append(.init(path: path, kind: .added, new: Self.text(fact.value), origin: fact.origin))
       }
       from.append((path, .json(.string(fact.origin))))
@@ -298,7 +302,7 @@ private struct Writer {
   mutating func scene(_ scene: ProjectFacts.Scene, old node: JSONNode?) -> DraftValue {
     let path = "scenes[\(scene.id)]"
     if node == nil, old != nil {
-      differences.append(.init(path: path, kind: .added, new: "'\(scene.id)'", origin: scene.origin))
+      differences.append(.init(path: path, kind: .added, origin: scene.origin))
     }
     let present = node != nil
     if projectOwns(path, present: present) || node != nil { from.append((path, .json(.string(scene.origin)))) }
@@ -306,7 +310,12 @@ private struct Writer {
     let oldMembers = node?.members ?? []
     for field in scene.fields {
       let fieldPath = "\(path).\(field.key)"
-      members.append((field.key, derive(fieldPath, field.fact, old: oldMembers.first { $0.key == field.key }?.value)))
+      members.append(
+        (
+          field.key,
+          derive(
+            fieldPath, field.fact, old: oldMembers.first { $0.key == field.key }?.value, reportAdded: node != nil)
+        ))
     }
     for member in oldMembers where member.key != "id" && !scene.fields.contains(where: { $0.key == member.key }) {
       let fieldPath = "\(path).\(member.key)"

@@ -115,7 +115,10 @@ struct InitCommand: Command {
         sources.append(written)
         diagnostics += problems
         diagnostics.append(
-          Diagnostic(.error, .invalidValue, "the table init wrote does not pass 'route-cli check' (a fault of init)"))
+          Diagnostic(
+            .error, .invalidValue,
+            "the table written does not pass 'route-cli check' (above): a key you wrote may refer to what the "
+              + "project no longer has"))
       }
     }
     context.stderr.write(DiagnosticRenderer(sources: sources, style: style).render(diagnostics))
