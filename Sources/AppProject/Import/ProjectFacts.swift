@@ -29,6 +29,11 @@ package struct ProjectFacts: Sendable {
   package struct Field: Sendable, Hashable {
     package var key: String
     package var fact: Fact
+
+    package init(key: String, fact: Fact) {
+      self.key = key
+      self.fact = fact
+    }
   }
 
   /// One element of a derived list (`urlSchemes`, `activityTypes`) or key of a derived map
@@ -37,6 +42,12 @@ package struct ProjectFacts: Sendable {
     package var value: String
     package var origin: String
     package var location: SourceLocation?
+
+    package init(value: String, origin: String, location: SourceLocation? = nil) {
+      self.value = value
+      self.origin = origin
+      self.location = location
+    }
   }
 
   /// A scene declaration: its id, where it is declared, and its other derived keys.
@@ -45,6 +56,13 @@ package struct ProjectFacts: Sendable {
     package var origin: String
     package var fields: [Field]
     package var location: SourceLocation?
+
+    package init(id: String, origin: String, fields: [Field], location: SourceLocation? = nil) {
+      self.id = id
+      self.origin = origin
+      self.fields = fields
+      self.location = location
+    }
   }
 
   /// A row of `configurationForConnecting`.

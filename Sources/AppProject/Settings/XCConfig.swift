@@ -23,7 +23,9 @@ package enum XCConfig {
     referencedAt reference: SourceLocation? = nil
   ) -> [BuildSettingAssignment] {
     var chain: [String] = []
-    return read(path, level: level, files: &files, log: &log, reference: reference, optional: false, chain: &chain)
+    return read(
+      ProjectFiles.normalize(path), level: level, files: &files, log: &log, reference: reference, optional: false,
+      chain: &chain)
   }
 
   private static func read(

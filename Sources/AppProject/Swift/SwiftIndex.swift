@@ -8,6 +8,12 @@ package struct SwiftFile: Sendable {
   /// The tokens the build compiles (`#if` branches not taken left out).
   package var tokens: [SwiftToken]
 
+  package init(path: String, source: SourceText, tokens: [SwiftToken]) {
+    self.path = path
+    self.source = source
+    self.tokens = tokens
+  }
+
   package func location(_ index: Int) -> SourceLocation {
     source.location(at: index < tokens.count ? tokens[index].offset : source.bytes.count)
   }

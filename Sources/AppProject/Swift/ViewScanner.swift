@@ -52,7 +52,7 @@ package struct ViewScanner {
           !visitedTypes.contains(t.text)
         {
           let decls = index.declarations(of: t.text).filter { $0.kind != "protocol" }
-          guard isView(t.text) else { continue }
+          guard !decls.isEmpty, isView(t.text) else { continue }
           visitedTypes.insert(t.text)
           out.followed.append(t.text)
           for decl in decls { work.append((decl.file, decl.open + 1, decl.close)) }

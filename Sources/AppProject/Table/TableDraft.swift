@@ -50,7 +50,9 @@ package enum TableDraft {
       switch kind {
       case .added: "\(path): " + (new.map { "\($0) is " } ?? "") + "in the project (\(origin ?? "")), not in the table"
       case .removed:
-        old.map { $0.hasPrefix("{") ? "\(path): no longer in the project" : "\(path): \($0) is no longer in the project" }
+        old.map {
+          $0.hasPrefix("{") ? "\(path): no longer in the project" : "\(path): \($0) is no longer in the project"
+        }
           ?? "\(path): no longer in the project"
       case .changed: "\(path): the table has \(old ?? ""), the project \(new ?? "") (\(origin ?? ""))"
       case .kept:

@@ -36,7 +36,9 @@ import Testing
 
   static let projects: [Case] = [
     .init(golden: "garden", arguments: ["init", "Fixtures/Projects/Garden"]),
-    .init(golden: "garden-debug", arguments: ["init", "Fixtures/Projects/Garden/Garden.xcodeproj", "--configuration", "Debug"]),
+    .init(
+      golden: "garden-debug",
+      arguments: ["init", "Fixtures/Projects/Garden/Garden.xcodeproj", "--configuration", "Debug"]),
     .init(golden: "ledger", arguments: ["init", "Fixtures/Projects/Ledger"]),
     .init(golden: "atlas-ipados", arguments: ["init", "Fixtures/Projects/Atlas"]),
     .init(golden: "atlas-macos", arguments: ["init", "Fixtures/Projects/Atlas", "--platform", "macOS"]),
@@ -44,7 +46,9 @@ import Testing
     .init(golden: "beacon", arguments: ["init", "Fixtures/Projects/Beacon"]),
     .init(
       golden: "beacon-debug-setting",
-      arguments: ["init", "Fixtures/Projects/Beacon", "--configuration", "Debug", "--setting", "BEACON_PARTNER_SCHEME=acme"]),
+      arguments: [
+        "init", "Fixtures/Projects/Beacon", "--configuration", "Debug", "--setting", "BEACON_PARTNER_SCHEME=acme",
+      ]),
     .init(
       golden: "beacon-environment", arguments: ["init", "Fixtures/Projects/Beacon"],
       environment: ["BEACON_PARTNER_SCHEME": "partner-beacon"]),
@@ -53,7 +57,8 @@ import Testing
 
   static let broken: [Case] = [
     .init(golden: "broken-syntax", arguments: ["init", "Fixtures/Projects/Broken/Syntax.xcodeproj"], status: .failure),
-    .init(golden: "broken-missing", arguments: ["init", "Fixtures/Projects/Broken/Missing.xcodeproj"], status: .failure),
+    .init(
+      golden: "broken-missing", arguments: ["init", "Fixtures/Projects/Broken/Missing.xcodeproj"], status: .failure),
     .init(golden: "broken-cycle", arguments: ["init", "Fixtures/Projects/Broken/Cycle.xcodeproj"], status: .failure),
     .init(
       golden: "broken-entitlements", arguments: ["init", "Fixtures/Projects/Broken/Entitlements.xcodeproj"],
@@ -156,14 +161,18 @@ import Testing
       """
     try Self.replace(#""routes": []"#, with: #""routes": "# + routes, in: table)
     try Self.replace(
-      "\"id\": \"plant\",\n      \"title\"", with: "\"id\": \"plant\",\n      \"comment\": \"one window per plant\",\n      \"title\"",
+      "\"id\": \"plant\",\n      \"title\"",
+      with: "\"id\": \"plant\",\n      \"comment\": \"one window per plant\",\n      \"title\"",
       in: table)
     try Self.replace(
       #""scenes": ["#, with: #""scenes": [{ "id": "inspector", "title": "Inspector" }, "#, in: table)
     try Self.replace(#""app": "Garden Journal","#, with: #""app": "My Garden","#, in: table)
-    try Self.replace(#""app": "INFOPLIST_KEY_CFBundleDisplayName"#, with: #""$was-app": "INFOPLIST_KEY_CFBundleDisplayName"#, in: table)
+    try Self.replace(
+      #""app": "INFOPLIST_KEY_CFBundleDisplayName"#, with: #""$was-app": "INFOPLIST_KEY_CFBundleDisplayName"#, in: table
+    )
     // The project changes: a new URL scheme, and the plant window goes.
-    try Self.replace("<string>garden</string>", with: "<string>garden</string>\n<string>gardenjournal</string>",
+    try Self.replace(
+      "<string>garden</string>", with: "<string>garden</string>\n<string>gardenjournal</string>",
       in: directory.path + "/Garden/Garden/Info.plist")
     try Self.replace(
       #"WindowGroup("Plant", id: WindowID.plant, for: Plant.ID.self) { $plantID in"#,
