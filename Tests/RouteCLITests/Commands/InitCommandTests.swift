@@ -117,6 +117,13 @@ import Testing
     #expect(from.values.allSatisfy { !$0.isEmpty })
   }
 
+  @Test func help() {
+    let run = Self.run(["init", "--help"])
+    Golden.expect(run.stdout, named: "help-init.txt")
+    #expect(run.status == .success)
+    for line in run.stdout.split(separator: "\n") where !line.hasPrefix("USAGE: ") { #expect(line.count <= 80) }
+  }
+
   @Test func choicesAreSaidAndWrongOnesAreUsageErrors() {
     let wrong = Self.run(["init", "Fixtures/Projects/Garden", "--target", "Gardn"])
     #expect(wrong.status == .usageError)
