@@ -1,4 +1,5 @@
 package import ActivityRouter
+import Foundation
 
 /// Reads an app as Xcode builds it, for `route-cli init` and `check --project`.
 ///
@@ -73,6 +74,16 @@ package enum AppImport {
       var files = ProjectFiles(root: root, displayRoot: display)
       return xcode(absolute, options: options, files: &files, log: &log)
     }
+    if absolute.hasSuffix(".xcworkspace"), let project = workspaceProject(absolute) {
+      let root = ProjectFiles.directory(of: absolute)
+      var files = ProjectFiles(root: root, displayRoot: ProjectFiles.directory(of: display))
+      var result = xcode(project, options: options, files: &files, log: &log)
+      result.choices.insert(
+        Choice(
+          what: "project", chosen: files.relative(project), among: [files.relative(project)],
+          why: "the workspace's first project outside Pods"), at: 0)
+      return result
+    }
     if ProjectFiles.name(of: absolute) == "Package.swift" {
       display = ProjectFiles.directory(of: display)
       var files = ProjectFiles(root: ProjectFiles.directory(of: absolute), displayRoot: display)
@@ -84,7 +95,8 @@ package enum AppImport {
       return Result(diagnostics: log.diagnostics, files: files, projectName: path)
     }
     let entries = ProjectFiles.entries(absolute)
-    let projects = entries.filter { $0.hasSuffix(".xcodeproj") }
+    var projects = entries.filter { $0.hasSuffix(".xcodeproj") }
+    if projects.isEmpty && !entries.contains("Package.swift") { projects = nestedProjects(in: absolute) }
     if let first = projects.first {
       var result = xcode(absolute + "/" + first, options: options, files: &files, log: &log)
       if projects.count > 1 {
@@ -98,6 +110,46 @@ package enum AppImport {
       return SwiftPackageApp.load(absolute + "/Package.swift", options: options, files: &files, log: &log)
     }
     return FolderApp.load(absolute, options: options, files: &files, log: &log)
+  }
+
+  /// The first project a workspace's `contents.xcworkspacedata` lists (`group:` and `container:`
+  /// locations, relative to the workspace's folder), CocoaPods' `Pods.xcodeproj` left out.
+  static func workspaceProject(_ workspace: String) -> String? {
+    guard let bytes = ProjectFiles.bytes(workspace + "/contents.xcworkspacedata") else { return nil }
+    let text = String(decoding: bytes, as: UTF8.self)
+    for piece in text.components(separatedBy: "location = \"").dropFirst() {
+      let location = String(piece.prefix { $0 != "\"" })
+      guard let colon = location.firstIndex(of: ":") else { continue }
+      let path = String(location[location.index(after: colon)...])
+      guard path.hasSuffix(".xcodeproj"), ProjectFiles.name(of: path) != "Pods.xcodeproj" else { continue }
+      let absolute = path.hasPrefix("/") ? path : ProjectFiles.directory(of: workspace) + "/" + path
+      if ProjectFiles.isDirectory(absolute) { return ProjectFiles.normalize(absolute) }
+    }
+    return nil
+  }
+
+  /// The `.xcodeproj`s up to three folders down (an `ios/App.xcodeproj` beside the rest of a
+  /// repository), shallowest first; dependency and build folders are not searched.
+  static func nestedProjects(in root: String) -> [String] {
+    let skipped: Set<String> = ["Pods", "Carthage", "build", "DerivedData", "node_modules", "vendor"]
+    var found: [String] = []
+    var level = [""]
+    for _ in 0..<3 where found.isEmpty {
+      var next: [String] = []
+      for relative in level {
+        let directory = relative.isEmpty ? root : root + "/" + relative
+        for name in ProjectFiles.entries(directory) where ProjectFiles.isDirectory(directory + "/" + name) {
+          let path = relative.isEmpty ? name : relative + "/" + name
+          if name.hasSuffix(".xcodeproj") {
+            found.append(path)
+          } else if !skipped.contains(name) && !name.hasSuffix(".xcworkspace") && !name.hasSuffix(".xcassets") {
+            next.append(path)
+          }
+        }
+      }
+      level = next
+    }
+    return found.sorted()
   }
 
   // MARK: - Xcode projects

@@ -506,10 +506,11 @@ private struct Builder {
   mutating func checkHandlers() {
     guard !m.isUIKit else { return }
     let declared = Set((m.plist?.activityTypes ?? []).map(\.value))
+    let plistRead = m.plist?.file != nil || m.plist?.generates == true
     var reported: Set<String> = []
     for scene in m.scenes {
       for type in scene.handlers?.activityTypes ?? []
-      where type.value != "NSUserActivityTypeBrowsingWeb" && !declared.contains(type.value)
+      where plistRead && type.value != "NSUserActivityTypeBrowsingWeb" && !declared.contains(type.value)
         && reported.insert(type.value).inserted
       {
         let declaredAt =

@@ -78,6 +78,7 @@ package struct SwiftIndex: Sendable {
   package var files: [SwiftFile]
   package private(set) var types: [String: [TypeDecl]] = [:]
   package private(set) var functions: [FuncDecl] = []
+  private var functionsByName: [String: [FuncDecl]] = [:]
   package private(set) var constants: [String: [Constant]] = [:]
 
   package init(files: [SwiftFile]) {
@@ -93,6 +94,9 @@ package struct SwiftIndex: Sendable {
     types.values.flatMap { $0 }.filter { $0.inherits.contains(conformance) && $0.kind != "protocol" }
       .sorted { ($0.file, $0.open) < ($1.file, $1.open) }
   }
+
+  /// The functions named `name`, anywhere.
+  package func functions(named name: String) -> [FuncDecl] { functionsByName[name] ?? [] }
 
   /// The functions declared inside `type` or its extensions.
   package func functions(of type: String) -> [FuncDecl] { functions.filter { $0.owner == type } }
@@ -155,6 +159,7 @@ package struct SwiftIndex: Sendable {
         let owner = blocks.contains { $0.isFunction } ? nil : blocks.last(where: { $0.type != nil })?.type
         if let f = function(at: k, in: file, owner: owner) {
           functions.append(f)
+          functionsByName[f.name, default: []].append(f)
           pendingFunction = f.open
         }
       } else if t.isIdentifier("let") || t.isIdentifier("var") || t.isIdentifier("case"),

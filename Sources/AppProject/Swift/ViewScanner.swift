@@ -31,42 +31,91 @@ package struct ViewScanner {
   package mutating func handlers(of scene: SourceScene, log: inout DiagnosticLog) -> SceneHandlers {
     var out = SceneHandlers()
     guard let content = scene.content else { return out }
-    var work: [(file: Int, from: Int, to: Int)] = [(content.file, content.open + 1, content.close)]
+    // Each view type and function is read once (``Unit``); a scene walks the graph they make.
+    var pending = [scan(file: content.file, from: content.open + 1, to: content.close)]
     var visitedTypes: Set<String> = []
     var visitedFunctions: Set<[Int]> = []
-    while let unit = work.popLast() {
-      let tokens = index.files[unit.file].tokens
-      var k = unit.from
-      while k < min(unit.to, tokens.count) {
-        let t = tokens[k]
-        defer { k += 1 }
-        guard t.kind == .identifier else { continue }
-        if Self.handlerNames.contains(t.text), isModifier(tokens, k) {
-          reached.insert([unit.file, k])
-          read(handler: t.text, at: k, file: unit.file, into: &out, log: &log)
-          continue
-        }
-        guard k + 1 < tokens.count else { continue }
-        let next = tokens[k + 1]
-        if t.text.first?.isUppercase == true, next.is("(") || next.is("{") || next.is("."),
-          !visitedTypes.contains(t.text)
-        {
-          let decls = index.declarations(of: t.text).filter { $0.kind != "protocol" }
-          guard !decls.isEmpty, isView(t.text) else { continue }
-          visitedTypes.insert(t.text)
-          out.followed.append(t.text)
-          for decl in decls { work.append((decl.file, decl.open + 1, decl.close)) }
-        } else if t.text.first?.isLowercase == true, next.is("(") || next.is("{") {
-          for f in index.functions where f.name == t.text && (f.owner == nil || f.owner == "View") {
-            let key = [f.file, f.open]
-            guard !visitedFunctions.contains(key) else { continue }
-            visitedFunctions.insert(key)
-            work.append((f.file, f.open + 1, f.close))
-          }
-        }
+    while !pending.isEmpty {
+      let unit = pending.removeFirst()
+      for site in unit.sites {
+        reached.insert([site.file, site.index])
+        read(
+          handler: index.files[site.file].tokens[site.index].text, at: site.index, file: site.file, into: &out,
+          log: &log)
+      }
+      for type in unit.types where visitedTypes.insert(type).inserted {
+        out.followed.append(type)
+        pending.append(typeUnit(type))
+      }
+      for f in unit.functions where visitedFunctions.insert([f.file, f.open]).inserted {
+        pending.append(functionUnit(f))
       }
     }
     return out
+  }
+
+  /// What one stretch of code holds: handler modifiers, the view types it names, and the
+  /// `View` extension or top-level functions it calls.
+  private struct Unit {
+    var sites: [(file: Int, index: Int)] = []
+    var types: [String] = []
+    var functions: [SwiftIndex.FuncDecl] = []
+  }
+
+  private var typeUnits: [String: Unit] = [:]
+  private var functionUnits: [[Int]: Unit] = [:]
+  private var viewTypes: [String: Bool] = [:]
+
+  private mutating func typeUnit(_ name: String) -> Unit {
+    if let known = typeUnits[name] { return known }
+    var unit = Unit()
+    for decl in index.declarations(of: name) where decl.kind != "protocol" {
+      let part = scan(file: decl.file, from: decl.open + 1, to: decl.close)
+      unit.sites += part.sites
+      unit.types += part.types
+      unit.functions += part.functions
+    }
+    typeUnits[name] = unit
+    return unit
+  }
+
+  private mutating func functionUnit(_ f: SwiftIndex.FuncDecl) -> Unit {
+    if let known = functionUnits[[f.file, f.open]] { return known }
+    let unit = scan(file: f.file, from: f.open + 1, to: f.close)
+    functionUnits[[f.file, f.open]] = unit
+    return unit
+  }
+
+  private mutating func scan(file: Int, from start: Int, to end: Int) -> Unit {
+    var unit = Unit()
+    let tokens = index.files[file].tokens
+    var seenTypes: Set<String> = []
+    var k = start
+    while k < min(end, tokens.count) {
+      let t = tokens[k]
+      defer { k += 1 }
+      guard t.kind == .identifier else { continue }
+      if Self.handlerNames.contains(t.text), isModifier(tokens, k) {
+        unit.sites.append((file, k))
+        continue
+      }
+      guard k + 1 < tokens.count else { continue }
+      let next = tokens[k + 1]
+      if t.text.first?.isUppercase == true, next.is("(") || next.is("{") || next.is("."), !seenTypes.contains(t.text) {
+        seenTypes.insert(t.text)
+        if isViewCached(t.text) { unit.types.append(t.text) }
+      } else if t.text.first?.isLowercase == true, next.is("(") || next.is("{") {
+        unit.functions += index.functions(named: t.text).filter { $0.owner == nil || $0.owner == "View" }
+      }
+    }
+    return unit
+  }
+
+  private mutating func isViewCached(_ name: String) -> Bool {
+    if let known = viewTypes[name] { return known }
+    let value = index.declarations(of: name).contains { $0.kind != "protocol" } && isView(name)
+    viewTypes[name] = value
+    return value
   }
 
   /// Whether a type of the sources is a view or a view modifier: it (or an extension of it)
