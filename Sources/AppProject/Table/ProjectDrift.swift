@@ -157,7 +157,6 @@ private struct Checker {
       }
       for field in scene.fields {
         guard let tableValue = value(of: field.key, in: declared) else {
-          if ["onOpenURL", "onContinueUserActivity"].contains(field.key), declared.handlers == nil { continue }
           if field.key == "kind" || field.key == "role" || field.key == "title" { continue }
           warn(
             .notInTable,

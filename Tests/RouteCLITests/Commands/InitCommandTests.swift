@@ -210,6 +210,27 @@ import Testing
     #expect(again.stdout == "\(table): the derived keys match the project\n")
   }
 
+  /// A repository with the app in `ios/`, and its workspace, are found as a new user types them.
+  @Test func findsTheProjectInARepositoryAndAWorkspace() throws {
+    let directory = try TemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: directory.path + "/repo", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: FixturePaths.path("Fixtures/Projects/Ledger"), toPath: directory.path + "/repo/ios")
+    try FileManager.default.createDirectory(
+      atPath: directory.path + "/repo/ios/Ledger.xcworkspace", withIntermediateDirectories: true)
+    try directory.write(
+      "repo/ios/Ledger.xcworkspace/contents.xcworkspacedata",
+      #"<Workspace version = "1.0"><FileRef location = "group:Pods/Pods.xcodeproj"></FileRef>"#
+        + #"<FileRef location = "group:Ledger.xcodeproj"></FileRef></Workspace>"#)
+    let repo = Self.run(["init", "repo"], in: directory.path)
+    #expect(repo.status == .success)
+    #expect(repo.stderr.hasPrefix("repo/ios/Ledger.xcodeproj: target 'Ledger'"))
+    #expect(repo.stdout.contains(#""urlSchemes[ledger]": "ios/Ledger/Info.plist:24:5 CFBundleURLSchemes""#))
+    let workspace = Self.run(["init", "repo/ios/Ledger.xcworkspace"], in: directory.path)
+    #expect(workspace.status == .success)
+    #expect(workspace.stderr.hasPrefix("repo/ios/Ledger.xcodeproj: project 'Ledger.xcodeproj'"))
+  }
+
   @Test func checkStrictFailsOnDrift() {
     let run = Self.run([
       "check", "Fixtures/Projects/Garden/drifted.routes.json", "--project", "Fixtures/Projects/Garden", "--strict",
@@ -228,5 +249,39 @@ import Testing
     #expect(!run.stderr.contains("[not-in-table]"))
     #expect(!run.stderr.contains("[not-in-project]"))
     #expect(!run.stderr.contains("[contradicts-project]"))
+  }
+}
+
+/// The README's console blocks of init and check --project are what the commands print.
+@Suite struct InitReadmeTests {
+  /// The lines of the console block that starts with `$ command`, without the command.
+  static func block(after command: String) throws -> String {
+    let readme = try FixturePaths.text(FixturePaths.path("README.md"))
+    let start = try #require(readme.range(of: "$ " + command + "\n"), "the README has no block for \(command)")
+    let rest = readme[start.upperBound...]
+    let end = try #require(rest.range(of: "```"))
+    return String(rest[..<end.lowerBound])
+  }
+
+  @Test func initPrintsWhatTheReadmeShows() throws {
+    let directory = try TemporaryDirectory()
+    let run = InitCommandTests.run(["init", "Fixtures/Projects/Garden", "-o", directory.path + "/Garden.routes.json"])
+    let expected = try Self.block(
+      after: "swift run -q route-cli init Fixtures/Projects/Garden -o /tmp/Garden.routes.json")
+    #expect(run.stderr.replacingOccurrences(of: directory.path, with: "/tmp") == expected)
+  }
+
+  @Test func checkProjectPrintsWhatTheReadmeShows() throws {
+    let run = InitCommandTests.run([
+      "check", "Fixtures/Projects/Garden/drifted.routes.json", "--project", "Fixtures/Projects/Garden",
+    ])
+    let lines = (run.stdout + run.stderr).split(separator: "\n").filter {
+      $0.contains("[not-in") || $0.contains("[contradicts")
+    }
+    let expected = try Self.block(
+      after:
+        "swift run -q route-cli check Fixtures/Projects/Garden/drifted.routes.json --project Fixtures/Projects/Garden 2>&1 | grep -E '\\[(not-in|contradicts)'"
+    )
+    #expect(lines.joined(separator: "\n") + "\n" == expected)
   }
 }
