@@ -68,10 +68,10 @@ import Testing
   static let drift: [Case] = [
     .init(
       golden: "check-garden-drift",
-      arguments: ["check", "Fixtures/Projects/Garden/drifted.routes.json", "--project", "Fixtures/Projects/Garden"]),
+      arguments: ["check", "Fixtures/Projects/Garden/drifted-table.json", "--project", "Fixtures/Projects/Garden"]),
     .init(
       golden: "check-ledger-drift",
-      arguments: ["check", "Fixtures/Projects/Ledger/drifted.routes.json", "--project", "Fixtures/Projects/Ledger"]),
+      arguments: ["check", "Fixtures/Projects/Ledger/drifted-table.json", "--project", "Fixtures/Projects/Ledger"]),
   ]
 
   @Test(arguments: projects + broken + drift)
@@ -233,7 +233,7 @@ import Testing
 
   @Test func checkStrictFailsOnDrift() {
     let run = Self.run([
-      "check", "Fixtures/Projects/Garden/drifted.routes.json", "--project", "Fixtures/Projects/Garden", "--strict",
+      "check", "Fixtures/Projects/Garden/drifted-table.json", "--project", "Fixtures/Projects/Garden", "--strict",
     ])
     #expect(run.status == .failure)
     for code in ["not-in-table", "not-in-project", "contradicts-project", "undeclared-activity-type"] {
@@ -273,14 +273,14 @@ import Testing
 
   @Test func checkProjectPrintsWhatTheReadmeShows() throws {
     let run = InitCommandTests.run([
-      "check", "Fixtures/Projects/Garden/drifted.routes.json", "--project", "Fixtures/Projects/Garden",
+      "check", "Fixtures/Projects/Garden/drifted-table.json", "--project", "Fixtures/Projects/Garden",
     ])
     let lines = (run.stdout + run.stderr).split(separator: "\n").filter {
       $0.contains("[not-in") || $0.contains("[contradicts")
     }
     let expected = try Self.block(
       after:
-        "swift run -q route-cli check Fixtures/Projects/Garden/drifted.routes.json --project Fixtures/Projects/Garden 2>&1 | grep -E '\\[(not-in|contradicts)'"
+        "swift run -q route-cli check Fixtures/Projects/Garden/drifted-table.json --project Fixtures/Projects/Garden 2>&1 | grep -E '\\[(not-in|contradicts)'"
     )
     #expect(lines.joined(separator: "\n") + "\n" == expected)
   }
