@@ -51,11 +51,16 @@ let package = Package(
     // The library product: re-exports every stage, so `import ActivityRouter` is all an embedder writes.
     stage("ActivityRouter", after: "RouteFixtures"),
 
+    // Beside the flow, for the CLI: reads an app as Xcode builds it (project, build settings,
+    // Info.plist, entitlements, Swift sources) into a route table draft (`route-cli init`,
+    // `check --project`). Not part of the product.
+    .target(name: "AppProject", dependencies: ["RouteTables"], swiftSettings: strictness),
+
     // The command line: argument parsing and help in swift-argument-parser's style, and streams.
     .target(name: "CommandSupport", dependencies: ["RouterSupport"], swiftSettings: strictness),
     .executableTarget(
       name: "route-cli",
-      dependencies: ["ActivityRouter", "CommandSupport"],
+      dependencies: ["ActivityRouter", "AppProject", "CommandSupport"],
       swiftSettings: strictness
     ),
 
@@ -66,6 +71,11 @@ let package = Package(
     .testTarget(
       name: "ActivityRouterTests",
       dependencies: ["ActivityRouter", "ActivityRouterTestSupport"],
+      swiftSettings: strictness
+    ),
+    .testTarget(
+      name: "AppProjectTests",
+      dependencies: ["AppProject", "ActivityRouter", "ActivityRouterTestSupport"],
       swiftSettings: strictness
     ),
     .testTarget(

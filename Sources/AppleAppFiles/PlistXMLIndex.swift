@@ -13,9 +13,9 @@
 /// let index = PlistXMLIndex(bytes: Array(xml.utf8))
 /// index.offset(of: [.key("NSUserActivityTypes"), .index(0)])   // offset of "<string>" of the first type
 /// ```
-struct PlistXMLIndex: Sendable {
+package struct PlistXMLIndex: Sendable {
   /// One step of a path from the root value.
-  enum Step: Sendable, Hashable {
+  package enum Step: Sendable, Hashable {
     case key(String)
     case index(Int)
   }
@@ -24,14 +24,14 @@ struct PlistXMLIndex: Sendable {
   private(set) var offsets: [[Step]: Int] = [:]
 
   /// Scans `bytes` (UTF-8 XML).
-  init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     var scanner = Scanner(bytes: bytes)
     scanner.run()
     offsets = scanner.offsets
   }
 
   /// The offset recorded for `path`, or for its longest recorded prefix, or nil.
-  func offset(of path: [Step]) -> Int? {
+  package func offset(of path: [Step]) -> Int? {
     var path = path
     while true {
       if let offset = offsets[path] { return offset }

@@ -17,6 +17,7 @@ extension CommandLineTool {
     abstract: "Dry-run Apple's scene routing and an app's deep-link routes.",
     discussion: ExitStatus.documentation,
     subcommands: [
-      RouteCommand.self, CheckCommand.self, TestCommand.self, URLCommand.self, AASACommand.self, SchemaCommand.self,
+      InitCommand.self, RouteCommand.self, CheckCommand.self, TestCommand.self, URLCommand.self, AASACommand.self,
+      SchemaCommand.self,
     ])
 }

@@ -33,7 +33,7 @@ package struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
 
   /// 64 (`EX_USAGE`): the command line was wrong: an unknown option or subcommand, a missing or
   /// extra argument, an invalid value, or options that do not go together.
-  static let usageError = ExitStatus(rawValue: 64)
+  package static let usageError = ExitStatus(rawValue: 64)
 
   /// Whether this is ``success``.
   var isSuccess: Bool { self == .success }

@@ -63,7 +63,7 @@ package struct ParsedArguments: Sendable {
   }
 
   /// The spec declared as `name`.
-  func spec(_ name: String) -> OptionSpec? {
+  package func spec(_ name: String) -> OptionSpec? {
     specs.first { $0.name == name }
   }
 
@@ -80,7 +80,7 @@ package struct ParsedArguments: Sendable {
   }
 
   /// Converts every value of a repeatable option or variadic argument, failing on the first bad one.
-  func convertedValues<T>(
+  package func convertedValues<T>(
     _ name: String, reason: String? = nil, _ transform: (String) -> T?
   ) throws(UsageError) -> [T] {
     var results: [T] = []

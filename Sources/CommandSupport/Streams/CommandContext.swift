@@ -31,7 +31,7 @@ package struct CommandContext {
   /// The input lines come from; it flushes ``stdout`` and ``stderr`` before it would block.
   package var stdin: any InputSource
   /// The environment variables.
-  var environment: [String: String]
+  package var environment: [String: String]
   /// Whether standard output is a terminal.
   var stdoutIsTerminal: Bool
   /// Whether standard error is a terminal.

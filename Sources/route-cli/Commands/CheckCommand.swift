@@ -1,4 +1,5 @@
 import ActivityRouter
+import AppProject
 import CommandSupport
 
 /// `route-cli check TABLE`: load, validate and compile; compiler-style diagnostics.
@@ -9,13 +10,25 @@ struct CheckCommand: Command {
     discussion: """
       Loads and compiles the table and prints every diagnostic as file:line:column: severity: \
       message [code], with the source line and a caret. The exit status is 1 when there are \
-      errors (or warnings, with --strict).
-      """)
+      errors (or warnings, with --strict). With --project, it also compares the table with the \
+      app's project, as 'route-cli init' reads it for the table's platform: schemes, domains, \
+      activity types, scenes and configurations one declares and the other lacks or contradicts, \
+      each with both places (docs/importing.md).
+      """,
+    usage:
+      "route-cli check <table> [--json] [--strict] [--project <path> [--target <name>] [--configuration <name>] "
+      + "[--setting <name=value> ...]] [--color <when>]")
 
   static let options: [OptionSpec] = [
     .argument("table", help: "The route table (JSON; '-' reads it from standard input)."),
     .flag("json", help: "Print one JSON document with the diagnostics instead."),
     .flag("strict", help: "Treat warnings as errors."),
+    .option("project", valueName: "path", help: "Also compare with the app's project (as 'route-cli init' reads it)."),
+    .option("target", valueName: "name", help: "With --project: the target (default: the first application target)."),
+    .option("configuration", valueName: "name", help: "With --project: the build configuration."),
+    .option(
+      "setting", valueName: "name=value", help: "With --project: a build setting, as xcodebuild NAME=VALUE.",
+      isRepeatable: true),
     .color,
   ]
 
@@ -23,17 +36,40 @@ struct CheckCommand: Command {
   var json: Bool
   var strict: Bool
   var color: ColorChoice
+  var project: String?
+  var projectOptions: AppImport.Options
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     table = parsed.positional("table") ?? "-"
     json = parsed.flag("json")
     strict = parsed.flag("strict")
     color = try parsed.converted("color", ColorChoice.init(rawValue:)) ?? .auto
+    project = parsed.value("project")
+    projectOptions = try InitCommand.importOptions(parsed)
+    if project == nil,
+      projectOptions.target != nil || projectOptions.configuration != nil || !projectOptions.settings.isEmpty
+    {
+      throw .validation("'--target', '--configuration' and '--setting' go with '--project'")
+    }
   }
 
   func run(_ context: CommandContext) -> ExitStatus {
     var loaded = RouterLoading.load(table, context: context)
     if let router = loaded.router { loaded.diagnostics += AppFilesLinter.check(router) }
+    if let project, let table = loaded.table {
+      // The project as init reads it, for the platform the table models.
+      var options = projectOptions
+      options.platform = table.platform
+      options.environment = context.environment
+      let imported = AppImport.load(project, options: options, currentDirectory: context.currentDirectory)
+      loaded.sources += imported.files.sources
+      loaded.diagnostics += imported.diagnostics
+      if let usage = imported.usageError {
+        loaded.diagnostics.append(Diagnostic(.error, .noProject, "cannot compare with '\(project)': \(usage)"))
+      } else if let facts = imported.facts {
+        loaded.diagnostics += ProjectDrift.check(table, source: loaded.source, facts: facts)
+      }
+    }
     let errors = loaded.diagnostics.filter { $0.severity == .error }.count
     let warnings = loaded.diagnostics.filter { $0.severity == .warning }.count
     let failed = errors > 0 || (strict && warnings > 0)
