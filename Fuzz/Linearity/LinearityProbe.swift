@@ -36,11 +36,11 @@ struct LinearityProbe {
     case .match:
       var scratch = MatchScratch()
       guard let router = p.router else { return -2 }
-      return p.bytes.withUnsafeBufferPointer { router.matchRule(utf8: $0, scratch: &scratch) } ?? -1
+      return p.bytes.withUnsafeBufferPointer { router.matchRoute(utf8: $0, scratch: &scratch) } ?? -1
     case .compile:
       let loaded = TableLoader.load(source: SourceText(file: "t", bytes: p.table))
       guard let table = loaded.table else { return -3 }
-      return RuleCompiler.compile(table).router?.table.rules.count ?? -1
+      return RouteCompiler.compile(table).router?.table.routes.count ?? -1
     case .event:
       return p.bytes.withUnsafeBufferPointer { EventReader.read(utf8: $0) }.map { _ in 1 }.get(or: 0)
     case .parse:
@@ -61,7 +61,7 @@ struct LinearityProbe {
       print("the probe table does not load: \(loaded.diagnostics)")
       exit(1)
     }
-    let compiled = RuleCompiler.compile(t)
+    let compiled = RouteCompiler.compile(t)
     guard let router = compiled.router else {
       print("the probe table does not compile: \(compiled.diagnostics)")
       exit(1)

@@ -22,7 +22,7 @@ func withInput<T>(_ data: UnsafePointer<UInt8>, _ size: Int, _ body: (UnsafeBuff
 func compileTable(_ json: [UInt8]) -> CompiledRouter? {
   let loaded = TableLoader.load(source: SourceText(file: "fuzz.json", bytes: json))
   guard !loaded.diagnostics.contains(where: { $0.severity == .error }), let table = loaded.table else { return nil }
-  let compiled = RuleCompiler.compile(table)
+  let compiled = RouteCompiler.compile(table)
   if compiled.diagnostics.contains(where: { $0.severity == .error }) {
     fuzzCheck(compiled.router == nil || true, "")
     return nil

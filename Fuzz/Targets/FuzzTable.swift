@@ -32,7 +32,7 @@ public func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         + Array("]}".utf8)
     }
     guard let router = compileTable(json) else { return }
-    for rule in router.table.rules {
+    for rule in router.table.routes {
       for pattern in rule.urlPatterns { urls.append(sampleURL(pattern)) }
     }
     for url in urls { checkRematch(url, router) }
@@ -92,7 +92,7 @@ func checkRematch(_ url: String, _ router: CompiledRouter) {
   guard let record = try? URLRecord(parsing: url) else {
     fuzzFailure("the router matched a URL the reader refuses: \(url)")
   }
-  let pattern = router.table.rules[match.rule].urlPatterns[match.pattern]
+  let pattern = router.table.routes[match.rule].urlPatterns[match.pattern]
   // The path is rebuilt fully encoded (a literal or wildcard segment: its decoded text, encoded
   // again), since the reader refuses raw characters next to escapes in one component.
   let original = record.pathSegments.map { PercentDecoding.encode($0, allowing: .pathSegmentAllowed) }
@@ -136,12 +136,12 @@ func checkRematch(_ url: String, _ router: CompiledRouter) {
   case .success(let second?):
     fuzzCheck(
       second.rule == match.rule && second.parameters == match.parameters,
-      "\(url) matched \(match.ruleName) \(match.parameters); rebuilt \(again) matched \(second.ruleName) \(second.parameters)"
+      "\(url) matched \(match.routeName) \(match.parameters); rebuilt \(again) matched \(second.routeName) \(second.parameters)"
     )
   case .success(nil):
-    fuzzFailure("\(url) matched \(match.ruleName); rebuilt \(again) matches nothing")
+    fuzzFailure("\(url) matched \(match.routeName); rebuilt \(again) matches nothing")
   case .failure(let error):
-    fuzzFailure("\(url) matched \(match.ruleName); rebuilt \(again) is refused: \(error)")
+    fuzzFailure("\(url) matched \(match.routeName); rebuilt \(again) is refused: \(error)")
   }
 }
 

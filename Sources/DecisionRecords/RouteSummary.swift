@@ -41,7 +41,7 @@ public struct RouteSummary: Sendable {
 
   /// An empty summary of `router`'s routes.
   public init(router: CompiledRouter) {
-    routeNames = router.table.rules.map(\.name)
+    routeNames = router.table.routes.map(\.name)
     linesByRoute = [Int](repeating: 0, count: routeNames.count)
   }
 
@@ -49,10 +49,10 @@ public struct RouteSummary: Sendable {
   mutating func count(_ bytes: UnsafeBufferPointer<UInt8>, router: CompiledRouter, scratch: inout MatchScratch) {
     lines += 1
     let ascii = UTF8Bytes.isASCII(bytes)
-    // The common line, a plain ASCII URL that a rule takes: the matcher alone. It accepts only
+    // The common line, a plain ASCII URL that a route takes: the matcher alone. It accepts only
     // what the reader accepts (it parses with the same reader when it is not sure, and the
     // tests hold its fast path to that), so the count is the one `route` gives.
-    if ascii, bytes.first != UInt8(ascii: "{"), let rule = router.matchRule(utf8: bytes, scratch: &scratch) {
+    if ascii, bytes.first != UInt8(ascii: "{"), let rule = router.matchRoute(utf8: bytes, scratch: &scratch) {
       urlLines += 1
       linesByRoute[rule] += 1
       return
@@ -69,9 +69,9 @@ public struct RouteSummary: Sendable {
       let rule: Int?
       if let url = ExternalEvents.url(of: event) {
         // A URL, or a universal link by its webpageURL (E4), as a decision routes it.
-        rule = router.matchRule(url: url.text, scratch: &scratch)
+        rule = router.matchRoute(url: url.text, scratch: &scratch)
       } else if case .activity(let activity) = event.kind {
-        rule = router.match(activityType: activity.activityType, userInfo: activity.userInfo)?.rule
+        rule = router.match(activityType: activity.activityType, userInfo: activity.userInfo)?.route
       } else {
         rule = nil
       }

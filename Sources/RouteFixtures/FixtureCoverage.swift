@@ -35,7 +35,7 @@ public struct FixtureCoverage: Sendable {
       if byFile[key] == nil {
         let table = fixture.router.table
         byFile[key] = Table(
-          file: key, routes: table.rules.map(\.name), coveredRoutes: [],
+          file: key, routes: table.routes.map(\.name), coveredRoutes: [],
           declarations: table.scenes.map(\.id), coveredDeclarations: [])
         order.append(key)
       }

@@ -85,7 +85,7 @@ public enum FixtureLoader {
     // Compile before reading sessions, which refer to the table's scenes.
     var router: CompiledRouter?
     if let table, !reader.diagnostics.hasErrors {
-      let compiled = RuleCompiler.compile(table)
+      let compiled = RouteCompiler.compile(table)
       reader.diagnostics += compiled.diagnostics.filter { $0.severity == .error }
       router = compiled.router
     }

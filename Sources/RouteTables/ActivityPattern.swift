@@ -1,6 +1,6 @@
 public import RouterSupport
 
-/// An activity rule's pattern: the activity type and constraints on `userInfo` keys.
+/// An activity route's pattern: the activity type and constraints on `userInfo` keys.
 ///
 /// ```swift
 /// // { "activity": "com.example.notes.edit", "userInfo": { "noteID": "{id:uuid}", "mode": "edit" } }

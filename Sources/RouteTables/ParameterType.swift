@@ -3,7 +3,7 @@ public import RouterSupport
 /// The type of a captured parameter: what text it accepts and what JSON value it yields.
 ///
 /// Typed parameters rank above untyped ones in precedence, and a value that does not fit the
-/// type is not a match for that rule (the matcher goes on to the next candidate).
+/// type is not a match for that route (the matcher goes on to the next candidate).
 ///
 /// ```swift
 /// // "notes://note/{id:uuid}", "https://shop.example.com/orders/{order:int}"

@@ -21,7 +21,7 @@ extension RouteTable {
     /// Starts a table for an app.
     public init(app: String, platform: Platform, multipleScenes: Bool? = nil) {
       table = RouteTable(
-        app: app, platform: platform, multipleScenes: multipleScenes ?? (platform != .iOS), scenes: [], rules: [])
+        app: app, platform: platform, multipleScenes: multipleScenes ?? (platform != .iOS), scenes: [], routes: [])
     }
 
     /// Declares a scene, in declaration order.
@@ -83,36 +83,36 @@ extension RouteTable {
     /// The table, or every problem found while building it.
     public func build() throws(BuildError) -> RouteTable {
       var problems = self.problems
-      for rule in table.rules {
+      for route in table.routes {
         let captured: [String]
-        switch rule.trigger {
+        switch route.trigger {
         case .url(let patterns): captured = patterns.map(\.parameterNames).reduce([String]()) { $0 + $1 }
         case .activity(let a): captured = a.parameterNames
         }
-        if let id = rule.target.scene, table.scene(id) == nil {
+        if let id = route.target.scene, table.scene(id) == nil {
           problems.append(
             Diagnostic(
               .error, .unknownScene,
-              "route '\(rule.name)' targets '\(id)', which is not declared."
+              "route '\(route.name)' targets '\(id)', which is not declared."
                 + EditDistance.didYouMean(id, among: table.scenes.map(\.id))))
         }
-        if rule.target.action != .deliver, rule.target.value != nil, let id = rule.target.scene,
+        if route.target.action != .deliver, route.target.value != nil, let id = route.target.scene,
           table.scene(id)?.presents == nil
         {
           problems.append(
-            Diagnostic(.error, .invalidTarget, "route '\(rule.name)' gives a value to '\(id)', which presents none"))
+            Diagnostic(.error, .invalidTarget, "route '\(route.name)' gives a value to '\(id)', which presents none"))
         }
-        for name in rule.target.value?.parameterNames ?? [] where !captured.contains(name) {
+        for name in route.target.value?.parameterNames ?? [] where !captured.contains(name) {
           problems.append(
-            Diagnostic(.error, .unknownParameter, "route '\(rule.name)' uses '{\(name)}', which it does not capture"))
+            Diagnostic(.error, .unknownParameter, "route '\(route.name)' uses '{\(name)}', which it does not capture"))
         }
-        if case .url(let patterns) = rule.trigger {
+        if case .url(let patterns) = route.trigger {
           for p in patterns {
-            for name in rule.target.value?.parameterNames ?? []
+            for name in route.target.value?.parameterNames ?? []
             where !p.parameterNames.contains(name) && captured.contains(name) {
               problems.append(
                 Diagnostic(
-                  .error, .unknownParameter, "pattern '\(p.text)' of route '\(rule.name)' does not capture '\(name)'"))
+                  .error, .unknownParameter, "pattern '\(p.text)' of route '\(route.name)' does not capture '\(name)'"))
             }
           }
         }
@@ -130,7 +130,7 @@ extension RouteTable {
       problems.append(Diagnostic(.error, code, message))
     }
 
-    private mutating func parse(_ patterns: [String], _ name: String) -> Rule.Trigger? {
+    private mutating func parse(_ patterns: [String], _ name: String) -> Route.Trigger? {
       var parsed: [URLPattern] = []
       for text in patterns {
         do {
@@ -145,7 +145,7 @@ extension RouteTable {
       return parsed.count == patterns.count && !parsed.isEmpty ? .url(parsed) : nil
     }
 
-    private func activityTrigger(_ type: String, _ userInfo: [String: JSONValue]) -> Rule.Trigger {
+    private func activityTrigger(_ type: String, _ userInfo: [String: JSONValue]) -> Route.Trigger {
       let constraints = userInfo.sorted { $0.key < $1.key }.map { key, value -> UserInfoConstraint in
         if case .string(let s) = value, let (p, required) = TableLoader.parsePlaceholder(s) {
           return UserInfoConstraint(key: key, value: .parameter(p, required: required))
@@ -155,8 +155,8 @@ extension RouteTable {
       return .activity(ActivityPattern(type: type, userInfo: constraints))
     }
 
-    private mutating func target(_ action: RuleTarget.Action, _ scene: String?, _ value: JSONValue?) -> RuleTarget {
-      var t = RuleTarget(action: action, scene: scene)
+    private mutating func target(_ action: RouteTarget.Action, _ scene: String?, _ value: JSONValue?) -> RouteTarget {
+      var t = RouteTarget(action: action, scene: scene)
       if let value {
         do { t.value = try ValueTemplate(json: value) } catch {
           fail(.invalidPattern, error.errors.first?.message ?? "invalid value template")
@@ -165,11 +165,11 @@ extension RouteTable {
       return t
     }
 
-    private mutating func add(_ name: String, trigger: Rule.Trigger?, target: RuleTarget, priority: Int) {
-      if table.rule(named: name) != nil { fail(.duplicateRuleName, "route name '\(name)' is used twice") }
+    private mutating func add(_ name: String, trigger: Route.Trigger?, target: RouteTarget, priority: Int) {
+      if table.route(named: name) != nil { fail(.duplicateRuleName, "route name '\(name)' is used twice") }
       guard let trigger else { return }
-      table.rules.append(
-        Rule(name: name, index: table.rules.count, trigger: trigger, target: target, priority: priority))
+      table.routes.append(
+        Route(name: name, index: table.routes.count, trigger: trigger, target: target, priority: priority))
     }
   }
 

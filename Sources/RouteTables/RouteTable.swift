@@ -1,8 +1,8 @@
-/// A loaded, validated route table: the app's scene declarations and its rules, before
+/// A loaded, validated route table: the app's scene declarations and its routes, before
 /// compilation.
 ///
 /// Load one from JSON with ``TableLoader``, or build one in code; compile it with
-/// ``RuleCompiler`` to get a ``CompiledRouter``.
+/// ``RouteCompiler`` to get a ``CompiledRouter``.
 ///
 /// ```swift
 /// let table = try TableLoader.load(contentsOf: "Fixtures/Notes/Notes.routes.json").get()
@@ -16,8 +16,8 @@ public struct RouteTable: Sendable {
   public var multipleScenes: Bool
   /// Scene declarations in declaration order.
   public var scenes: [SceneDeclaration]
-  /// Rules in table order.
-  public var rules: [Rule]
+  /// Routes in table order.
+  public var routes: [Route]
   public var options: RoutingOptions
   /// The answers to the ambiguities of Apple's documentation (the AMB register).
   public var policies: ScenePolicies
@@ -35,13 +35,13 @@ public struct RouteTable: Sendable {
   /// Creates a table.
   public init(
     app: String, platform: Platform, multipleScenes: Bool = true, scenes: [SceneDeclaration],
-    rules: [Rule], options: RoutingOptions = RoutingOptions(), source: String = "<inline>"
+    routes: [Route], options: RoutingOptions = RoutingOptions(), source: String = "<inline>"
   ) {
     self.app = app
     self.platform = platform
     self.multipleScenes = multipleScenes
     self.scenes = scenes
-    self.rules = rules
+    self.routes = routes
     self.options = options
     self.source = source
     self.policies = ScenePolicies()
@@ -87,8 +87,8 @@ public struct RouteTable: Sendable {
     scenes.first { $0.id == id }
   }
 
-  /// The rule with this name.
-  public func rule(named name: String) -> Rule? {
-    rules.first { $0.name == name }
+  /// The route with this name.
+  public func route(named name: String) -> Route? {
+    routes.first { $0.name == name }
   }
 }

@@ -1,4 +1,4 @@
-/// Table-wide matching options for URL rules.
+/// Table-wide matching options for URL routes.
 ///
 /// ```swift
 /// // "options": { "trailingSlash": "strict", "caseSensitivePaths": false }

@@ -83,7 +83,7 @@ public enum TableLoader {
     let scenes = readScenes(fields["scenes"], root: root, &reader)
     let options = readOptions(fields["options"], &reader)
     var table = RouteTable(
-      app: app, platform: platform, multipleScenes: multipleScenes, scenes: scenes, rules: [],
+      app: app, platform: platform, multipleScenes: multipleScenes, scenes: scenes, routes: [],
       options: options, source: reader.source.file)
     table.lifecycle = fields["lifecycle"].flatMap { reader.choice($0, RouteTable.Lifecycle.self) } ?? .swiftUI
     table.policies = readPolicies(fields["policies"], &reader)
@@ -99,7 +99,7 @@ public enum TableLoader {
       }
       return scene
     }
-    table.rules = readRules(fields["routes"], root: root, table: table, &reader)
+    table.routes = readRoutes(fields["routes"], root: root, table: table, &reader)
     // W22: Window exists on macOS and visionOS (26+) only.
     if [.iOS, .iPadOS, .macCatalyst].contains(platform) {
       for scene in table.scenes where scene.kind == .window {

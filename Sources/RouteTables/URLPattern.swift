@@ -1,6 +1,6 @@
 public import RouterSupport
 
-/// A URL rule's pattern: scheme and host scoping, a path template, and query and fragment
+/// A URL route's pattern: scheme and host scoping, a path template, and query and fragment
 /// constraints, parsed from text such as `https://notes.example.com/n/{id:uuid}?tab={tab?}`.
 ///
 /// ```swift

@@ -60,7 +60,7 @@ public struct Decision: Sendable, Hashable {
   /// The rule the event matched, with its parameters.
   public var match: RouteMatch?
   /// The action of the matched rule.
-  public var action: RuleTarget.Action?
+  public var action: RouteTarget.Action?
   /// The value the action presents (rendered from the rule's value template).
   public var value: JSONValue?
   /// Sessions closed by the decision.
@@ -79,7 +79,7 @@ public struct Decision: Sendable, Hashable {
   /// Creates a decision.
   public init(
     outcome: Outcome, scene: String? = nil, session: String? = nil, receiver: Receiver? = nil,
-    match: RouteMatch? = nil, action: RuleTarget.Action? = nil, value: JSONValue? = nil,
+    match: RouteMatch? = nil, action: RouteTarget.Action? = nil, value: JSONValue? = nil,
     closedSessions: [String] = [], appleRules: [AppleRuleID] = [], reason: DecisionReason? = nil, message: String = "",
     trace: [TraceStep] = [], effects: [SessionEffect] = []
   ) {

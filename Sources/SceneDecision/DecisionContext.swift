@@ -79,7 +79,7 @@ struct DecisionContext {
 
   func decision(
     _ outcome: Decision.Outcome, scene: String? = nil, session: String? = nil, receiver: Decision.Receiver? = nil,
-    match: RouteMatch? = nil, action: RuleTarget.Action? = nil, value: JSONValue? = nil, closed: [String] = [],
+    match: RouteMatch? = nil, action: RouteTarget.Action? = nil, value: JSONValue? = nil, closed: [String] = [],
     reason: DecisionReason? = nil, message: @autoclosure () -> String
   ) -> Decision {
     Decision(

@@ -60,7 +60,8 @@ public enum DecisionEngine {
     }
   }
 
-  static func windowDecision(_ r: WindowActions.Result, action: RuleTarget.Action, _ ctx: DecisionContext) -> Decision {
+  static func windowDecision(_ r: WindowActions.Result, action: RouteTarget.Action, _ ctx: DecisionContext) -> Decision
+  {
     ctx.decision(
       r.outcome, scene: r.scene, session: r.session, action: action, value: r.value, closed: r.closed,
       reason: r.reason, message: r.message)

@@ -116,7 +116,7 @@ package enum ExternalEvents {
       return ctx.decision(
         .drop, receiver: r, reason: .noRoute, message: "the event reaches \(subject()), but no route handles it")
     }
-    let rule = table.rules[match.rule]
+    let rule = table.routes[match.route]
     let parameters = match.parameters
     let value = rule.target.value?.render(parameters)
     switch rule.target.action {
@@ -169,15 +169,15 @@ package enum ExternalEvents {
     if let url {
       match = router.match(url)  // the ranges the reader found, not a second parse
       if let match {
-        let pattern = router.table.rules[match.rule].urlPatterns[match.pattern]
-        ctx.step(.route, "route '\(match.ruleName)'", .chosen, "matches \(pattern.text)")
+        let pattern = router.table.routes[match.route].urlPatterns[match.pattern]
+        ctx.step(.route, "route '\(match.routeName)'", .chosen, "matches \(pattern.text)")
       } else {
         ctx.step(.route, "URL routes", .rejected, "no route matches \(url.text)")
       }
     } else if case .activity(let activity) = event.kind {
       match = router.match(activityType: activity.activityType, userInfo: activity.userInfo)
       if let match {
-        ctx.step(.route, "route '\(match.ruleName)'", .chosen, "takes activities of type '\(activity.activityType)'")
+        ctx.step(.route, "route '\(match.routeName)'", .chosen, "takes activities of type '\(activity.activityType)'")
       } else {
         ctx.step(.route, "activity routes", .rejected, "no route takes '\(activity.activityType)' with this userInfo")
       }

@@ -36,7 +36,7 @@ package enum TestTables {
     let loaded = load(json)
     #expect(!loaded.diagnostics.hasErrors, Comment(rawValue: "\(loaded.diagnostics)"), sourceLocation: sourceLocation)
     let table = try #require(loaded.table, sourceLocation: sourceLocation)
-    let compiled = RuleCompiler.compile(table)
+    let compiled = RouteCompiler.compile(table)
     #expect(
       !compiled.diagnostics.hasErrors, Comment(rawValue: "\(compiled.diagnostics)"), sourceLocation: sourceLocation)
     return try #require(compiled.router, sourceLocation: sourceLocation)
@@ -53,7 +53,7 @@ package enum TestTables {
   package static func compileDiagnostics(_ json: String) throws -> [Diagnostic] {
     let loaded = load(json)
     #expect(!loaded.diagnostics.hasErrors, "\(loaded.diagnostics)")
-    return RuleCompiler.compile(try #require(loaded.table)).diagnostics
+    return RouteCompiler.compile(try #require(loaded.table)).diagnostics
   }
 }
 
@@ -61,7 +61,7 @@ extension CompiledRouter {
   /// The name of the route a URL matches, "-" for none, or "invalid:<reason>".
   package func routeName(_ url: String) -> String {
     switch match(url: url) {
-    case .success(let m?): return m.ruleName
+    case .success(let m?): return m.routeName
     case .success(nil): return "-"
     case .failure(let e): return "invalid:\(e.reason)"
     }

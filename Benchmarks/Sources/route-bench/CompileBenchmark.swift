@@ -11,7 +11,7 @@ enum CompileBenchmark {
     // Memory: what the allocator holds after compiling, while the router is alive, minus what
     // it held before (the table is shared with the router, not copied).
     let before = heapBytesInUse()
-    var compiled: CompileResult? = RuleCompiler.compile(table)
+    var compiled: CompileResult? = RouteCompiler.compile(table)
     let after = heapBytesInUse()
     guard compiled?.router != nil else { throw BenchError("the table does not compile") }
 
@@ -20,7 +20,7 @@ enum CompileBenchmark {
     for _ in 0..<repeats {
       compiled = nil
       let start = nanoseconds()
-      compiled = RuleCompiler.compile(table)
+      compiled = RouteCompiler.compile(table)
       let elapsed = nanoseconds() - start
       best = min(best, elapsed)
       total += elapsed

@@ -33,7 +33,7 @@ enum MatchBenchmark {
     switch mode {
     case .trie:
       let compileStart = nanoseconds()
-      let compiled = RuleCompiler.compile(table)
+      let compiled = RouteCompiler.compile(table)
       compileNanos = nanoseconds() - compileStart
       guard let router = compiled.router else {
         throw BenchError(
@@ -94,7 +94,7 @@ enum MatchBenchmark {
   }
 
   /// `route-bench match --table FILE --urls FILE [--api rule|match]`: a real route table (JSON),
-  /// full URLs. `rule` is `matchRule(url:scratch:)` (allocation-free, captures as byte ranges);
+  /// full URLs. `rule` is `matchRoute(url:scratch:)` (allocation-free, captures as byte ranges);
   /// `match` is `match(url:)`, what an app calls: a `RouteMatch` with decoded parameter strings.
   /// There are no expected answers for such a file: the line reports hits and a checksum only.
   static func runTable(_ tablePath: String, _ options: Options) throws -> Int32 {
@@ -104,7 +104,7 @@ enum MatchBenchmark {
     guard api == "rule" || api == "match" else { throw BenchError("--api expects rule or match") }
     let table = try loadTable(tablePath)
     let compileStart = nanoseconds()
-    guard let router = RuleCompiler.compile(table).router else { throw BenchError("'\(tablePath)' does not compile") }
+    guard let router = RouteCompiler.compile(table).router else { throw BenchError("'\(tablePath)' does not compile") }
     let compileNanos = nanoseconds() - compileStart
     var urls = try readLines(urlsPath, limit: limit)
     guard !urls.isEmpty else { throw BenchError("'\(urlsPath)' holds no URLs") }
@@ -120,7 +120,7 @@ enum MatchBenchmark {
     var line = JSONLine()
     line.add("table", tablePath)
     line.add("api", api)
-    line.add("rules", table.rules.count)
+    line.add("rules", table.routes.count)
     line.add("urls", urls.count)
     line.add("hits", tally.hits)
     line.add("checksum", tally.checksum)
@@ -144,7 +144,7 @@ enum MatchBenchmark {
     return tally
   }
 
-  /// The measured loop: every URL once through the public API, `String` in, rule and the byte
+  /// The measured loop: every URL once through the public API, `String` in, route and the byte
   /// ranges of every captured value out (their lengths are summed into `captureBytes`).
   ///
   /// Each `String` is moved out of the array for its call and back afterwards, so that the loop
@@ -166,7 +166,7 @@ enum MatchBenchmark {
     var tally = Tally()
     for i in 0..<count {
       let url = (base + i).move()
-      if let rule = router.matchRule(url: url, scratch: &scratch) {
+      if let rule = router.matchRoute(url: url, scratch: &scratch) {
         tally.hits &+= 1
         tally.checksum &+= rule &+ 1
         for k in 0..<scratch.pathCaptureCount {

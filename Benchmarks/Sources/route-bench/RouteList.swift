@@ -25,9 +25,9 @@ struct RouteList {
     return origin + segments.joined(separator: "/")
   }
 
-  /// The patterns parsed into a route table through the public API (rule `i` is line `i`).
+  /// The patterns parsed into a route table through the public API (route `i` is line `i`).
   func routeTable() throws -> RouteTable {
-    var rules: [Rule] = []
+    var rules: [Route] = []
     rules.reserveCapacity(templates.count)
     for (index, template) in templates.enumerated() {
       let text = RouteList.tablePattern(template)
@@ -38,10 +38,10 @@ struct RouteList {
         throw BenchError("route \(index) '\(template)': \(error)")
       }
       rules.append(
-        Rule(name: "r\(index)", index: index, trigger: .url([pattern]), target: RuleTarget(action: .deliver)))
+        Route(name: "r\(index)", index: index, trigger: .url([pattern]), target: RouteTarget(action: .deliver)))
     }
     return RouteTable(
-      app: "bench", platform: .iPadOS, scenes: [SceneDeclaration(id: "main")], rules: rules, source: "<bench>")
+      app: "bench", platform: .iPadOS, scenes: [SceneDeclaration(id: "main")], routes: rules, source: "<bench>")
   }
 }
 

@@ -67,7 +67,7 @@ func loadTable(_ path: String) throws -> RouteTable {
 
 /// A route table file, loaded and compiled.
 func loadRouter(_ path: String) throws -> CompiledRouter {
-  guard let router = RuleCompiler.compile(try loadTable(path)).router else {
+  guard let router = RouteCompiler.compile(try loadTable(path)).router else {
     throw BenchError("'\(path)' does not compile")
   }
   return router

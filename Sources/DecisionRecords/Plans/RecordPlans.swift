@@ -35,7 +35,7 @@ struct RecordPlans: ~Copyable {
   private var plans: [Entry] = []
   /// By terminal of the URL trie: an index in `plans`, `unseen`, or `decideInFull`.
   private var planOfTerminal: [Int32]
-  /// By host key of the URL trie: the plan of valid URLs of that scheme and host that no rule
+  /// By host key of the URL trie: the plan of valid URLs of that scheme and host that no route
   /// matches (the link gate reads the scheme and the host: one plan would not do for all).
   private var missPlanOfHost: [Int32]
   private static let unseen: Int32 = -1
@@ -69,7 +69,7 @@ struct RecordPlans: ~Copyable {
       let lookup = router.lookUpPattern(utf8: bytes, scratch: &scratch)
       switch lookup {
       case .pattern(let terminal): plan = planOfTerminal[terminal]
-      // A valid URL that no rule takes: its plan has a line and an input, nothing else.
+      // A valid URL that no route takes: its plan has a line and an input, nothing else.
       case .noRoute(let hostKey): plan = missPlanOfHost[hostKey]
       case .needsGeneralPath: plan = RecordPlans.decideInFull
       }
@@ -146,7 +146,7 @@ struct RecordPlans: ~Copyable {
       guard !pattern.hasConstraints else { return RecordPlans.decideInFull }
       guard Set(pattern.captures.map(\.name)).count == pattern.captures.count else { return RecordPlans.decideInFull }
       captures = pattern.captures
-      value = router.table.rules[pattern.route].target.value
+      value = router.table.routes[pattern.route].target.value
     } else if layout.params != nil || layout.value != nil {
       return RecordPlans.decideInFull
     }

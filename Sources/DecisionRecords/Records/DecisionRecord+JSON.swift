@@ -70,7 +70,7 @@ extension DecisionRecord {
         out.append(literal: receiver.isNew ? #","new":true}"# : #","new":false}"#)
       }
       if let match = decision.match {
-        field("rule", match.ruleName, &out)
+        field("rule", match.routeName, &out)
         out.append(literal: #","params":"#)
         let paramsStart = out.count
         JSONWriter.append(.object(match.parameters), to: &out)

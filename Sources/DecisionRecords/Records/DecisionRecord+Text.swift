@@ -39,7 +39,7 @@ extension DecisionRecord {
         text += " via \(receiver.isNew ? "new" : "open") '\(receiver.scene)' (\(receiver.session))"
       }
       if let match = decision.match {
-        text += " ← route '\(match.ruleName)'"
+        text += " ← route '\(match.routeName)'"
         if match.parameters.count > 0 {
           text += " "
           let start = text.utf8.count

@@ -1,11 +1,11 @@
 import RouteTables
 import RouterSupport
 
-/// Activity rules by activity type, each type's rules in precedence order (constraint score,
+/// Activity routes by activity type, each type's routes in precedence order (constraint score,
 /// then priority, then table order).
 struct ActivityIndex: Sendable {
   struct Candidate: Sendable {
-    var rule: Int
+    var route: Int
     var pattern: ActivityPattern
   }
 
@@ -13,11 +13,11 @@ struct ActivityIndex: Sendable {
 
   /// The first candidate of the activity's type whose `userInfo` constraints hold, with its
   /// captured parameters.
-  func match(type: String, userInfo: JSONObject) -> (rule: Int, parameters: JSONObject)? {
+  func match(type: String, userInfo: JSONObject) -> (route: Int, parameters: JSONObject)? {
     guard let candidates = byType[type] else { return nil }
     for candidate in candidates {
       if let parameters = ActivityIndex.check(candidate.pattern, userInfo) {
-        return (candidate.rule, parameters)
+        return (candidate.route, parameters)
       }
     }
     return nil

@@ -23,17 +23,17 @@ public enum AppFilesLinter {
     let table = router.table
     let claims = table.claims
     var out: [Diagnostic] = []
-    for rule in table.rules {
-      switch rule.trigger {
+    for route in table.routes {
+      switch route.trigger {
       case .url(let patterns):
-        for pattern in patterns { out += checkPattern(pattern, rule, claims) }
+        for pattern in patterns { out += checkPattern(pattern, route, claims) }
       case .activity(let activity):
         if let declared = claims.activityTypes, !declared.contains(activity.type) {
           out.append(
             Diagnostic(
               .warning, .undeclaredActivityType,
-              "route '\(rule.name)' takes '\(activity.type)', which NSUserActivityTypes does not list: onContinueUserActivity never sees it (A8)",
-              at: rule.location))
+              "route '\(route.name)' takes '\(activity.type)', which NSUserActivityTypes does not list: onContinueUserActivity never sees it (A8)",
+              at: route.location))
         }
       }
     }
@@ -42,14 +42,14 @@ public enum AppFilesLinter {
     return out
   }
 
-  static func checkPattern(_ pattern: URLPattern, _ rule: Rule, _ claims: AppClaims) -> [Diagnostic] {
-    let at = pattern.location ?? rule.location
+  static func checkPattern(_ pattern: URLPattern, _ route: Route, _ claims: AppClaims) -> [Diagnostic] {
+    let at = pattern.location ?? route.location
     if pattern.scheme != "https" && pattern.scheme != "http" {
       guard claims.declaresSchemes, !claims.urlSchemes.contains(pattern.scheme) else { return [] }
       return [
         Diagnostic(
           .warning, .unregisteredScheme,
-          "route '\(rule.name)' uses the scheme '\(pattern.scheme)', which the app does not register (CFBundleURLTypes)",
+          "route '\(route.name)' uses the scheme '\(pattern.scheme)', which the app does not register (CFBundleURLTypes)",
           at: at)
       ]
     }
@@ -57,14 +57,15 @@ public enum AppFilesLinter {
     guard pattern.scheme == "https" else {
       return [
         Diagnostic(
-          .warning, .deadRoute, "route '\(rule.name)' is for http://, which is never a universal link (L1)", at: at)
+          .warning, .deadRoute, "route '\(route.name)' is for http://, which is never a universal link (L1)", at: at)
       ]
     }
     guard let entry = AssociatedDomain.bestMatch(for: host, among: claims.appLinkDomains) else {
       return [
         Diagnostic(
           .warning, .deadRoute,
-          "route '\(rule.name)' is for '\(host)', which no applinks: entry covers: it never opens the app (L1)", at: at)
+          "route '\(route.name)' is for '\(host)', which no applinks: entry covers: it never opens the app (L1)", at: at
+        )
       ]
     }
     guard let association = claims.associations[entry], let sample = sampleURL(pattern),
@@ -77,7 +78,7 @@ public enum AppFilesLinter {
     return [
       Diagnostic(
         .warning, .deadRoute,
-        "route '\(rule.name)' is for URLs like \(sample), which the AASA file of '\(host)' does not let through (\(verdict.message)): it never opens the app",
+        "route '\(route.name)' is for URLs like \(sample), which the AASA file of '\(host)' does not let through (\(verdict.message)): it never opens the app",
         at: at, notes: notes)
     ]
   }
@@ -94,7 +95,7 @@ public enum AppFilesLinter {
     }
     for c in pattern.query { if case .parameter(let p, true) = c.value { parameters[p.name] = samples[p.type] } }
     if case .parameter(let p, true)? = pattern.fragment { parameters[p.name] = samples[p.type] }
-    return try? URLBuilder(pattern: pattern, rule: "", parameters: parameters).build()
+    return try? URLBuilder(pattern: pattern, route: "", parameters: parameters).build()
   }
 
   /// Paths an AASA file opens the app for, that no route matches.
@@ -117,7 +118,7 @@ public enum AppFilesLinter {
         }
         guard let first = urls.first else { continue }
         let routed = urls.contains { url in
-          if case .success(let m?) = router.match(url: url.text) { return m.rule >= 0 }
+          if case .success(let m?) = router.match(url: url.text) { return m.route >= 0 }
           return false
         }
         if !routed {
@@ -165,12 +166,12 @@ public enum AppFilesLinter {
           "configurationForConnecting returns '\(choice.configuration)', which the Info.plist's UISceneConfigurations lack"
         ))
     }
-    for rule in table.rules {
-      if let scene = rule.target.scene, !names.contains(scene) {
+    for route in table.routes {
+      if let scene = route.target.scene, !names.contains(scene) {
         out.append(
           Diagnostic(
             .warning, .conflictingDeclaration,
-            "route '\(rule.name)' names the configuration '\(scene)', which the Info.plist lacks", at: rule.location))
+            "route '\(route.name)' names the configuration '\(scene)', which the Info.plist lacks", at: route.location))
       }
     }
     return out

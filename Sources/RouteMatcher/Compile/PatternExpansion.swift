@@ -3,7 +3,7 @@ import RouteTables
 /// One URL pattern with its optional segments resolved: a pattern with `k` optional segments
 /// expands into `2^k` patterns, each present-or-absent choice made.
 struct ExpandedPattern {
-  var rule: Int
+  var route: Int
   var pattern: Int
   /// The key of the host root: `scheme://host[:port]` or `scheme://*.domain[:port]`.
   var hostKey: [UInt8]
@@ -41,7 +41,7 @@ enum PatternExpansion {
     return key
   }
 
-  static func expand(_ pattern: URLPattern, rule: Int, index: Int, caseSensitive: Bool) -> [ExpandedPattern] {
+  static func expand(_ pattern: URLPattern, route: Int, index: Int, caseSensitive: Bool) -> [ExpandedPattern] {
     let host: String
     switch pattern.host {
     case .exact(let h): host = h
@@ -50,7 +50,7 @@ enum PatternExpansion {
     let key = hostKey(scheme: pattern.scheme, host: host, port: pattern.port)
     var results: [ExpandedPattern] = [
       ExpandedPattern(
-        rule: rule, pattern: index, hostKey: key, edges: [], captureNames: [], omitted: 0,
+        route: route, pattern: index, hostKey: key, edges: [], captureNames: [], omitted: 0,
         trailingSlash: pattern.trailingSlash, query: pattern.query, fragment: pattern.fragment)
     ]
     for segment in pattern.segments {
@@ -100,9 +100,9 @@ extension PatternExpansion {
   }
 
   /// Inserts a pattern without optional segments (its one expansion) straight into the builder,
-  /// with the same host key and edges as ``expand(_:rule:index:caseSensitive:)`` would give it.
+  /// with the same host key and edges as ``expand(_:route:index:caseSensitive:)`` would give it.
   static func insert(
-    _ pattern: UnsafePointer<URLPattern>, rule: Int, index: Int, caseSensitive: Bool, into builder: inout TrieBuilder,
+    _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool, into builder: inout TrieBuilder,
     _ buffer: inout KeyBuffer
   ) {
     var node = hostNode(pattern, into: &builder, &buffer)
@@ -123,7 +123,7 @@ extension PatternExpansion {
       }
     }
     builder.addTerminal(
-      at: node, rule: rule, pattern: index, expansion: -1,
+      at: node, route: route, pattern: index, expansion: -1,
       unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil)
   }
 
@@ -173,7 +173,7 @@ struct PatternBatch {
     var node: Int32
     var segmentStart: Int32
     var segmentEnd: Int32
-    var rule: Int32
+    var route: Int32
     var pattern: Int32
     var unconstrained: Bool
   }
@@ -207,7 +207,7 @@ struct PatternBatch {
   /// path capture names, appended to `names` (where the pattern's terminal record will find
   /// them).
   mutating func add(
-    _ pattern: UnsafePointer<URLPattern>, rule: Int, index: Int, caseSensitive: Bool, builder: inout TrieBuilder,
+    _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool, builder: inout TrieBuilder,
     _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String]
   ) {
     let host = PatternExpansion.hostNode(pattern, into: &builder, &buffer)
@@ -247,7 +247,7 @@ struct PatternBatch {
     items.append(
       Item(
         node: host, segmentStart: start, segmentEnd: Int32(truncatingIfNeeded: segments.count),
-        rule: Int32(truncatingIfNeeded: rule), pattern: Int32(truncatingIfNeeded: index),
+        route: Int32(truncatingIfNeeded: route), pattern: Int32(truncatingIfNeeded: index),
         unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil))
   }
 
@@ -313,7 +313,7 @@ struct PatternBatch {
     }
     for item in items {
       builder.addTerminal(
-        at: item.node, rule: Int(item.rule), pattern: Int(item.pattern), expansion: -1,
+        at: item.node, route: Int(item.route), pattern: Int(item.pattern), expansion: -1,
         unconstrained: item.unconstrained)
     }
     items.removeAll(keepingCapacity: true)

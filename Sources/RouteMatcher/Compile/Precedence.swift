@@ -1,6 +1,6 @@
 public import RouteTables
 
-/// The one function that decides between rules that match the same input.
+/// The one function that decides between routes that match the same input.
 ///
 /// For a URL, compare the two candidate matches key by key; the first difference decides:
 ///
@@ -14,9 +14,9 @@ public import RouteTables
 /// 5. **Explicit priority**: higher wins.
 /// 6. **Table order**: earlier wins.
 ///
-/// Activity rules use steps 4 to 6 over their `userInfo` constraints.
+/// Activity routes use steps 4 to 6 over their `userInfo` constraints.
 ///
-/// Two rules whose keys are equal through step 4 match exactly the same inputs; the compiler
+/// Two routes whose keys are equal through step 4 match exactly the same inputs; the compiler
 /// rejects them (`duplicate-route`) instead of letting table order silently hide one.
 ///
 /// ```swift

@@ -11,7 +11,7 @@ extension RouteTable.Builder {
   /// let router = try builder.compile()
   /// ```
   public func compile() throws(RouteTable.BuildError) -> CompiledRouter {
-    let result = RuleCompiler.compile(try build())
+    let result = RouteCompiler.compile(try build())
     guard let router = result.router else {
       throw RouteTable.BuildError(diagnostics: result.diagnostics.filter { $0.severity == .error })
     }

@@ -3,7 +3,7 @@
 #endif
 
 /// The segment trie used only while compiling, kept flat so that building it costs little per
-/// rule and touches memory as little as it can: nodes are numbers; every path literal edge
+/// route and touches memory as little as it can: nodes are numbers; every path literal edge
 /// lives in one open-addressing table of 32-byte slots that hold its key (parent, length, first
 /// and last eight bytes) and its child, so that one lookup reads one slot; host keys (the root's
 /// literal edges) are few and kept apart; each node's first dynamic edge and first terminal are
@@ -24,7 +24,7 @@ struct TrieBuilder {
     /// The terminals that end here (``terminals``), newest first, and how many.
     var lastTerminal: Int32 = -1
     var terminalCount: Int32 = 0
-    /// The rule of the first terminal, and whether it has no query or fragment constraint.
+    /// The route of the first terminal, and whether it has no query or fragment constraint.
     var firstRule: Int32 = -1
     var firstUnconstrained = false
     var isHostRoot = false
@@ -38,7 +38,7 @@ struct TrieBuilder {
 
   /// One pattern (or one expansion of a pattern with optional segments) that ends at a node.
   struct Terminal {
-    var rule: Int32
+    var route: Int32
     var pattern: Int32
     /// The index in the compiler's list of expanded patterns, or -1 for a pattern without
     /// optional segments (its only expansion is the pattern itself).
@@ -207,7 +207,7 @@ struct TrieBuilder {
   ) -> Int32 {
     let child = newNode()
     let slot = EdgeSlot(
-      head: key.head, tail: key.tail, key: EdgeSlot.keyBits(parent: parent, length: length), child: child, rule: -1)
+      head: key.head, tail: key.tail, key: EdgeSlot.keyBits(parent: parent, length: length), child: child, route: -1)
     if fromRoot { rootEdges.insert(slot, at: index) } else { edges.insert(slot, at: index) }
     nodes[Int(parent)].hasLiterals = true
     let fast = length > 16 ? URLTrie.isFastLiteral(bytes) : TrieBuilder.isFastLiteral(key, length: length)
@@ -286,14 +286,14 @@ struct TrieBuilder {
 
   /// Records that a pattern ends at `node`; returns the terminal's id (ids count up from 0).
   @discardableResult
-  mutating func addTerminal(at node: Int32, rule: Int, pattern: Int, expansion: Int, unconstrained: Bool) -> Int32 {
+  mutating func addTerminal(at node: Int32, route: Int, pattern: Int, expansion: Int, unconstrained: Bool) -> Int32 {
     if nodes[Int(node)].terminalCount == 0 {
-      nodes[Int(node)].firstRule = Int32(truncatingIfNeeded: rule)
+      nodes[Int(node)].firstRule = Int32(truncatingIfNeeded: route)
       nodes[Int(node)].firstUnconstrained = unconstrained
     }
     terminals.append(
       Terminal(
-        rule: Int32(truncatingIfNeeded: rule), pattern: Int32(truncatingIfNeeded: pattern),
+        route: Int32(truncatingIfNeeded: route), pattern: Int32(truncatingIfNeeded: pattern),
         expansion: Int32(truncatingIfNeeded: expansion), next: nodes[Int(node)].lastTerminal))
     nodes[Int(node)].lastTerminal = Int32(truncatingIfNeeded: terminals.count &- 1)
     nodes[Int(node)].terminalCount &+= 1
@@ -323,7 +323,7 @@ struct TrieBuilder {
       }
     }
     return addTerminal(
-      at: node, rule: pattern.rule, pattern: pattern.pattern, expansion: expansion,
+      at: node, route: pattern.route, pattern: pattern.pattern, expansion: expansion,
       unconstrained: pattern.query.isEmpty && pattern.fragment == nil)
   }
 

@@ -36,7 +36,7 @@ extension URLTrie {
     var parts = MatcherStorage.Parts(
       nodeCount: nodeCount, dynamicCount: builder.dynamics.count, terminalCount: records.terminals.count)
     // What a slot needs of the node an edge leads to, by the builder's node number: one read
-    // per slot instead of a renumbering followed by reads of the node's bits and fast rule.
+    // per slot instead of a renumbering followed by reads of the node's bits and fast route.
     let renumbered = UnsafeMutableBufferPointer<Renumbered>.allocate(capacity: max(nodeCount, 1))
     defer { renumbered.deallocate() }
     ZeroedMemory.adviseHugePages(
@@ -60,7 +60,7 @@ extension URLTrie {
       } else if source.terminalCount > 1, let ids = sorted[old] {
         parts.terminalOrder.append(contentsOf: ids)
         let first = records.terminals[Int(ids[0])]
-        firstRule = first.rule
+        firstRule = first.route
         firstUnconstrained = first.constraintCount == 0
       }
 
@@ -85,7 +85,7 @@ extension URLTrie {
       }
       record.info = info
       renumbered[Int(old)] = Renumbered(
-        number: Int32(truncatingIfNeeded: parts.nodes.count), rule: fastRule, info: UInt8(truncatingIfNeeded: info))
+        number: Int32(truncatingIfNeeded: parts.nodes.count), route: fastRule, info: UInt8(truncatingIfNeeded: info))
       parts.nodes.append(record)
       parts.infos.append(UInt8(truncatingIfNeeded: info))
       parts.fastRules.append(fastRule)
@@ -129,7 +129,7 @@ extension URLTrie {
       while hosts[index].length >= 0 { index = (index &+ 1) & hostMask }
       hosts[index] = HostSlot(
         hash: hash, offset: offset, length: Int32(truncatingIfNeeded: host.key.count), root: root, info: info,
-        rule: parts.fastRules[Int(root)])
+        route: parts.fastRules[Int(root)])
     }
     parts.hosts = hosts
 
@@ -154,7 +154,7 @@ extension URLTrie {
   /// eight) and the rule of its first terminal when that one is fast (-1 otherwise).
   struct Renumbered {
     var number: Int32
-    var rule: Int32
+    var route: Int32
     var info: UInt8
   }
 
@@ -171,7 +171,7 @@ extension URLTrie {
   /// that takes at most 1 MiB (a probe then nearly always hits at once), else at least 1.5 times
   /// (1.5 to 2 probes per hit), then room for probes to run past the last one (the very last slot
   /// always stays empty, so every probe stops). The builder's slots
-  /// are renumbered; each gets its child's node bits and fast rule. Returns the slots (allocated
+  /// are renumbered; each gets its child's node bits and fast route. Returns the slots (allocated
   /// here, for ``MatcherStorage`` to own) and the shift that maps a hash to a home slot.
   ///
   /// The slots are written 32 at a time: first each one's home slot is read (the reads do not
@@ -226,7 +226,7 @@ extension URLTrie {
                 EdgeSlot(
                   head: slot.head, tail: slot.tail,
                   key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(child.info),
-                  child: child.number, rule: child.rule)
+                  child: child.number, route: child.route)
               )
               count &+= 1
               if count == chunk { place() }
@@ -283,20 +283,20 @@ struct TerminalRecords {
     let namesStart = Int32(truncatingIfNeeded: names.count)
     names.append(contentsOf: pattern.captureNames)
     appendTerminal(
-      rule: Int32(truncatingIfNeeded: pattern.rule), pattern: Int32(truncatingIfNeeded: pattern.pattern),
+      route: Int32(truncatingIfNeeded: pattern.route), pattern: Int32(truncatingIfNeeded: pattern.pattern),
       namesStart: namesStart, query: pattern.query, fragment: pattern.fragment, trailingSlash: pattern.trailingSlash)
   }
 
   /// A pattern without optional segments (its only expansion is itself) whose path capture
   /// names are already in ``names`` from `namesStart` on (``PatternBatch/add`` puts them there).
-  mutating func append(_ pattern: UnsafePointer<URLPattern>, rule: Int32, pattern index: Int32, namesStart: Int32) {
+  mutating func append(_ pattern: UnsafePointer<URLPattern>, route: Int32, pattern index: Int32, namesStart: Int32) {
     appendTerminal(
-      rule: rule, pattern: index, namesStart: namesStart, query: pattern.pointee.query,
+      route: route, pattern: index, namesStart: namesStart, query: pattern.pointee.query,
       fragment: pattern.pointee.fragment, trailingSlash: pattern.pointee.trailingSlash)
   }
 
   private mutating func appendTerminal(
-    rule: Int32, pattern: Int32, namesStart: Int32, query: [QueryConstraint], fragment: ValueConstraint?,
+    route: Int32, pattern: Int32, namesStart: Int32, query: [QueryConstraint], fragment: ValueConstraint?,
     trailingSlash: Bool
   ) {
     let captureCount = names.count - Int(namesStart)
@@ -305,7 +305,7 @@ struct TerminalRecords {
     if let fragment { appendConstraint(fragment, name: "", isFragment: true) }
     terminals.append(
       URLTrie.Terminal(
-        rule: rule, pattern: pattern, namesStart: namesStart, constraintStart: constraintStart,
+        route: route, pattern: pattern, namesStart: namesStart, constraintStart: constraintStart,
         captureCount: UInt16(clamping: captureCount),
         constraintCount: UInt8(truncatingIfNeeded: constraints.count - Int(constraintStart)),
         trailingSlash: trailingSlash))

@@ -38,7 +38,7 @@ extension CompiledRouter {
   package func lookUpPattern(utf8 bytes: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch) -> PatternLookup {
     guard let base = bytes.baseAddress else { return .needsGeneralPath }
     switch urls.fastMatch(base, bytes.count, &scratch) {
-    case .rule: return .pattern(Int(urls.terminal(of: scratch)))
+    case .route: return .pattern(Int(urls.terminal(of: scratch)))
     case .noRule: return .noRoute(hostKey: scratch.lastHost)
     case .needsGeneralPath: return .needsGeneralPath
     }
@@ -47,11 +47,11 @@ extension CompiledRouter {
   /// What pattern `number` captures.
   package func captures(ofPattern number: Int) -> PatternCaptures {
     let terminal = urls.storage.terminal(at: Int32(number))
-    let route = table.rules[Int(terminal.rule)]
+    let route = table.routes[Int(terminal.route)]
     let segments = route.urlPatterns[Int(terminal.pattern)].segments
     let names = (0..<Int(terminal.captureCount)).map { urls.names[Int(terminal.namesStart) + $0] }
     return PatternCaptures(
-      route: Int(terminal.rule), pattern: Int(terminal.pattern),
+      route: Int(terminal.route), pattern: Int(terminal.pattern),
       captures: names.map { ($0, CompiledRouter.parameterType($0, in: segments)) },
       hasConstraints: terminal.constraintCount > 0)
   }

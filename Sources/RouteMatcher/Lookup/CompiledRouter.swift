@@ -6,11 +6,11 @@ public import RouterSupport
 /// index, ready to match from any number of threads.
 ///
 /// ```swift
-/// let compiled = RuleCompiler.compile(table)
+/// let compiled = RouteCompiler.compile(table)
 /// guard let router = compiled.router else { /* compiled.diagnostics */ }
 /// switch router.match(url: "notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11") {
-/// case .success(let match?): print(match.ruleName, match.parameters)   // note {"id": "6F0E…"}
-/// case .success(nil): print("no rule matches")
+/// case .success(let match?): print(match.routeName, match.parameters)   // note {"id": "6F0E…"}
+/// case .success(nil): print("no route matches")
 /// case .failure(let error): print(error.message)                       // not a URL we accept
 /// }
 /// ```
@@ -20,7 +20,7 @@ public struct CompiledRouter: Sendable {
   let urls: URLTrie
   let activities: ActivityIndex
 
-  /// Matches a URL: the best rule and its parameters, nil when no rule matches, or the reason
+  /// Matches a URL: the best route and its parameters, nil when no route matches, or the reason
   /// the text is not a URL the router accepts.
   public func match(url: String) -> Result<RouteMatch?, URLReadError> {
     match(url, ranges: nil)
@@ -38,7 +38,7 @@ public struct CompiledRouter: Sendable {
     return text.withUTF8 { bytes in
       if let base = bytes.baseAddress {
         switch urls.fastMatch(base, bytes.count, &scratch) {
-        case .rule: return .success(routeMatch(terminal: urls.terminal(of: scratch), bytes, scratch))
+        case .route: return .success(routeMatch(terminal: urls.terminal(of: scratch), bytes, scratch))
         case .noRule: return .success(nil)
         case .needsGeneralPath: break
         }
@@ -74,14 +74,14 @@ public struct CompiledRouter: Sendable {
     }
   }
 
-  /// ``matchRule(utf8:scratch:)`` without the fast path (for the tests).
-  func matchRuleGeneral(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  /// ``matchRoute(utf8:scratch:)`` without the fast path (for the tests).
+  func matchRouteGeneral(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var scratch = MatchScratch()
-    return matchRuleGeneral(bytes, &scratch)
+    return matchRouteGeneral(bytes, &scratch)
   }
 
-  /// Matches a URL without allocating: the index of the best rule in ``table``'s rules, or nil
-  /// when the text is not an accepted URL or no rule matches.
+  /// Matches a URL without allocating: the index of the best route in ``table``'s routes, or nil
+  /// when the text is not an accepted URL or no route matches.
   ///
   /// The same rule as ``match(url:)`` finds, for a fraction of the cost: nothing is decoded or
   /// allocated. The captured values stay in `scratch`, as byte ranges of `url`'s UTF-8 (see
@@ -90,49 +90,49 @@ public struct CompiledRouter: Sendable {
   /// ```swift
   /// var scratch = MatchScratch()
   /// for line in lines {
-  ///   guard let rule = router.matchRule(url: line, scratch: &scratch) else { continue }
+  ///   guard let route = router.matchRoute(url: line, scratch: &scratch) else { continue }
   ///   let id = scratch.pathCapture(0)   // where the first {parameter} is in line.utf8
   /// }
   /// ```
   @inlinable @inline(__always)
-  public func matchRule(url: String, scratch: inout MatchScratch) -> Int? {
+  public func matchRoute(url: String, scratch: inout MatchScratch) -> Int? {
     // A native string lends its UTF-8 in place, with no copy and no reference counting.
     // (Inlinable, so that this step happens in the caller and the matcher is one call away.)
-    if let rule = url.utf8.withContiguousStorageIfAvailable({ matchRule(utf8: $0, scratch: &scratch) }) {
-      return rule
+    if let route = url.utf8.withContiguousStorageIfAvailable({ matchRoute(utf8: $0, scratch: &scratch) }) {
+      return route
     }
     var text = url
-    return text.withUTF8 { matchRule(utf8: $0, scratch: &scratch) }
+    return text.withUTF8 { matchRoute(utf8: $0, scratch: &scratch) }
   }
 
-  /// Matches URL bytes without allocating; see ``matchRule(url:scratch:)``.
+  /// Matches URL bytes without allocating; see ``matchRoute(url:scratch:)``.
   ///
   /// ```swift
   /// let bytes = Array("https://example.com/users/42".utf8)
-  /// let rule = bytes.withUnsafeBufferPointer { router.matchRule(utf8: $0, scratch: &scratch) }
+  /// let route = bytes.withUnsafeBufferPointer { router.matchRoute(utf8: $0, scratch: &scratch) }
   /// ```
-  public func matchRule(utf8 bytes: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch) -> Int? {
+  public func matchRoute(utf8 bytes: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch) -> Int? {
     if let base = bytes.baseAddress {
       switch urls.fastMatch(base, bytes.count, &scratch) {
-      case .rule(let rule): return Int(rule)
+      case .route(let route): return Int(route)
       case .noRule: return nil
       case .needsGeneralPath: break
       }
     }
-    return matchRuleGeneral(bytes, &scratch)
+    return matchRouteGeneral(bytes, &scratch)
   }
 
   @inline(never)
-  func matchRuleGeneral(_ bytes: UnsafeBufferPointer<UInt8>, _ scratch: inout MatchScratch) -> Int? {
+  func matchRouteGeneral(_ bytes: UnsafeBufferPointer<UInt8>, _ scratch: inout MatchScratch) -> Int? {
     guard case .success(let ranges) = URLSyntax.parse(bytes) else { return nil }
     let terminal = urls.match(bytes, ranges, &scratch)
-    return terminal < 0 ? nil : Int(urls.storage.terminal(at: terminal).rule)
+    return terminal < 0 ? nil : Int(urls.storage.terminal(at: terminal).route)
   }
 
   /// Matches a user activity by type and `userInfo`.
   public func match(activityType: String, userInfo: JSONObject = JSONObject()) -> RouteMatch? {
-    guard let (rule, parameters) = activities.match(type: activityType, userInfo: userInfo) else { return nil }
-    return RouteMatch(rule: rule, ruleName: table.rules[rule].name, parameters: parameters)
+    guard let (route, parameters) = activities.match(type: activityType, userInfo: userInfo) else { return nil }
+    return RouteMatch(route: route, routeName: table.routes[route].name, parameters: parameters)
   }
 
   /// Builds the match (decoding the captured values) after a successful trie match.
@@ -140,8 +140,8 @@ public struct CompiledRouter: Sendable {
     -> RouteMatch
   {
     let terminal = urls.storage.terminal(at: index)
-    let rules = table.rules
-    let segments = rules[Int(terminal.rule)].urlPatterns[Int(terminal.pattern)].segments
+    let routes = table.routes
+    let segments = routes[Int(terminal.route)].urlPatterns[Int(terminal.pattern)].segments
     var parameters = JSONObject()
     for k in 0..<Int(terminal.captureCount) {
       let name = urls.names[Int(terminal.namesStart) + k]
@@ -166,7 +166,7 @@ public struct CompiledRouter: Sendable {
       parameters[urls.names[Int(constraint.captureName)]] = constraint.type.value(of: CompiledRouter.decoded(raw))
     }
     return RouteMatch(
-      rule: Int(terminal.rule), ruleName: rules[Int(terminal.rule)].name, pattern: Int(terminal.pattern),
+      route: Int(terminal.route), routeName: routes[Int(terminal.route)].name, pattern: Int(terminal.pattern),
       parameters: parameters)
   }
 

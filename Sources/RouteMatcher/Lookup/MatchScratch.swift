@@ -8,7 +8,7 @@ import RouteEvents
 /// ```swift
 /// var scratch = MatchScratch()
 /// for line in lines {
-///   if let rule = router.matchRule(url: line, scratch: &scratch) { ... }
+///   if let route = router.matchRoute(url: line, scratch: &scratch) { ... }
 /// }
 /// ```
 public struct MatchScratch: ~Copyable {
@@ -73,8 +73,8 @@ public struct MatchScratch: ~Copyable {
 }
 
 /// Where a successful match ended: the terminal the general search chose, or the node the fast
-/// path reached, whose first terminal took the URL (read only when asked: matching a rule needs
-/// only the rule, which the fast path has without it).
+/// path reached, whose first terminal took the URL (read only when asked: matching a route needs
+/// only the route, which the fast path has without it).
 enum MatchEnd {
   case terminal(Int32)
   case firstTerminal(ofNode: Int32)
@@ -98,11 +98,11 @@ extension MatchScratch {
   /// The number of path parameters (`{name}`, `{name*}`) the last successful match captured,
   /// in the order the pattern names them.
   ///
-  /// Valid after ``CompiledRouter/matchRule(url:scratch:)`` returned a rule, until the next match.
+  /// Valid after ``CompiledRouter/matchRoute(url:scratch:)`` returned a route, until the next match.
   ///
   /// ```swift
   /// // pattern "https://example.com/repos/{owner}/{repo}"
-  /// if router.matchRule(url: "https://example.com/repos/apple/swift", scratch: &scratch) != nil {
+  /// if router.matchRoute(url: "https://example.com/repos/apple/swift", scratch: &scratch) != nil {
   ///   scratch.pathCaptureCount   // 2
   /// }
   /// ```
@@ -119,7 +119,7 @@ extension MatchScratch {
   ///
   /// ```swift
   /// let bytes = Array("https://example.com/repos/apple/swift".utf8)
-  /// if bytes.withUnsafeBufferPointer({ router.matchRule(utf8: $0, scratch: &scratch) }) != nil {
+  /// if bytes.withUnsafeBufferPointer({ router.matchRoute(utf8: $0, scratch: &scratch) }) != nil {
   ///   String(decoding: bytes[scratch.pathCapture(0)], as: UTF8.self)   // "apple"
   /// }
   /// ```

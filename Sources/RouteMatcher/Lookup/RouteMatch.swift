@@ -1,25 +1,26 @@
 public import RouterSupport
 
-/// The rule a URL or activity matched, with its parameters as typed JSON values.
+/// The route a URL or activity matched, with its parameters as typed JSON values.
 ///
 /// ```swift
 /// let match = try router.match(url: "notes://note/2F1A…").get()
-/// match?.ruleName                  // "note"
+/// match?.routeName                 // "note"
 /// match?.parameters["id"]          // "2F1A…" (uppercase, a uuid)
 /// ```
 public struct RouteMatch: Sendable, Hashable {
-  /// The rule's index in the table.
-  public var rule: Int
-  public var ruleName: String
-  /// For a URL rule, which of its patterns matched (0 for the first).
+  /// The route's index in the table.
+  public var route: Int
+  /// The route's name.
+  public var routeName: String
+  /// For a URL route, which of its patterns matched (0 for the first).
   public var pattern: Int
   /// Captured parameters in capture order; an absent optional parameter has no entry.
   public var parameters: JSONObject
 
   /// Creates a match.
-  public init(rule: Int, ruleName: String, pattern: Int = 0, parameters: JSONObject = JSONObject()) {
-    self.rule = rule
-    self.ruleName = ruleName
+  public init(route: Int, routeName: String, pattern: Int = 0, parameters: JSONObject = JSONObject()) {
+    self.route = route
+    self.routeName = routeName
     self.pattern = pattern
     self.parameters = parameters
   }

@@ -17,15 +17,15 @@ extension URLTrie {
   enum FastMatch: Equatable {
     /// A rule takes it (its index in the table). The captures are in the scratch, and where the
     /// match ended (``MatchScratch/end``).
-    case rule(Int32)
-    /// A valid URL that no rule takes: the general path would say the same.
+    case route(Int32)
+    /// A valid URL that no route takes: the general path would say the same.
     case noRule
     /// The fast path cannot decide; the general path must read the URL.
     case needsGeneralPath
   }
 
   /// Inside ``fastMatch(_:_:_:)``: the rule of the node reached is read at the end of the path
-  /// (after a parameter step, whose edge slot holds no rule).
+  /// (after a parameter step, whose edge slot holds no route).
   private static let ruleReadAtEnd: Int32 = -2
 
   /// What the fast path makes of the URL `p[0..<n]`; see ``FastMatch``.
@@ -49,7 +49,7 @@ extension URLTrie {
     guard n &- pathStart < 2 &* PathSegments.maxCount else { return .needsGeneralPath }
     var node = host.root
     var info = host.info
-    var rule = host.rule
+    var route = host.route
     var captures = 0
     // Locals, so that the stores below (which could alias anything) do not force reloads.
     let slots = s.slots
@@ -110,7 +110,7 @@ extension URLTrie {
           }
           node = slot.child
           info = UInt32(truncatingIfNeeded: slot.key) & 0xFF
-          rule = slot.rule
+          route = slot.route
         } else if kind == NodeInfo.parameterOnly {
           // Not empty, not a dot segment, only fast bytes.
           guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return .needsGeneralPath }
@@ -121,7 +121,7 @@ extension URLTrie {
           captures &+= 1
           node &+= 1
           info = UInt32(infos[Int(node)])
-          rule = URLTrie.ruleReadAtEnd
+          route = URLTrie.ruleReadAtEnd
         } else {
           return rareStep(kind, node, captures: captures, p, pos, n, &scratch)
         }
@@ -131,11 +131,11 @@ extension URLTrie {
     }
 
     if info & (NodeInfo.fastTerminal | NodeInfo.restart) == NodeInfo.fastTerminal {
-      // After a parameter step the rule is read only now, at the end.
-      if rule == URLTrie.ruleReadAtEnd { rule = s.fastRules[Int(node)] }
+      // After a parameter step the route is read only now, at the end.
+      if route == URLTrie.ruleReadAtEnd { route = s.fastRules[Int(node)] }
       scratch.end = .firstTerminal(ofNode: node)
       scratch.captureCount = captures
-      return .rule(rule)
+      return .route(route)
     }
     return rareEnd(info, node, captures: captures, p, n, &scratch)
   }
@@ -262,7 +262,7 @@ extension URLTrie {
     let input = UnsafeBufferPointer(start: p, count: n)
     let url = fastURLRanges(p, n, hostEnd: hostEnd)
     let found = search(input, url, root: node, depth: depth, captures: captures, &scratch)
-    if found >= 0 { return .rule(storage.terminal(at: found).rule) }
+    if found >= 0 { return .route(storage.terminal(at: found).route) }
     return noRuleHere
   }
 
@@ -309,7 +309,7 @@ extension URLTrie {
       input: input, storage: storage, segments: scratch.segments, captures: scratch.captures,
       buffer: scratch.buffer, bufferCapacity: scratch.bufferCapacity, segmentCount: scratch.segmentCount)
     let found = checkTerminals(start, count, captures: captures, context, url, &scratch)
-    if found >= 0 { return .rule(storage.terminal(at: found).rule) }
+    if found >= 0 { return .route(storage.terminal(at: found).route) }
     return noRuleHere
   }
 
@@ -412,7 +412,7 @@ extension URLTrie {
 }
 
 extension URLTrie {
-  /// A valid URL that no rule takes: ``FastMatch/noRule``, unless a wildcard host could still
+  /// A valid URL that no route takes: ``FastMatch/noRule``, unless a wildcard host could still
   /// take it (the general path then tries the wildcard keys).
   var noRuleHere: FastMatch { storage.hasWildcardHosts ? .needsGeneralPath : .noRule }
 

@@ -42,7 +42,7 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
 extension CompiledRouter {
   /// Builds the URL of a route from its parameters (reverse routing), percent-encoding every
   /// value, and checks that routing the URL gives back the same route and parameters; so a URL
-  /// it returns always comes back to `rule`.
+  /// it returns always comes back to `route`.
   ///
   /// ```swift
   /// let url = try router.url(for: "note", parameters: ["id": "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"])
@@ -50,28 +50,28 @@ extension CompiledRouter {
   /// try router.url(for: "search", parameters: ["query": "a&b c"])   // "notes://search?q=a%26b%20c"
   /// ```
   /// - Parameters:
-  ///   - rule: the route's name in the table.
+  ///   - route: the route's name in the table.
   ///   - parameters: the value of each parameter, as text (an `int` as digits, a `uuid` in any
   ///     case); a parameter the pattern does not have is ignored, an optional one may be left out.
   ///   - pattern: which of the route's URL patterns to use (0, the first, by default).
-  public func url(for rule: String, parameters: [String: String] = [:], pattern: Int = 0) throws(URLBuildError)
+  public func url(for route: String, parameters: [String: String] = [:], pattern: Int = 0) throws(URLBuildError)
     -> String
   {
-    guard let index = table.rules.firstIndex(where: { $0.name == rule }) else {
-      throw URLBuildError(.unknownRoute, "no route is named '\(rule)'")
+    guard let index = table.routes.firstIndex(where: { $0.name == route }) else {
+      throw URLBuildError(.unknownRoute, "no route is named '\(route)'")
     }
-    let patterns = table.rules[index].urlPatterns
+    let patterns = table.routes[index].urlPatterns
     guard pattern < patterns.count else {
       throw URLBuildError(
         .notAURLRoute,
         patterns.isEmpty
-          ? "route '\(rule)' is an activity route" : "route '\(rule)' has \(patterns.count) URL pattern(s)")
+          ? "route '\(route)' is an activity route" : "route '\(route)' has \(patterns.count) URL pattern(s)")
     }
-    let builder = URLBuilder(pattern: patterns[pattern], rule: rule, parameters: parameters)
+    let builder = URLBuilder(pattern: patterns[pattern], route: route, parameters: parameters)
     let text = try builder.build()
     // Verify: the URL must come back to this route with these parameters.
     switch match(url: text) {
-    case .success(let m?) where m.rule == index:
+    case .success(let m?) where m.route == index:
       if m.parameters != builder.expectedParameters {
         throw URLBuildError(
           .routesElsewhere,
@@ -81,7 +81,7 @@ extension CompiledRouter {
       return text
     case .success(let m?):
       throw URLBuildError(
-        .routesElsewhere, "'\(text)' would be taken by route '\(m.ruleName)', which precedence puts first")
+        .routesElsewhere, "'\(text)' would be taken by route '\(m.routeName)', which precedence puts first")
     case .success(nil):
       throw URLBuildError(.routesElsewhere, "'\(text)' matches no route (a value cannot be written in the URL)")
     case .failure(let error):
@@ -93,12 +93,12 @@ extension CompiledRouter {
 /// Writes one URL pattern with parameter values.
 struct URLBuilder {
   let pattern: URLPattern
-  let rule: String
+  let route: String
   let parameters: [String: String]
 
   func build() throws(URLBuildError) -> String {
     guard case .exact(let host) = pattern.host else {
-      throw URLBuildError(.wildcardHost, "route '\(rule)' matches any subdomain; there is no one host to write")
+      throw URLBuildError(.wildcardHost, "route '\(route)' matches any subdomain; there is no one host to write")
     }
     var out = pattern.scheme + "://" + host
     if let port = pattern.port { out += ":\(port)" }
@@ -110,12 +110,12 @@ struct URLBuilder {
       case .wildcard:
         guard let value = parameters["*"] else {
           throw URLBuildError(
-            .unbuildableSegment, "route '\(rule)' has a '*' segment: give its text as the parameter '*'")
+            .unbuildableSegment, "route '\(route)' has a '*' segment: give its text as the parameter '*'")
         }
         out += "/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
       case .catchAll(let name):
         guard let value = parameters[name], !value.isEmpty else {
-          throw URLBuildError(.missingParameter, "route '\(rule)' needs a value for '\(name)'")
+          throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(name)'")
         }
         out +=
           "/"
@@ -155,7 +155,7 @@ struct URLBuilder {
   /// The value of a parameter, checked against its type; nil for an absent optional one.
   private func checked(_ p: Parameter, required: Bool) throws(URLBuildError) -> String? {
     guard let value = parameters[p.name] else {
-      if required { throw URLBuildError(.missingParameter, "route '\(rule)' needs a value for '\(p.name)'") }
+      if required { throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(p.name)'") }
       return nil
     }
     guard p.type.accepts(Array(value.utf8)) || (p.type == .string && value.isEmpty && !required) else {

@@ -40,11 +40,11 @@ struct EdgeSlot {
   /// `parent << 32 | length << 16 | child's NodeInfo bits`; all ones for an empty slot.
   var key: UInt64
   var child: Int32
-  /// The rule of the child's first terminal when that terminal is fast (see
+  /// The route of the child's first terminal when that terminal is fast (see
   /// ``NodeInfo/fastTerminal``), so that a URL ending here needs no other read.
-  var rule: Int32
+  var route: Int32
 
-  static let empty = EdgeSlot(head: 0, tail: 0, key: .max, child: -1, rule: -1)
+  static let empty = EdgeSlot(head: 0, tail: 0, key: .max, child: -1, route: -1)
 
   @inline(__always)
   static func keyBits(parent: Int32, length: Int) -> UInt64 {
@@ -60,11 +60,11 @@ struct HostSlot {
   var root: Int32
   /// The root's NodeInfo bits, plus ``NodeInfo/fastHost`` when the fast path may take this key.
   var info: UInt32
-  /// The rule of the root's first terminal when that terminal is fast.
-  var rule: Int32
+  /// The route of the root's first terminal when that terminal is fast.
+  var route: Int32
   var unused: Int32 = 0
 
-  static let empty = HostSlot(hash: 0, offset: 0, length: -1, root: -1, info: 0, rule: -1)
+  static let empty = HostSlot(hash: 0, offset: 0, length: -1, root: -1, info: 0, route: -1)
 }
 
 /// The bits the matcher keeps about a node, in its record and in the slot of the edge that

@@ -1,11 +1,11 @@
 import RouteTables
 
-/// The compiled URL rules: a segment trie over host keys and path segments, flattened into
+/// The compiled URL routes: a segment trie over host keys and path segments, flattened into
 /// fixed-size records in memory allocated once, so that matching reads memory and allocates
 /// nothing.
 ///
 /// Node 0 is the root; its literal edges are the host keys (`scheme://host[:port]`, with
-/// `*.domain` for subdomain rules), kept in their own small hash table. Every other literal
+/// `*.domain` for subdomain routes), kept in their own small hash table. Every other literal
 /// edge is one decoded path segment, in one open-addressing table keyed by (parent, bytes).
 /// Nodes are numbered depth first with dynamic children first, so a node whose only child is a
 /// parameter has it at the next number. Dynamic edges (typed and untyped parameters, optionals,
@@ -27,7 +27,7 @@ struct URLTrie: Sendable {
 
   /// One expanded pattern that ends at a node.
   struct Terminal {
-    var rule: Int32
+    var route: Int32
     var pattern: Int32
     /// Path capture names: `names[namesStart + k]` for `k < captureCount`.
     var namesStart: Int32

@@ -81,7 +81,7 @@ struct CheckCommand: Command {
       document["ok"] = .bool(!failed)
       if let table = loaded.table {
         document["scenes"] = .number(JSONNumber(table.scenes.count))
-        document["routes"] = .number(JSONNumber(table.rules.count))
+        document["routes"] = .number(JSONNumber(table.routes.count))
       }
       document["diagnostics"] = .array(loaded.diagnostics.map(\.json))
       var out: [UInt8] = []
@@ -94,7 +94,7 @@ struct CheckCommand: Command {
       var summary = "\(loaded.source.file): "
       if let table = loaded.table {
         summary += "\(table.scenes.count) scene\(table.scenes.count == 1 ? "" : "s"), "
-        summary += "\(table.rules.count) route\(table.rules.count == 1 ? "" : "s"); "
+        summary += "\(table.routes.count) route\(table.routes.count == 1 ? "" : "s"); "
       }
       summary +=
         errors == 0 && warnings == 0

@@ -110,7 +110,7 @@ struct InitCommand: Command {
       let loaded = TableLoader.load(source: written)
       var problems = loaded.diagnostics.filter { $0.severity == .error }
       if let table = loaded.table, problems.isEmpty {
-        problems = RuleCompiler.compile(table).diagnostics.filter { $0.severity == .error }
+        problems = RouteCompiler.compile(table).diagnostics.filter { $0.severity == .error }
       }
       if !problems.isEmpty {
         sources.append(written)

@@ -4,7 +4,7 @@ import CommandSupport
 /// `route-cli route`'s output: each line through a ``LineRouter``, each record handed to the
 /// sink as soon as it is written.
 ///
-/// The sink batches its writes; handing each record over at once keeps the coprocess rule
+/// The sink batches its writes; handing each record over at once keeps the coprocess route
 /// (flush before blocking on input) exact.
 struct RecordWriter: ~Copyable {
   private var lines: LineRouter

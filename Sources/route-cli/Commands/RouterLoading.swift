@@ -48,7 +48,7 @@ struct RouterLoading {
       router: nil, table: loaded.table, diagnostics: loaded.diagnostics, source: loaded.source,
       sources: loaded.sources)
     guard let table = loaded.table, !loaded.diagnostics.hasErrors else { return result }
-    let compiled = RuleCompiler.compile(table)
+    let compiled = RouteCompiler.compile(table)
     result.router = compiled.router
     result.diagnostics += compiled.diagnostics
     return result

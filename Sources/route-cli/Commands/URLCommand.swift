@@ -55,7 +55,7 @@ struct URLCommand: Command {
       var message = "error: \(error.message) [\(error.code)]"
       if error.code == .unknownRoute {
         message +=
-          EditDistance.suggestion(for: route, among: router.table.rules.map(\.name)).map { ". Did you mean '\($0)'?" }
+          EditDistance.suggestion(for: route, among: router.table.routes.map(\.name)).map { ". Did you mean '\($0)'?" }
           ?? ""
       }
       context.stderr.write(message + "\n")

@@ -26,7 +26,7 @@ import Testing
     let loaded = load(json)
     #expect(!loaded.diagnostics.hasErrors, "\(loaded.diagnostics)")
     let table = try #require(loaded.table)
-    let router = try #require(RuleCompiler.compile(table).router)
+    let router = try #require(RouteCompiler.compile(table).router)
     return AppFilesLinter.check(router)
   }
 
@@ -108,7 +108,7 @@ import Testing
       let loaded = TableLoader.load(contentsOf: FixturePaths.fixtures + "/" + table)
       #expect(loaded.diagnostics.isEmpty, "\(table): \(loaded.diagnostics)")
       let loadedTable = try #require(loaded.table)
-      let router = try #require(RuleCompiler.compile(loadedTable).router)
+      let router = try #require(RouteCompiler.compile(loadedTable).router)
       #expect(AppFilesLinter.check(router).isEmpty, "\(table): \(AppFilesLinter.check(router))")
     }
   }

@@ -8,7 +8,7 @@ import Testing
   static func record(_ line: String, number: Int = 1, explain: Bool = false) throws -> [String: Any] {
     let loaded = TableLoader.load(contentsOf: FixturePaths.notesTable)
     let table = try #require(loaded.table)
-    let router = try #require(RuleCompiler.compile(table).router)
+    let router = try #require(RouteCompiler.compile(table).router)
     let result = EventReader.read(line: line).map { (event: $0, decision: DecisionEngine.decide($0, router: router)) }
     var out: [UInt8] = []
     DecisionRecord(line: number, input: line, result: result).appendJSON(to: &out, explain: explain)

@@ -17,7 +17,7 @@ import Testing
       Issue.record(Comment(rawValue: renderer.render(loaded.diagnostics)))
       throw LoadFailure()
     }
-    let compiled = RuleCompiler.compile(table)
+    let compiled = RouteCompiler.compile(table)
     guard let router = compiled.router else {
       Issue.record(Comment(rawValue: DiagnosticRenderer(sources: loaded.sources).render(compiled.diagnostics)))
       throw LoadFailure()
@@ -37,7 +37,7 @@ import Testing
     #expect(decision.outcome == .open)
     #expect(decision.scene == "note-editor")
     #expect(decision.receiver == Decision.Receiver(scene: "main", session: "s1", isNew: true))
-    #expect(decision.match?.ruleName == "note")
+    #expect(decision.match?.routeName == "note")
     #expect(decision.action == .openWindow)
     #expect(decision.value == ["id": .string(Self.noteID)])
     #expect(decision.appleRules == [.e1, .v3, .s4, .d1, .d4, .d6, .w5, .w8])
@@ -60,7 +60,7 @@ import Testing
           activityType: "com.example.notes.edit", userInfo: ["noteID": .string(Self.noteID.lowercased())])))
     let decision = DecisionEngine.decide(handoff, router: router)
     #expect(decision.outcome == .open)
-    #expect(decision.match?.ruleName == "edit-handoff")
+    #expect(decision.match?.routeName == "edit-handoff")
     #expect(decision.match?.parameters["id"] == .string(Self.noteID))
   }
 
@@ -76,7 +76,7 @@ import Testing
       "edit-handoff", "com.example.notes.edit", userInfo: ["noteID": "{id:uuid}"],
       openWindow: "note-editor", value: ["id": "{id}"])
     let router = try builder.compile()
-    #expect(router.table.rules.map(\.name) == ["note", "search", "edit-handoff"])
+    #expect(router.table.routes.map(\.name) == ["note", "search", "edit-handoff"])
 
     var broken = RouteTable.Builder(app: "Notes", platform: .iPadOS)
     broken.scene("main")
@@ -167,7 +167,7 @@ import Testing
       for chunk in stride(from: 0, to: urls.count, by: 250).map({ urls[$0..<min($0 + 250, urls.count)] }) {
         group.addTask {
           var scratch = MatchScratch()  // per task: never shared
-          return chunk.reduce(0) { count, url in count + (router.matchRule(url: url, scratch: &scratch) == nil ? 0 : 1)
+          return chunk.reduce(0) { count, url in count + (router.matchRoute(url: url, scratch: &scratch) == nil ? 0 : 1)
           }
         }
       }

@@ -70,7 +70,7 @@ import Testing
         guard let url = try? router.url(for: rule, parameters: parameters) else { continue }
         built += 1
         let match = try #require(try router.match(url: url).get(), "seed 0xB0B: \(url) routes nowhere")
-        #expect(match.ruleName == rule, "seed 0xB0B: \(url)")
+        #expect(match.routeName == rule, "seed 0xB0B: \(url)")
         for (name, value) in parameters where name != "page" && name != "id" {
           #expect(match.parameters[name] == .string(value), "seed 0xB0B: \(url) \(name)")
         }

@@ -107,7 +107,7 @@ import Testing
   @Test func noRouterIsProducedWhenThereAreErrors() throws {
     let json = TestTables.json(routes: [TestTables.route("a", "app://h/x"), TestTables.route("b", "app://h/x")])
     let table = try #require(TestTables.load(json).table)
-    #expect(RuleCompiler.compile(table).router == nil)
+    #expect(RouteCompiler.compile(table).router == nil)
   }
 
   @Test(arguments: [

@@ -183,17 +183,17 @@ import Testing
         disagreements.append("\(url): match \(full), general path \(general)")
         continue
       }
-      let rule = router.matchRule(url: url, scratch: &scratch)
-      let expected: Int? = if case .success(let m?) = general { m.rule } else { nil }
+      let rule = router.matchRoute(url: url, scratch: &scratch)
+      let expected: Int? = if case .success(let m?) = general { m.route } else { nil }
       if rule != expected {
         disagreements.append(
-          "\(url): matchRule \(String(describing: rule)), general path \(String(describing: expected))")
+          "\(url): matchRoute \(String(describing: rule)), general path \(String(describing: expected))")
         continue
       }
       // The zero-allocation captures hold the raw text of the parameters match(url:) decodes.
       if case .success(let m?) = general, rule != nil {
         let bytes = Array(url.utf8)
-        let names = router.table.rules[m.rule].urlPatterns[m.pattern].segments.compactMap { segment -> String? in
+        let names = router.table.routes[m.route].urlPatterns[m.pattern].segments.compactMap { segment -> String? in
           switch segment {
           case .parameter(let p), .optional(let p): return p.name
           case .catchAll(let name): return name
@@ -242,7 +242,7 @@ import Testing
         }
       }
       let (fast, general) = bytes.withUnsafeBufferPointer {
-        (router.matchRule(utf8: $0, scratch: &scratch), router.matchRuleGeneral(utf8: $0))
+        (router.matchRoute(utf8: $0, scratch: &scratch), router.matchRouteGeneral(utf8: $0))
       }
       if fast != general {
         disagreements.append("\(bytes): fast \(String(describing: fast)), general \(String(describing: general))")
@@ -255,12 +255,12 @@ import Testing
     let a = try TestTables.router([("a", "https://example.com/a/{x}")])
     let b = try TestTables.router([("b", "https://other.example/b/{x}"), ("b2", "https://example.com/b/{x}")])
     var scratch = MatchScratch()
-    #expect(a.matchRule(url: "https://example.com/a/1", scratch: &scratch) == 0)
-    #expect(b.matchRule(url: "https://example.com/a/1", scratch: &scratch) == nil)
-    #expect(b.matchRule(url: "https://example.com/b/1", scratch: &scratch) == 1)
-    #expect(b.matchRule(url: "https://other.example/b/1", scratch: &scratch) == 0)
-    #expect(a.matchRule(url: "https://other.example/b/1", scratch: &scratch) == nil)
-    #expect(a.matchRule(url: "https://example.com/a/2", scratch: &scratch) == 0)
+    #expect(a.matchRoute(url: "https://example.com/a/1", scratch: &scratch) == 0)
+    #expect(b.matchRoute(url: "https://example.com/a/1", scratch: &scratch) == nil)
+    #expect(b.matchRoute(url: "https://example.com/b/1", scratch: &scratch) == 1)
+    #expect(b.matchRoute(url: "https://other.example/b/1", scratch: &scratch) == 0)
+    #expect(a.matchRoute(url: "https://other.example/b/1", scratch: &scratch) == nil)
+    #expect(a.matchRoute(url: "https://example.com/a/2", scratch: &scratch) == 0)
   }
 
   @Test func capturesAreByteRangesOfTheURL() throws {
@@ -270,13 +270,13 @@ import Testing
     var scratch = MatchScratch()
     let url = "https://example.com/repos/apple/swift-evolution-proposals"
     let bytes = Array(url.utf8)
-    #expect(router.matchRule(url: url, scratch: &scratch) == 0)
+    #expect(router.matchRoute(url: url, scratch: &scratch) == 0)
     #expect(scratch.pathCaptureCount == 2)
     #expect(String(decoding: bytes[scratch.pathCapture(0)], as: UTF8.self) == "apple")
     #expect(String(decoding: bytes[scratch.pathCapture(1)], as: UTF8.self) == "swift-evolution-proposals")
     let files = "https://example.com/files/a/b%20c/d"
     let fileBytes = Array(files.utf8)
-    #expect(router.matchRule(url: files, scratch: &scratch) == 1)
+    #expect(router.matchRoute(url: files, scratch: &scratch) == 1)
     #expect(String(decoding: fileBytes[scratch.pathCapture(0)], as: UTF8.self) == "a/b%20c/d")
     #expect(scratch.pathCaptureSegmentCount(0) == 3)
     #expect(String(decoding: fileBytes[scratch.pathCaptureSegment(0, 1)], as: UTF8.self) == "b%20c")
@@ -288,11 +288,12 @@ import Testing
     for count in [1, 100, 255, 256, 257, 300] {
       let url = "https://example.com" + String(repeating: "/s", count: count)
       #expect(
-        router.matchRule(url: url, scratch: &scratch) == (try? router.matchGeneral(url: url).get())??.rule, "\(count)")
+        router.matchRoute(url: url, scratch: &scratch) == (try? router.matchGeneral(url: url).get())??.route, "\(count)"
+      )
       #expect(router.match(url: url) == router.matchGeneral(url: url), "\(count)")
     }
     let long = "https://example.com/a/" + String(repeating: "x", count: 1000)
-    #expect(router.matchRule(url: long, scratch: &scratch) == 0)
+    #expect(router.matchRoute(url: long, scratch: &scratch) == 0)
   }
 }
 

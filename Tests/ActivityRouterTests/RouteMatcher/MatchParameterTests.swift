@@ -63,8 +63,8 @@ import Testing
     let router = try TestTables.router(Self.routes)
     var scratch = MatchScratch()
     for url in ["app://h/note/6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e11", "app://h/order/1", "app://h/nothing", "::"] {
-      let index = router.matchRule(url: url, scratch: &scratch)
-      let full = (try? router.match(url: url).get())??.rule
+      let index = router.matchRoute(url: url, scratch: &scratch)
+      let full = (try? router.match(url: url).get())??.route
       #expect(index == full, "\(url)")
     }
   }
@@ -76,8 +76,8 @@ import Testing
       #"    { "name": "view", "activity": "com.x.view", "userInfo": ["noteID"], "deliver": {} }"#,
     ])
     let router = try TestTables.router(json)
-    #expect(router.match(activityType: "com.x.edit", userInfo: ["id": 5])?.ruleName == "edit")
-    #expect(router.match(activityType: "com.x.edit", userInfo: ["id": "5", "draft": true])?.ruleName == "edit-draft")
+    #expect(router.match(activityType: "com.x.edit", userInfo: ["id": 5])?.routeName == "edit")
+    #expect(router.match(activityType: "com.x.edit", userInfo: ["id": "5", "draft": true])?.routeName == "edit-draft")
     #expect(router.match(activityType: "com.x.edit", userInfo: ["id": 5])?.parameters["id"] == .number(JSONNumber(5)))
     #expect(router.match(activityType: "com.x.edit", userInfo: ["id": "five"]) == nil)
     #expect(router.match(activityType: "com.x.view", userInfo: ["noteID": "n1"])?.parameters["noteID"] == "n1")

@@ -136,6 +136,6 @@ import Testing
     let table = try #require(loaded.table)
     #expect(table.scenes.map(\.id) == ["main", "note-editor"])
     #expect(table.scene("note-editor")?.matching == ["note-editor"])
-    #expect(RuleCompiler.compile(table).diagnostics.isEmpty)
+    #expect(RouteCompiler.compile(table).diagnostics.isEmpty)
   }
 }

@@ -148,7 +148,7 @@ import Testing
       ? TableLoader.load(source: SourceText(file: "inline.json", text: table))
       : TableLoader.load(contentsOf: FixturePaths.fixtures + "/" + table)
     #expect(!loaded.diagnostics.hasErrors, "\(loaded.diagnostics)")
-    let compiled = RuleCompiler.compile(try #require(loaded.table))
+    let compiled = RouteCompiler.compile(try #require(loaded.table))
     return try #require(compiled.router)
   }
 
@@ -181,7 +181,7 @@ import Testing
         #expect(decision.receiver?.session == String(parts[0]), label)
         #expect(decision.receiver?.isNew == (parts.count > 1), label)
       }
-      if let rule = step.rule { #expect(decision.match?.ruleName == rule, label) }
+      if let rule = step.rule { #expect(decision.match?.routeName == rule, label) }
       for id in step.cites {
         #expect(decision.appleRules.map(\.rawValue).contains(id), "\(label): cites \(id) in \(decision.appleRules)")
       }

@@ -8,7 +8,7 @@ import Testing
 /// `CompiledRouter` is an immutable `Sendable` value; each task keeps its own ``MatchScratch``.
 /// The tasks share 12,000 events (task k takes every 8th from k), so that they route different
 /// inputs at the same moment, and every answer (the full decision record, and
-/// the rule of the allocation-free ``CompiledRouter/matchRule(url:scratch:)``) is compared with
+/// the rule of the allocation-free ``CompiledRouter/matchRoute(url:scratch:)``) is compared with
 /// the serial run. Run it under `swift test --sanitize=thread` too (`.ci/run` does).
 @Suite struct ConcurrencyTests {
   static let taskCount = 8
@@ -45,14 +45,14 @@ import Testing
     }
     var out: [UInt8] = []
     DecisionRecord(line: 1, input: line, result: result).appendJSON(to: &out, explain: false)
-    let rule = router.matchRule(url: line, scratch: &scratch).map(String.init) ?? "-"
+    let rule = router.matchRoute(url: line, scratch: &scratch).map(String.init) ?? "-"
     return String(decoding: out, as: UTF8.self) + " rule=" + rule
   }
 
   @Test func eightTasksGiveExactlyTheSerialResults() async throws {
     let loaded = TableLoader.load(contentsOf: FixturePaths.notesTable)
     let table = try #require(loaded.table)
-    let router = try #require(RuleCompiler.compile(table).router)
+    let router = try #require(RouteCompiler.compile(table).router)
     let lines = try Self.lines()
     var scratch = MatchScratch()
     let serial = lines.map { Self.answer($0, router, &scratch) }

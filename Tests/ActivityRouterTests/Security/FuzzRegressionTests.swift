@@ -20,7 +20,7 @@ import Testing
       + PercentDecoding.encode("edi\u{FFFD}", allowing: .pathSegmentAllowed)
     #expect(rebuilt == "app://h/users/%7Bid%7D/edi%EF%BF%BD")
     let again = try #require(try router.match(url: rebuilt).get())
-    #expect(again.rule == original.rule && again.parameters == original.parameters)
+    #expect(again.route == original.route && again.parameters == original.parameters)
   }
 
   /// fuzz-url, noted while writing the target (which skips these hosts): the reader accepts `tel://EXÄMPLE/` (Foundation

@@ -24,7 +24,7 @@ import Testing
   static let router: Result<CompiledRouter, OracleFailure> = {
     let json = TestTables.json(routes: routes.map { TestTables.route($0.0, $0.1) })
     let loaded = TestTables.load(json)
-    guard !loaded.diagnostics.hasErrors, let table = loaded.table, let router = RuleCompiler.compile(table).router
+    guard !loaded.diagnostics.hasErrors, let table = loaded.table, let router = RouteCompiler.compile(table).router
     else {
       return .failure(OracleFailure(description: "the test table does not compile: \(loaded.diagnostics)"))
     }

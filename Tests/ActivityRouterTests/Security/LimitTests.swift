@@ -51,7 +51,7 @@ import Testing
       // The allocation-free matcher reads the path once and finds no rule.
       #expect(router.routeName(url) == "-")
       var scratch = MatchScratch()
-      #expect(router.matchRule(url: url, scratch: &scratch) == nil)
+      #expect(router.matchRoute(url: url, scratch: &scratch) == nil)
     }
   }
 
@@ -116,19 +116,21 @@ import Testing
     if accepted {
       #expect(codes.isEmpty, "\(loaded.diagnostics)")
       let table = try #require(loaded.table)
-      let compiled = RuleCompiler.compile(table)
+      let compiled = RouteCompiler.compile(table)
       #expect(!compiled.diagnostics.hasErrors, "\(compiled.diagnostics)")
     } else {
       #expect(codes.contains(.tableLimit), "\(loaded.diagnostics)")
     }
   }
 
-  @Test(arguments: [(RuleCompiler.maxConstraintsPerPattern, true), (RuleCompiler.maxConstraintsPerPattern + 1, false)])
+  @Test(arguments: [
+    (RouteCompiler.maxConstraintsPerPattern, true), (RouteCompiler.maxConstraintsPerPattern + 1, false),
+  ])
   func constraintsPerPattern(_ count: Int, _ accepted: Bool) throws {
     let query = (0..<count).map { "k\($0)=v" }.joined(separator: "&")
     let loaded = TestTables.load(TestTables.json(routes: [TestTables.route("r", "app://h/x?\(query)")]))
     #expect(!loaded.diagnostics.hasErrors, "\(loaded.diagnostics)")
-    let compiled = RuleCompiler.compile(try #require(loaded.table))
+    let compiled = RouteCompiler.compile(try #require(loaded.table))
     if accepted {
       #expect(compiled.diagnostics.isEmpty, "\(compiled.diagnostics)")
       let router = try #require(compiled.router)

@@ -204,7 +204,7 @@ import Testing
       for check in checks {
         let got: String?
         switch router.match(url: check.url) {
-        case .success(let match?) where match.ruleName == check.rule:
+        case .success(let match?) where match.routeName == check.rule:
           got = match.parameters[check.name]?.stringValue
         case .success:
           got = nil

@@ -92,7 +92,7 @@ import Testing
   static func compile(_ routes: [String]) -> CompileResult? {
     let loaded = TestTables.load(TestTables.json(routes: routes))
     guard !loaded.diagnostics.hasErrors, let table = loaded.table else { return nil }
-    return RuleCompiler.compile(table)
+    return RouteCompiler.compile(table)
   }
 
   static func record(_ url: String, _ router: CompiledRouter) -> String {

@@ -90,7 +90,7 @@ import Testing
     let loaded = TableLoader.load(source: SourceText(file: "init.json", bytes: run.stdoutBytes))
     let table = try #require(loaded.table)
     #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(loaded.diagnostics)")
-    #expect(RuleCompiler.compile(table).diagnostics.filter { $0.severity == .error }.isEmpty)
+    #expect(RouteCompiler.compile(table).diagnostics.filter { $0.severity == .error }.isEmpty)
   }
 
   /// Every key init writes is named in "$from", with an origin; "$from" names nothing else.

@@ -10,7 +10,7 @@ enum RouterSetup {
     guard let table = loaded.table, !loaded.diagnostics.hasErrors else {
       return .failure(RenderedDiagnostics(text: renderer.render(loaded.diagnostics)))
     }
-    let compiled = RuleCompiler.compile(table)
+    let compiled = RouteCompiler.compile(table)
     guard let router = compiled.router else {
       return .failure(RenderedDiagnostics(text: renderer.render(compiled.diagnostics)))
     }

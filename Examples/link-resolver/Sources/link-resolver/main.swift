@@ -102,6 +102,6 @@ do {
   fail("link-resolver: \(error)", status: 1)
 }
 let mode = options.stateful ? "stateful per connection" : "stateless"
-log("link-resolver: listening on \(options.socket) (\(router.table.app): \(router.table.rules.count) routes, \(mode))")
+log("link-resolver: listening on \(options.socket) (\(router.table.app): \(router.table.routes.count) routes, \(mode))")
 server.run()
 log("link-resolver: stopped")

@@ -1,7 +1,7 @@
 import RouteTables
 import RouterSupport
 
-extension RuleCompiler {
+extension RouteCompiler {
   /// What makes two patterns that end at the same node match the same URLs: the optional
   /// segments left out, the trailing slash (strict policy only) and the constraints.
   struct Signature: Hashable {
@@ -34,19 +34,19 @@ extension RuleCompiler {
         seen[sig] = p
         continue
       }
-      guard reported.insert([first.rule, first.pattern, p.rule, p.pattern]).inserted else { continue }
-      let a = table.rules[first.rule]
-      let b = table.rules[p.rule]
+      guard reported.insert([first.route, first.pattern, p.route, p.pattern]).inserted else { continue }
+      let a = table.routes[first.route]
+      let b = table.routes[p.route]
       let pa = a.urlPatterns[first.pattern]
       let pb = b.urlPatterns[p.pattern]
-      if first.rule == p.rule && first.pattern == p.pattern {
+      if first.route == p.route && first.pattern == p.pattern {
         diagnostics.append(
           Diagnostic(
             .error, .ambiguousRoutes,
             "the optional segments of '\(pb.text)' in route '\(b.name)' can match the same URL in two ways;"
               + " give the optional segments different types or make one of them required",
             at: pb.location ?? b.location))
-      } else if first.rule == p.rule {
+      } else if first.route == p.route {
         diagnostics.append(
           Diagnostic(
             .error, .duplicateRoute,
@@ -66,7 +66,7 @@ extension RuleCompiler {
     return diagnostics
   }
 
-  /// Counts, per rule, its patterns that end at a node after a pattern that excludes nothing
+  /// Counts, per route, its patterns that end at a node after a pattern that excludes nothing
   /// (no constraint that can fail), so they can never be chosen.
   static func recordShadowing(
     _ sorted: [ExpandedPattern], strict: Bool, into counts: inout [Int: (total: Int, hidden: Int, by: Int)]
@@ -74,15 +74,15 @@ extension RuleCompiler {
     var catchers: [Bool?: Int] = [:]  // trailing slash requirement → the rule that takes everything
     for p in sorted {
       let key: Bool? = strict ? p.trailingSlash : nil
-      var entry = counts[p.rule] ?? (0, 0, -1)
+      var entry = counts[p.route] ?? (0, 0, -1)
       entry.total += 1
-      if let winner = catchers[key], winner != p.rule {
+      if let winner = catchers[key], winner != p.route {
         entry.hidden += 1
         entry.by = winner
       } else if catchers[key] == nil && excludesNothing(p) {
-        catchers[key] = p.rule
+        catchers[key] = p.route
       }
-      counts[p.rule] = entry
+      counts[p.route] = entry
     }
   }
 
@@ -94,12 +94,12 @@ extension RuleCompiler {
     }
   }
 
-  /// Activity rules by type, in precedence order; rejects rules with the same type and constraints.
+  /// Activity routes by type, in precedence order; rejects routes with the same type and constraints.
   static func buildActivityIndex(_ table: RouteTable) -> (ActivityIndex, [Diagnostic]) {
     var byType: [String: [ActivityIndex.Candidate]] = [:]
-    for (index, rule) in table.rules.enumerated() {
-      if case .activity(let pattern) = rule.trigger {
-        byType[pattern.type, default: []].append(ActivityIndex.Candidate(rule: index, pattern: pattern))
+    for (index, route) in table.routes.enumerated() {
+      if case .activity(let pattern) = route.trigger {
+        byType[pattern.type, default: []].append(ActivityIndex.Candidate(route: index, pattern: pattern))
       }
     }
     var diagnostics: [Diagnostic] = []
@@ -108,10 +108,10 @@ extension RuleCompiler {
         let sa = Precedence.score(a.pattern.userInfo.map(\.value.strength))
         let sb = Precedence.score(b.pattern.userInfo.map(\.value.strength))
         if sa != sb { return sa > sb }
-        let pa = table.rules[a.rule].priority
-        let pb = table.rules[b.rule].priority
+        let pa = table.routes[a.route].priority
+        let pb = table.routes[b.route].priority
         if pa != pb { return pa > pb }
-        return a.rule < b.rule
+        return a.route < b.route
       }
       byType[type] = sorted
       var seen: [[String]: Int] = [:]
@@ -125,15 +125,15 @@ extension RuleCompiler {
           }
         }.sorted()
         if let first = seen[sig] {
-          let a = table.rules[first]
-          let b = table.rules[candidate.rule]
+          let a = table.routes[first]
+          let b = table.routes[candidate.route]
           diagnostics.append(
             Diagnostic(
               .error, .duplicateRoute,
               "route '\(b.name)' matches exactly the same '\(type)' activities as route '\(a.name)'",
               at: b.location, notes: [.init("route '\(a.name)' is declared here", at: a.location)]))
         } else {
-          seen[sig] = candidate.rule
+          seen[sig] = candidate.route
         }
       }
     }

@@ -1,14 +1,14 @@
 public import RouterSupport
 
-/// What a rule asks for once it matches: the action and the scene declaration it acts on,
+/// What a route asks for once it matches: the action and the scene declaration it acts on,
 /// with the value built from the captured parameters.
 ///
 /// ```swift
 /// // "openWindow": { "id": "note-editor", "value": "{id}" }
-/// let target = RuleTarget(action: .openWindow, scene: "note-editor",
+/// let target = RouteTarget(action: .openWindow, scene: "note-editor",
 ///                         value: try ValueTemplate(parsing: "{id}"))
 /// ```
-public struct RuleTarget: Sendable, Hashable {
+public struct RouteTarget: Sendable, Hashable {
   /// The action the app's handler performs.
   public enum Action: String, Sendable, Hashable, CaseIterable, Codable {
     /// The receiving scene handles the event itself (`onOpenURL` / `onContinueUserActivity`).

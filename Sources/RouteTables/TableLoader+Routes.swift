@@ -2,12 +2,12 @@ import RouterSupport
 
 extension TableLoader {
   static let actionKeys = ["deliver", "openWindow", "dismissWindow", "requestSceneSessionActivation"]
-  static let ruleKeys = ["name", "url", "activity", "userInfo", "priority"] + actionKeys
+  static let routeKeys = ["name", "url", "activity", "userInfo", "priority"] + actionKeys
 
-  /// Reads the rules, in table order; reports duplicate names with both locations.
-  static func readRules(
+  /// Reads the routes, in table order; reports duplicate names with both locations.
+  static func readRoutes(
     _ member: JSONMember?, root: JSONNode, table: RouteTable, _ reader: inout JSONFieldReader
-  ) -> [Rule] {
+  ) -> [Route] {
     guard let member else {
       reader.missing("routes", in: root, what: "the route table")
       return []
@@ -17,31 +17,31 @@ extension TableLoader {
         .wrongType, "'routes' must be an array of rules, found \(member.value.typeName)", at: member.value.start)
       return []
     }
-    var rules: [Rule] = []
-    // The first rule of each name, by its index: a lookup, so that loading stays linear in the
-    // number of routes (scanning the rules read so far made it quadratic).
+    var routes: [Route] = []
+    // The first route of each name, by its index: a lookup, so that loading stays linear in the
+    // number of routes (scanning the routes read so far made it quadratic).
     var firstIndex: [String: Int] = [:]
     for item in items {
-      guard let rule = readRule(item, index: rules.count, table: table, &reader) else { continue }
-      if let first = firstIndex[rule.name] {
+      guard let route = readRoute(item, index: routes.count, table: table, &reader) else { continue }
+      if let first = firstIndex[route.name] {
         reader.error(
-          .duplicateRuleName, "route name '\(rule.name)' is used twice", at: item.start,
-          notes: [.init("'\(rule.name)' is first used here", at: rules[first].location)])
+          .duplicateRuleName, "route name '\(route.name)' is used twice", at: item.start,
+          notes: [.init("'\(route.name)' is first used here", at: routes[first].location)])
         continue
       }
-      firstIndex[rule.name] = rules.count
-      rules.append(rule)
+      firstIndex[route.name] = routes.count
+      routes.append(route)
     }
-    return rules
+    return routes
   }
 
-  static func readRule(_ node: JSONNode, index: Int, table: RouteTable, _ reader: inout JSONFieldReader) -> Rule? {
+  static func readRoute(_ node: JSONNode, index: Int, table: RouteTable, _ reader: inout JSONFieldReader) -> Route? {
     let what = "a route"
-    guard let fields = reader.object(node, what: what, keys: ruleKeys) else { return nil }
+    guard let fields = reader.object(node, what: what, keys: routeKeys) else { return nil }
     let name = reader.string(fields["name"], required: "name", in: node, what: what)
     let label = name.map { "route '\($0)'" } ?? what
     // Trigger: exactly one of "url" and "activity".
-    var trigger: Rule.Trigger?
+    var trigger: Route.Trigger?
     switch (fields["url"], fields["activity"]) {
     case (let url?, nil):
       trigger = readURLPatterns(url, &reader).map { .url($0) }
@@ -64,7 +64,7 @@ extension TableLoader {
     }
     // Target: exactly one action key.
     let actions = actionKeys.compactMap { fields[$0] }
-    var target: RuleTarget?
+    var target: RouteTarget?
     if actions.isEmpty {
       reader.error(
         .missingKey, "\(label) needs a target: one of \(actionKeys.map { "'\($0)'" }.joined(separator: ", "))",
@@ -83,7 +83,7 @@ extension TableLoader {
     if !used.isEmpty {
       checkParameters(used, trigger: trigger, label: label, at: actions[0].value.start, &reader)
     }
-    return Rule(
+    return Route(
       name: name, index: index, trigger: trigger, target: target, priority: priority,
       location: reader.location(node.start))
   }
@@ -174,8 +174,8 @@ extension TableLoader {
     return (Parameter(name: name, type: type), required)
   }
 
-  static func readTarget(_ member: JSONMember, table: RouteTable, _ reader: inout JSONFieldReader) -> RuleTarget? {
-    guard let action = RuleTarget.Action(rawValue: member.key) else { return nil }
+  static func readTarget(_ member: JSONMember, table: RouteTable, _ reader: inout JSONFieldReader) -> RouteTarget? {
+    guard let action = RouteTarget.Action(rawValue: member.key) else { return nil }
     let what = "'\(member.key)'"
     let keys: [String]
     switch action {
@@ -184,7 +184,7 @@ extension TableLoader {
     case .requestSceneSessionActivation: keys = ["session", "activityType", "targetContentIdentifier", "value"]
     }
     guard let fields = reader.object(member.value, what: what, keys: keys) else { return nil }
-    var target = RuleTarget(action: action, location: reader.location(member.keyStart))
+    var target = RouteTarget(action: action, location: reader.location(member.keyStart))
     if action == .requestSceneSessionActivation {
       return readActivationRequest(fields, target, member, &reader)
     }
@@ -226,11 +226,11 @@ extension TableLoader {
   /// `"requestSceneSessionActivation": {"session": "new", "activityType": "NewTaskWindow",
   /// "targetContentIdentifier": "task-{id}", "value": {"taskID": "{id}"}}`; `value` is the userInfo.
   static func readActivationRequest(
-    _ fields: [String: JSONMember], _ target: RuleTarget, _ member: JSONMember, _ reader: inout JSONFieldReader
-  ) -> RuleTarget {
+    _ fields: [String: JSONMember], _ target: RouteTarget, _ member: JSONMember, _ reader: inout JSONFieldReader
+  ) -> RouteTarget {
     var target = target
     let what = "'requestSceneSessionActivation'"
-    if let session = fields["session"], let request = reader.choice(session, RuleTarget.SessionRequest.self) {
+    if let session = fields["session"], let request = reader.choice(session, RouteTarget.SessionRequest.self) {
       target.sessionRequest = request
     }
     target.activityType = reader.string(fields["activityType"], in: member.value, what: what)
@@ -249,7 +249,7 @@ extension TableLoader {
 
   /// A value needs a group that presents a type: the named one, or one whose type is `type` (W9).
   static func checkPresentedType(
-    _ target: RuleTarget, valueMember: JSONMember, table: RouteTable, _ reader: inout JSONFieldReader
+    _ target: RouteTarget, valueMember: JSONMember, table: RouteTable, _ reader: inout JSONFieldReader
   ) {
     guard target.action != .deliver else { return }
     if let id = target.scene, let scene = table.scene(id) {
@@ -274,9 +274,9 @@ extension TableLoader {
     }
   }
 
-  /// Every parameter a value template uses must be captured by every pattern of the rule.
+  /// Every parameter a value template uses must be captured by every pattern of the route.
   static func checkParameters(
-    _ names: [String], trigger: Rule.Trigger, label: String, at offset: Int, _ reader: inout JSONFieldReader
+    _ names: [String], trigger: Route.Trigger, label: String, at offset: Int, _ reader: inout JSONFieldReader
   ) {
     switch trigger {
     case .url(let patterns):

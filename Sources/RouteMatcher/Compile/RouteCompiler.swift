@@ -5,7 +5,7 @@ public import RouterSupport
 /// diagnostic, errors and warnings.
 ///
 /// ```swift
-/// let result = RuleCompiler.compile(table)
+/// let result = RouteCompiler.compile(table)
 /// result.diagnostics.filter { $0.code == .duplicateRoute }
 /// ```
 public struct CompileResult: Sendable {
@@ -14,15 +14,15 @@ public struct CompileResult: Sendable {
 }
 
 /// Compiles a ``RouteTable`` into an immutable ``CompiledRouter``: expands optional segments,
-/// builds the segment trie, orders every node's candidates by ``Precedence``, rejects rules
+/// builds the segment trie, orders every node's candidates by ``Precedence``, rejects routes
 /// that precedence cannot tell apart, and flattens the trie into arrays.
 ///
 /// ```swift
-/// let result = RuleCompiler.compile(table)
+/// let result = RouteCompiler.compile(table)
 /// if let router = result.router { _ = router.match(url: "notes://note/…") }
 /// for d in result.diagnostics { print(d) }  // t.json:9:14: error: ... [duplicate-route]
 /// ```
-public enum RuleCompiler {
+public enum RouteCompiler {
   /// The most query and fragment constraints one pattern may have.
   public static let maxConstraintsPerPattern = 64
 
@@ -31,19 +31,19 @@ public enum RuleCompiler {
     var diagnostics: [Diagnostic] = []
     let caseSensitive = table.options.caseSensitivePaths
     var builder = TrieBuilder(
-      expectedEdges: table.rules.count + table.rules.count / 2, expectedNodes: 2 * table.rules.count + 16,
-      expectedTerminals: table.rules.count)
+      expectedEdges: table.routes.count + table.routes.count / 2, expectedNodes: 2 * table.routes.count + 16,
+      expectedTerminals: table.routes.count)
     // Patterns with optional segments are expanded into patterns; the others (nearly all) are
     // inserted straight from the table, without building an `ExpandedPattern`.
     var expansions: [ExpandedPattern] = []
-    var inserted = [Int](repeating: 0, count: table.rules.count)
+    var inserted = [Int](repeating: 0, count: table.routes.count)
     // The terminal records, in the order of the builder's terminal ids.
-    var records = TerminalRecords(expected: table.rules.count)
+    var records = TerminalRecords(expected: table.routes.count)
     var scratch = PatternExpansion.KeyBuffer()
     var batch = PatternBatch()
-    table.rules.withUnsafeBufferPointer { rules in
-      for ruleIndex in 0..<rules.count {
-        guard case .url(let patterns) = rules[ruleIndex].trigger else { continue }
+    table.routes.withUnsafeBufferPointer { routes in
+      for routeIndex in 0..<routes.count {
+        guard case .url(let patterns) = routes[routeIndex].trigger else { continue }
         patterns.withUnsafeBufferPointer { patterns in
           for patternIndex in 0..<patterns.count {
             let pattern = patterns.baseAddress! + patternIndex
@@ -52,29 +52,29 @@ public enum RuleCompiler {
                 Diagnostic(
                   .error, .tableLimit,
                   "a pattern may have at most \(maxConstraintsPerPattern) query and fragment constraints",
-                  at: pattern.pointee.location ?? rules[ruleIndex].location))
+                  at: pattern.pointee.location ?? routes[routeIndex].location))
               continue
             }
             if PatternExpansion.hasOptionalSegments(pattern.pointee.segments) {
               batch.flush(into: &builder)  // keep the terminals in table order
               for expanded in PatternExpansion.expand(
-                pattern.pointee, rule: ruleIndex, index: patternIndex, caseSensitive: caseSensitive)
+                pattern.pointee, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive)
               {
                 builder.insert(expanded, expansion: expansions.count)
                 records.append(expanded)
                 expansions.append(expanded)
-                inserted[ruleIndex] += 1
+                inserted[routeIndex] += 1
               }
             } else {
               let namesStart = Int32(truncatingIfNeeded: records.names.count)
               batch.add(
-                pattern, rule: ruleIndex, index: patternIndex, caseSensitive: caseSensitive, builder: &builder,
+                pattern, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive, builder: &builder,
                 &scratch,
                 names: &records.names)
               records.append(
-                pattern, rule: Int32(truncatingIfNeeded: ruleIndex), pattern: Int32(truncatingIfNeeded: patternIndex),
+                pattern, route: Int32(truncatingIfNeeded: routeIndex), pattern: Int32(truncatingIfNeeded: patternIndex),
                 namesStart: namesStart)
-              inserted[ruleIndex] += 1
+              inserted[routeIndex] += 1
               if batch.isFull { batch.flush(into: &builder) }
             }
           }
@@ -91,9 +91,10 @@ public enum RuleCompiler {
       let patterns = ids.map { id -> ExpandedPattern in
         let t = builder.terminals[Int(id)]
         if t.expansion >= 0 { return expansions[Int(t.expansion)] }
-        let pattern = table.rules[Int(t.rule)].urlPatterns[Int(t.pattern)]
-        return PatternExpansion.expand(pattern, rule: Int(t.rule), index: Int(t.pattern), caseSensitive: caseSensitive)[
-          0]
+        let pattern = table.routes[Int(t.route)].urlPatterns[Int(t.pattern)]
+        return PatternExpansion.expand(
+          pattern, route: Int(t.route), index: Int(t.pattern), caseSensitive: caseSensitive)[
+            0]
       }
       let order = patterns.indices.sorted { precedes(patterns[$0], patterns[$1], table) }
       let sorted = order.map { patterns[$0] }
@@ -102,18 +103,18 @@ public enum RuleCompiler {
       sortedAt[Int32(node)] = order.map { ids[$0] }
     }
     // A rule is unreachable when every one of its expanded patterns is hidden.
-    for rule in Array(shadowed.keys) { shadowed[rule]?.total = inserted[rule] }
+    for route in Array(shadowed.keys) { shadowed[route]?.total = inserted[route] }
     // A route already reported as a duplicate needs no second, weaker diagnostic.
     let duplicates = Set(diagnostics.compactMap(\.location))
-    for (rule, counts) in shadowed.sorted(by: { $0.key < $1.key }) where counts.hidden == counts.total {
-      let patterns = table.rules[rule].urlPatterns.compactMap(\.location)
+    for (route, counts) in shadowed.sorted(by: { $0.key < $1.key }) where counts.hidden == counts.total {
+      let patterns = table.routes[route].urlPatterns.compactMap(\.location)
       if patterns.contains(where: duplicates.contains) { continue }
-      let winner = table.rules[counts.by]
+      let winner = table.routes[counts.by]
       diagnostics.append(
         Diagnostic(
           .warning, .unreachableRoute,
-          "route '\(table.rules[rule].name)' can never match: route '\(winner.name)' takes every URL it would match",
-          at: table.rules[rule].location, notes: [.init("'\(winner.name)' is declared here", at: winner.location)]))
+          "route '\(table.routes[route].name)' can never match: route '\(winner.name)' takes every URL it would match",
+          at: table.routes[route].location, notes: [.init("'\(winner.name)' is declared here", at: winner.location)]))
     }
     let (activities, activityDiagnostics) = buildActivityIndex(table)
     diagnostics += activityDiagnostics
@@ -135,9 +136,9 @@ public enum RuleCompiler {
     let sa = a.score
     let sb = b.score
     if sa != sb { return sa > sb }
-    let pa = table.rules[a.rule].priority
-    let pb = table.rules[b.rule].priority
+    let pa = table.routes[a.route].priority
+    let pb = table.routes[b.route].priority
     if pa != pb { return pa > pb }
-    return (a.rule, a.pattern) < (b.rule, b.pattern)
+    return (a.route, a.pattern) < (b.route, b.pattern)
   }
 }

@@ -1,0 +1,50 @@
+public import RouterSupport
+
+/// One route of a table: what it matches (URL patterns or an activity), what it asks
+/// for, and its place in precedence.
+///
+/// ```swift
+/// let route = Route(name: "note", index: 0,
+///                  trigger: .url([try URLPattern(parsing: "notes://note/{id:uuid}")]),
+///                  target: RouteTarget(action: .openWindow, scene: "note-editor",
+///                                     value: try ValueTemplate(parsing: "{id}")))
+/// ```
+public struct Route: Sendable, Hashable {
+  /// What a route matches.
+  public enum Trigger: Sendable, Hashable {
+    /// One or more URL patterns (for example a custom-scheme link and a universal link).
+    case url([URLPattern])
+    /// A user activity.
+    case activity(ActivityPattern)
+  }
+
+  /// The route's name, unique in the table.
+  public var name: String
+  /// The route's position in the table (0-based), the last tie-break of precedence.
+  public var index: Int
+  public var trigger: Trigger
+  public var target: RouteTarget
+  /// The explicit priority (default 0): higher wins among equally specific routes.
+  public var priority: Int
+  /// Where the route is written.
+  public var location: SourceLocation?
+
+  /// Creates a route.
+  public init(
+    name: String, index: Int, trigger: Trigger, target: RouteTarget, priority: Int = 0,
+    location: SourceLocation? = nil
+  ) {
+    self.name = name
+    self.index = index
+    self.trigger = trigger
+    self.target = target
+    self.priority = priority
+    self.location = location
+  }
+
+  /// The URL patterns of a URL route (empty for an activity route).
+  public var urlPatterns: [URLPattern] {
+    if case .url(let patterns) = trigger { return patterns }
+    return []
+  }
+}
