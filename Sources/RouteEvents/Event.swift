@@ -112,4 +112,10 @@ public struct Event: Sendable, Hashable {
     case .reopen: return "reopen"
     }
   }
+
+  /// Whether the event is a URL (a line that is a URL, or a JSON event with `url`).
+  public var isURL: Bool {
+    if case .url = kind { return true }
+    return false
+  }
 }

@@ -34,9 +34,11 @@ enum ActivationRequests {
     }
     // A role-based request: an existing session whose conditions the activity satisfies (U9).
     if let role = request.role {
-      let identifier = EventIdentifier(
-        text: activity?.targetContentIdentifier, rule: activity?.targetContentIdentifier == nil ? .e3 : .e5,
-        source: "the activity's targetContentIdentifier")
+      // The activity comes from the request (read already, when a route rendered it).
+      let identifier = Observed(
+        EventIdentifier(
+          text: activity?.targetContentIdentifier, rule: activity?.targetContentIdentifier == nil ? .e3 : .e5,
+          source: "the activity's targetContentIdentifier"), reads: ctx.reads)
       let sessions = ctx.currentSessions.filter { table.scene($0.scene)?.role == role }
       var matching: [Session] = []
       for prefersOnly in [true, false] {
@@ -78,8 +80,9 @@ enum ActivationRequests {
       // SwiftUI creates the new scene as for any external event: the first declaration whose
       // matching set accepts the activity's identifier (S3), else S4/S6; never Settings (S8).
       let tci = activity?.targetContentIdentifier
-      let identifier = EventIdentifier(
-        text: tci, rule: tci == nil ? .e3 : .e5, source: "the activity's targetContentIdentifier")
+      let identifier = Observed(
+        EventIdentifier(text: tci, rule: tci == nil ? .e3 : .e5, source: "the activity's targetContentIdentifier"),
+        reads: ctx.reads)
       switch SceneSelector(identifier: identifier, url: nil).selectDeclaration(&ctx) {
       case .new(let created): session = created
       case .existing(let open):

@@ -16,16 +16,16 @@ struct DecisionContext {
   var trace: [TraceStep] = []
   var rules: [AppleRuleID] = []
   var effects: [SessionEffect] = []
-  /// Whether the decision read more of the event than its route and parameters: the URL's
-  /// scheme, host or path (the link gate), its identifier (`handlesExternalEvents` sets,
-  /// document types, UIKit predicates), or a value to compare with open windows. When it did
-  /// not, every URL the same route pattern takes gets the same decision, parameters aside:
-  /// what lets a `LineRouter` reuse a decision (docs/performance.md).
-  var readsEventDetails = false
+  /// Whether the decision read what differs between the URL lines of one route pattern (the
+  /// URL beyond its scheme and host, the values captured from it): the stages see those only
+  /// as ``Observed`` values that mark it here. When nothing was read, every URL the same route
+  /// pattern takes gets the same decision, parameters aside: what lets a `LineRouter` reuse it.
+  let reads: DetailReads
   private var nextNumber: Int
   private var clock: Int
 
-  init(router: CompiledRouter, state: SessionState, explains: Bool = true) {
+  init(router: CompiledRouter, state: SessionState, explains: Bool = true, reads: DetailReads) {
+    self.reads = reads
     self.router = router
     self.table = router.table
     self.policies = router.table.policies

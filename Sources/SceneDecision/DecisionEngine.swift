@@ -23,7 +23,24 @@ public enum DecisionEngine {
   public static func decide(
     _ event: Event, router: CompiledRouter, state: SessionState = SessionState(), explains: Bool = true
   ) -> Decision {
-    var ctx = DecisionContext(router: router, state: state, explains: explains)
+    decide(event, router: router, state: state, explains: explains, reads: DetailReads(all: !event.isURL))
+  }
+
+  /// Decides an event and tells whether the decision read what differs between the URL lines
+  /// of one route pattern (``DetailReads``): decisions of other events always count as reading.
+  package static func decide(
+    _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, readsEventDetails: inout Bool
+  ) -> Decision {
+    let reads = DetailReads(all: !event.isURL)
+    let decision = decide(event, router: router, state: state, explains: explains, reads: reads)
+    readsEventDetails = reads.any
+    return decision
+  }
+
+  private static func decide(
+    _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, reads: DetailReads
+  ) -> Decision {
+    var ctx = DecisionContext(router: router, state: state, explains: explains, reads: reads)
     switch event.kind {
     case .url, .activity, .notification, .shortcut:
       return ExternalEvents.decide(event, &ctx)
@@ -39,24 +56,6 @@ public enum DecisionEngine {
       return Lifecycle.launch(&ctx)
     case .reopen:
       return Lifecycle.reopen(&ctx)
-    }
-  }
-
-  /// Decides an external event and tells whether the decision read more of it than its route
-  /// and parameters (``DecisionContext/readsEventDetails``); every other kind of event counts
-  /// as reading everything.
-  package static func decide(
-    _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, readsEventDetails: inout Bool
-  ) -> Decision {
-    switch event.kind {
-    case .url, .activity, .notification, .shortcut:
-      var ctx = DecisionContext(router: router, state: state, explains: explains)
-      let decision = ExternalEvents.decide(event, &ctx)
-      readsEventDetails = ctx.readsEventDetails
-      return decision
-    default:
-      readsEventDetails = true
-      return decide(event, router: router, state: state, explains: explains)
     }
   }
 

@@ -7,19 +7,20 @@ import RouterSupport
 /// stage two runs its handlers and the table's route (D1–D6).
 package enum ExternalEvents {
   static func decide(_ event: Event, _ ctx: inout DecisionContext) -> Decision {
-    guard let identifier = EventIdentifier.of(event) else {
+    // What differs between the URL lines of one route pattern is seen only as observed values.
+    guard let identifier = EventIdentifier.of(event).map({ Observed($0, reads: ctx.reads) }) else {
       return ctx.decision(.error, reason: .notExternal, message: "not an external event")
     }
-    let url = ExternalEvents.url(of: event)
+    let url = ExternalEvents.url(of: event).map { Observed($0, reads: ctx.reads) }
     if let url, let notForApp = LinkGate.check(url, &ctx) { return notForApp }
     let choice: ReceiverChoice
     if ctx.table.lifecycle == .uiKit {
-      ctx.readsEventDetails = true  // predicates over the identifier: not tracked finer
       var activityType: String?
       if case .activity(let a) = event.kind { activityType = a.activityType }
       choice = UIKitSelector(identifier: identifier, activityType: activityType).select(&ctx)
     } else {
-      choice = SceneSelector(identifier: identifier, url: url ?? documentURL(of: event)).select(&ctx)
+      let documentURL = url ?? ExternalEvents.documentURL(of: event).map { Observed($0, reads: ctx.reads) }
+      choice = SceneSelector(identifier: identifier, url: documentURL).select(&ctx)
     }
     let receiver: Session
     let isNew: Bool
@@ -34,7 +35,10 @@ package enum ExternalEvents {
       receiver = session
       isNew = true
     }
-    return stageTwo(event, url: url, receiver: receiver, isNew: isNew, &ctx)
+    // Below here the stages see the URL only as observed; an activity is never reused.
+    var activity: UserActivity?
+    if case .activity(let a) = event.kind { activity = a }
+    return stageTwo(activity: activity, url: url, receiver: receiver, isNew: isNew, &ctx)
   }
 
   /// The URL an event carries for routing: the URL itself, or a universal link's webpageURL (E4).
@@ -55,15 +59,15 @@ package enum ExternalEvents {
   }
 
   /// Handlers (D1–D4), then the table's route, then its action.
-  static func stageTwo(_ event: Event, url: URLRecord?, receiver: Session, isNew: Bool, _ ctx: inout DecisionContext)
-    -> Decision
-  {
+  static func stageTwo(
+    activity: UserActivity?, url: Observed<URLRecord>?, receiver: Session, isNew: Bool, _ ctx: inout DecisionContext
+  ) -> Decision {
     let table = ctx.table
     let r = Decision.Receiver(scene: receiver.scene, session: receiver.id, isNew: isNew)
     let arrival: Decision.Outcome = isNew ? .open : .deliver
     let subject = { "'\(receiver.scene)' (\(receiver.id))" }
     var activityType: String?
-    if case .activity(let a) = event.kind, url == nil { activityType = a.activityType }
+    if let activity, url == nil { activityType = activity.activityType }
     let routable = url != nil || activityType != nil
     if routable, table.lifecycle == .swiftUI, let declaration = table.scene(receiver.scene) {
       let kind = url != nil ? "onOpenURL" : "onContinueUserActivity(\"\(activityType ?? "")\")"
@@ -78,7 +82,7 @@ package enum ExternalEvents {
           message: "the event reaches \(subject()), which has no \(kind) handler")
       }
       if url != nil {
-        if case .activity = event.kind {
+        if activity != nil {
           ctx.step(.handler, subject(), .info, "SwiftUI passes a universal link to onOpenURL as a URL", rule: .e4)
         }
         let all = ctx.policies.urlHandlers == .all
@@ -106,7 +110,7 @@ package enum ExternalEvents {
         arrival, scene: receiver.scene, session: receiver.id, receiver: r,
         message: "\(isNew ? "a new" : "the open") \(subject()) receives the event")
     }
-    guard let match = route(url: url, event: event, &ctx) else {
+    guard let match = route(url: url, activity: activity, &ctx) else {
       if ctx.policies.unroutedEvents == .deliver {
         return ctx.decision(
           arrival, scene: receiver.scene, session: receiver.id, receiver: r,
@@ -117,8 +121,8 @@ package enum ExternalEvents {
         .drop, receiver: r, reason: .noRoute, message: "the event reaches \(subject()), but no route handles it")
     }
     let rule = table.routes[match.route]
-    let parameters = match.parameters
-    let value = rule.target.value?.render(parameters)
+    // The value as the record writes it; an action that compares it with windows reads it.
+    let value = rule.target.value.map { template in match.parameters.map { template.render($0) } }
     switch rule.target.action {
     case .deliver:
       if let scene = rule.target.scene, scene != receiver.scene {
@@ -127,35 +131,36 @@ package enum ExternalEvents {
           "is handled in '\(scene)', but the event reached '\(receiver.scene)': SwiftUI does not re-route it",
           rule: .d3)
         return ctx.decision(
-          .drop, receiver: r, match: match, action: .deliver, value: value, reason: .wrongScene,
+          .drop, receiver: r, match: match.forRecord, action: .deliver, value: value?.forRecord, reason: .wrongScene,
           message: "route '\(rule.name)' belongs to '\(scene)', but the event reaches \(subject())")
       }
       return ctx.decision(
-        arrival, scene: receiver.scene, session: receiver.id, receiver: r, match: match, action: .deliver,
-        value: value, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(rule.name)'")
+        arrival, scene: receiver.scene, session: receiver.id, receiver: r, match: match.forRecord, action: .deliver,
+        value: value?.forRecord, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(rule.name)'")
     case .openWindow, .dismissWindow:
-      ctx.readsEventDetails = true  // the value is compared with the open windows'
+      // The value is compared with the open windows' values.
       let request = Event.WindowRequest(
-        id: rule.target.scene, value: value, type: rule.target.valueType, from: receiver.id)
+        id: rule.target.scene, value: value?.read(), type: rule.target.valueType, from: receiver.id)
       let result =
         rule.target.action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
       return ctx.decision(
-        result.outcome, scene: result.scene, session: result.session, receiver: r, match: match,
-        action: rule.target.action, value: result.value ?? value, closed: result.closed, reason: result.reason,
+        result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
+        action: rule.target.action, value: result.value ?? value?.forRecord, closed: result.closed,
+        reason: result.reason,
         message: "route '\(rule.name)': " + result.message)
     case .requestSceneSessionActivation:
-      ctx.readsEventDetails = true
+      // The activity's identifier and userInfo are matched against sessions and configurations.
       var activity = UserActivity(activityType: rule.target.activityType ?? "")
-      if case .string(let tci)? = rule.target.targetContentIdentifier?.render(parameters) {
+      if case .string(let tci)? = rule.target.targetContentIdentifier?.render(match.parameters.read()) {
         activity.targetContentIdentifier = tci
       }
-      if case .object(let info)? = value { activity.userInfo = info }
+      if case .object(let info)? = value?.read() { activity.userInfo = info }
       let request = Event.ActivationRequest(
         session: nil, role: rule.target.sessionRequest == .matching ? SceneDeclaration.applicationRole : nil,
         activity: activity)
       var decision = ActivationRequests.decide(request, &ctx)
       decision.receiver = r
-      decision.match = match
+      decision.match = match.forRecord
       decision.action = .requestSceneSessionActivation
       if ctx.explains { decision.message = "route '\(rule.name)': " + decision.message }
       return decision
@@ -163,21 +168,25 @@ package enum ExternalEvents {
   }
 
   /// The table's route for the event, with a trace step.
-  static func route(url: URLRecord?, event: Event, _ ctx: inout DecisionContext) -> RouteMatch? {
+  static func route(url: Observed<URLRecord>?, activity: UserActivity?, _ ctx: inout DecisionContext)
+    -> ObservedMatch?
+  {
     let router = ctx.router
-    var match: RouteMatch?
+    var match: ObservedMatch?
     if let url {
-      match = router.match(url)  // the ranges the reader found, not a second parse
-      if let match {
-        let pattern = router.table.routes[match.route].urlPatterns[match.pattern]
-        ctx.step(.route, "route '\(match.routeName)'", .chosen, "matches \(pattern.text)")
+      match = url.match(router)  // the ranges the reader found, not a second parse
+      if let found = match?.forRecord {
+        let pattern = router.table.routes[found.route].urlPatterns[found.pattern]
+        ctx.step(.route, "route '\(found.routeName)'", .chosen, "matches \(pattern.text)")
       } else {
-        ctx.step(.route, "URL routes", .rejected, "no route matches \(url.text)")
+        ctx.step(.route, "URL routes", .rejected, "no route matches \(url.forRecord.text)")
       }
-    } else if case .activity(let activity) = event.kind {
-      match = router.match(activityType: activity.activityType, userInfo: activity.userInfo)
-      if let match {
-        ctx.step(.route, "route '\(match.routeName)'", .chosen, "takes activities of type '\(activity.activityType)'")
+    } else if let activity {
+      match = router.match(activityType: activity.activityType, userInfo: activity.userInfo).map {
+        ObservedMatch($0, reads: ctx.reads)
+      }
+      if let found = match?.forRecord {
+        ctx.step(.route, "route '\(found.routeName)'", .chosen, "takes activities of type '\(activity.activityType)'")
       } else {
         ctx.step(.route, "activity routes", .rejected, "no route takes '\(activity.activityType)' with this userInfo")
       }

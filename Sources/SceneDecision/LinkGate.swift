@@ -9,20 +9,22 @@ import RouterSupport
 /// Otherwise the link opens in the browser, or nowhere.
 enum LinkGate {
   /// The decision for a URL that is not for the app, or nil when it is (or nothing is declared).
-  static func check(_ url: URLRecord, _ ctx: inout DecisionContext) -> Decision? {
+  ///
+  /// The scheme and the host decide most of it; the AASA file of the host reads the path too.
+  static func check(_ url: Observed<URLRecord>, _ ctx: inout DecisionContext) -> Decision? {
     let claims = ctx.table.claims
-    let scheme = url.normalizedScheme
+    let scheme = url.scheme
     if scheme == "https" || scheme == "http" {
       guard claims.declaresDomains else { return nil }
-      ctx.readsEventDetails = true
       guard scheme == "https" else {
         ctx.step(
-          .gate, url.text, .rejected, "only https links are universal links; an http link opens in the browser",
+          .gate, url.forRecord.text, .rejected,
+          "only https links are universal links; an http link opens in the browser",
           rule: .l1)
         return ctx.decision(
           .notForApp, reason: .notHTTPS, message: "an http link opens in the browser, not in the app")
       }
-      let host = url.normalizedHost ?? ""
+      let host = url.host ?? ""
       guard let entry = AssociatedDomain.bestMatch(for: host, among: claims.appLinkDomains) else {
         ctx.step(
           .gate, "host '\(host)'", .rejected, "no applinks: entry of the associated domains entitlement covers it",
@@ -38,20 +40,19 @@ enum LinkGate {
         return nil
       }
       let verdict = association.evaluate(
-        url, appID: claims.appID, exclusionsStopLaterEntries: ctx.policies.aasaDetails == .firstDecision)
+        url.read(), appID: claims.appID, exclusionsStopLaterEntries: ctx.policies.aasaDetails == .firstDecision)
       if association.details.count > 1 { ctx.cite(.amb11) }
       for rule in verdict.appleRules { ctx.cite(rule) }
       let component =
         verdict.componentText.map { " (component \($0)\(verdict.componentLocation.map { " at \($0)" } ?? ""))" } ?? ""
       if verdict.outcome == .opens {
-        ctx.step(.gate, url.text, .chosen, "the AASA file of '\(host)' claims it for the app\(component)")
+        ctx.step(.gate, url.forRecord.text, .chosen, "the AASA file of '\(host)' claims it for the app\(component)")
         return nil
       }
-      ctx.step(.gate, url.text, .rejected, verdict.message + component)
+      ctx.step(.gate, url.forRecord.text, .rejected, verdict.message + component)
       return ctx.decision(.notForApp, reason: DecisionReason(verdict.reason), message: verdict.message + component)
     }
     guard claims.declaresSchemes else { return nil }
-    ctx.readsEventDetails = true
     if claims.urlSchemes.contains(scheme) {
       ctx.step(.gate, "scheme '\(scheme)'", .chosen, "the app registers it (CFBundleURLTypes)")
       return nil

@@ -7,7 +7,7 @@ import RouterSupport
 /// own parts between the constant bytes.
 ///
 /// Valid only for decisions that read nothing of the event but its route and parameters
-/// (``DecisionContext/readsEventDetails`` false): ``RecordPlans`` makes plans for those alone,
+/// (the decision's `DetailReads` marked nothing): ``RecordPlans`` makes plans for those alone,
 /// and checks each plan against the record it was cut from before using it.
 ///
 /// The parameters and the value are compiled into steps too: the `"name":` keys and the

@@ -25,7 +25,7 @@ extension DecisionRecord {
   }
 
   /// The same, and whether the decision read more of the event than its route and parameters
-  /// (``DecisionContext/readsEventDetails``; true for errors and events that are not URLs).
+  /// (the decision's `DetailReads`; true for errors and events that are not URLs).
   init(
     line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, router: CompiledRouter, state: SessionState, explains: Bool,
     readsEventDetails: inout Bool

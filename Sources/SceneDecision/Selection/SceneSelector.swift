@@ -5,15 +5,16 @@ import RouterSupport
 /// SwiftUI's scene selection for an external event (S0–S11, V1–V11, the consolidated procedure
 /// of apple-semantics.md §12, steps 2–6).
 struct SceneSelector {
-  let identifier: EventIdentifier
+  let identifier: Observed<EventIdentifier>
   /// The event's URL, for `DocumentGroup`s (S7).
-  let url: URLRecord?
+  let url: Observed<URLRecord>?
 
   func select(_ ctx: inout DecisionContext) -> ReceiverChoice {
     let table = ctx.table
     ctx.step(
-      .event, "identifier", .info, "\(identifier.source): \(identifier.text.map { "\"\($0)\"" } ?? "none")",
-      rule: identifier.rule)
+      .event, "identifier", .info,
+      "\(identifier.forRecord.source): \(identifier.forRecord.text.map { "\"\($0)\"" } ?? "none")",
+      rule: identifier.forRecord.rule)
     if !table.supportsMultipleScenes {
       ctx.step(
         .session, "platform", .info,
@@ -62,9 +63,6 @@ struct SceneSelector {
         continue
       }
       if fromPolicy { byPolicy.append(i) }
-      if identifier.readsText(set: sets.preferring) || identifier.readsText(set: sets.allowing) {
-        ctx.readsEventDetails = true
-      }
       if identifier.satisfies(set: sets.preferring, ctx.policies) {
         preferring.append(i)
         ctx.step(
@@ -163,8 +161,7 @@ struct SceneSelector {
       case .settings:
         ctx.step(.declaration, subject(), .skipped, "Settings is never a destination", rule: .s8)
       case .documentGroup:
-        ctx.readsEventDetails = true
-        if let type = DocumentTypes.match(url, declaration.contentTypes) {
+        if let type = DocumentTypes.match(url?.read(), declaration.contentTypes) {
           ctx.step(
             .declaration, subject(), .chosen, "a DocumentGroup whose content types accept the URL (\(type))", rule: .s7
           )
@@ -181,7 +178,6 @@ struct SceneSelector {
           rule: .amb5)
       case .window, .windowGroup:
         guard let matching = declaration.matching, let predicate = declaration.matchingPredicate else { continue }
-        ctx.readsEventDetails = true
         if identifier.satisfies(predicate, ctx.policies) {
           let why =
             matching.contains("*")

@@ -5,14 +5,15 @@ import RouterSupport
 /// whose *can* predicate holds, else a new session whose configuration
 /// `configurationForConnecting` chooses by activity type.
 struct UIKitSelector {
-  let identifier: EventIdentifier
+  let identifier: Observed<EventIdentifier>
   /// The connecting activity's type, for `configurationForConnecting` (K7).
   let activityType: String?
 
   func select(_ ctx: inout DecisionContext) -> ReceiverChoice {
     ctx.step(
       .event, "target content identifier", .info,
-      "\(identifier.source): \(identifier.text.map { "\"\($0)\"" } ?? "none")", rule: identifier.rule)
+      "\(identifier.forRecord.source): \(identifier.forRecord.text.map { "\"\($0)\"" } ?? "none")",
+      rule: identifier.forRecord.rule)
     let role = SceneDeclaration.applicationRole
     let sessions = ctx.state.sessions.filter { ctx.table.scene($0.scene)?.role == role }
     if !ctx.table.supportsMultipleScenes {
