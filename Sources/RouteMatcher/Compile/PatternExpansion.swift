@@ -99,34 +99,6 @@ extension PatternExpansion {
     segments.contains { if case .optional = $0 { return true } else { return false } }
   }
 
-  /// Inserts a pattern without optional segments (its one expansion) straight into the builder,
-  /// with the same host key and edges as ``expand(_:route:index:caseSensitive:)`` would give it.
-  static func insert(
-    _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool, into builder: inout TrieBuilder,
-    _ buffer: inout KeyBuffer
-  ) {
-    var node = hostNode(pattern, into: &builder, &buffer)
-    pattern.pointee.segments.withUnsafeBufferPointer { segments in
-      for segment in segments {
-        switch segment {
-        case .literal(var text):
-          if caseSensitive {
-            node = text.withUTF8 { builder.child(of: node, literal: $0) }
-          } else {
-            buffer.literal.removeAll(keepingCapacity: true)
-            for b in text.utf8 { buffer.literal.append(asciiLowercased(b)) }
-            node = buffer.literal.withUnsafeBufferPointer { builder.child(of: node, literal: $0) }
-          }
-        default:
-          node = builder.child(of: node, dynamic: EdgeKind(segment))
-        }
-      }
-    }
-    builder.addTerminal(
-      at: node, route: route, pattern: index, expansion: -1,
-      unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil)
-  }
-
   /// The host node of a pattern (the root's child over its host key), created when missing.
   static func hostNode(_ pattern: UnsafePointer<URLPattern>, into builder: inout TrieBuilder, _ buffer: inout KeyBuffer)
     -> Int32
@@ -175,6 +147,8 @@ struct PatternBatch {
     var segmentEnd: Int32
     var route: Int32
     var pattern: Int32
+    /// The index of its `ExpandedPattern`, or -1 for a pattern without optional segments.
+    var expansion: Int32
     var unconstrained: Bool
   }
 
@@ -227,14 +201,7 @@ struct PatternBatch {
             }
           }
         case .parameter(let p), .optional(let p):
-          let optional = if case .optional = segment { true } else { false }
-          let kind: EdgeKind
-          switch p.type {
-          case .int: kind = optional ? .optionalInt : .int
-          case .uuid: kind = optional ? .optionalUUID : .uuid
-          case .string: kind = optional ? .optionalString : .string
-          }
-          segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: kind))
+          segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: EdgeKind(segment)))
           names.append(p.name)
         case .catchAll(let name):
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .catchAll))
@@ -247,8 +214,29 @@ struct PatternBatch {
     items.append(
       Item(
         node: host, segmentStart: start, segmentEnd: Int32(truncatingIfNeeded: segments.count),
-        route: Int32(truncatingIfNeeded: route), pattern: Int32(truncatingIfNeeded: index),
+        route: Int32(truncatingIfNeeded: route), pattern: Int32(truncatingIfNeeded: index), expansion: -1,
         unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil))
+  }
+
+  /// Gathers an expanded pattern (one choice of a pattern with optional segments): its host
+  /// node now, its edges (literals already lowercased when paths are case-insensitive); its
+  /// capture names are in its terminal record already (``TerminalRecords/append(_:)``).
+  mutating func add(_ pattern: ExpandedPattern, expansion: Int, builder: inout TrieBuilder) {
+    let host = pattern.hostKey.withUnsafeBufferPointer { builder.host($0) }
+    let start = Int32(truncatingIfNeeded: segments.count)
+    for edge in pattern.edges {
+      if edge.kind == .literal {
+        edge.literal.withUnsafeBufferPointer { addLiteral($0) }
+      } else {
+        segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: edge.kind))
+      }
+    }
+    items.append(
+      Item(
+        node: host, segmentStart: start, segmentEnd: Int32(truncatingIfNeeded: segments.count),
+        route: Int32(truncatingIfNeeded: pattern.route), pattern: Int32(truncatingIfNeeded: pattern.pattern),
+        expansion: Int32(truncatingIfNeeded: expansion),
+        unconstrained: pattern.query.isEmpty && pattern.fragment == nil))
   }
 
   private mutating func addLiteral(_ utf8: UnsafeBufferPointer<UInt8>) {
@@ -313,7 +301,7 @@ struct PatternBatch {
     }
     for item in items {
       builder.addTerminal(
-        at: item.node, route: Int(item.route), pattern: Int(item.pattern), expansion: -1,
+        at: item.node, route: Int(item.route), pattern: Int(item.pattern), expansion: Int(item.expansion),
         unconstrained: item.unconstrained)
     }
     items.removeAll(keepingCapacity: true)

@@ -67,15 +67,14 @@ extension RouteCompiler {
   }
 
   /// Counts, per route, its patterns that end at a node after a pattern that excludes nothing
-  /// (no constraint that can fail), so they can never be chosen.
+  /// (no constraint that can fail), so they can never be chosen, and the route that hides them.
   static func recordShadowing(
-    _ sorted: [ExpandedPattern], strict: Bool, into counts: inout [Int: (total: Int, hidden: Int, by: Int)]
+    _ sorted: [ExpandedPattern], strict: Bool, into counts: inout [Int: (hidden: Int, by: Int)]
   ) {
-    var catchers: [Bool?: Int] = [:]  // trailing slash requirement → the rule that takes everything
+    var catchers: [Bool?: Int] = [:]  // trailing slash requirement → the route that takes everything
     for p in sorted {
       let key: Bool? = strict ? p.trailingSlash : nil
-      var entry = counts[p.route] ?? (0, 0, -1)
-      entry.total += 1
+      var entry = counts[p.route] ?? (0, -1)
       if let winner = catchers[key], winner != p.route {
         entry.hidden += 1
         entry.by = winner

@@ -27,19 +27,50 @@ public enum RouteCompiler {
   public static let maxConstraintsPerPattern = 64
 
   /// Compiles a table; never throws: problems are diagnostics.
+  ///
+  /// The steps, each a function below: insert every URL pattern into the trie builder
+  /// (expanding optional segments), order the patterns that end at one node by precedence and
+  /// report the pairs it cannot tell apart, report routes that can never match, index the
+  /// activity routes, and flatten the trie into the matcher's records.
   public static func compile(_ table: RouteTable) -> CompileResult {
     var diagnostics: [Diagnostic] = []
-    let caseSensitive = table.options.caseSensitivePaths
-    var builder = TrieBuilder(
-      expectedEdges: table.routes.count + table.routes.count / 2, expectedNodes: 2 * table.routes.count + 16,
-      expectedTerminals: table.routes.count)
-    // Patterns with optional segments are expanded into patterns; the others (nearly all) are
-    // inserted straight from the table, without building an `ExpandedPattern`.
+    let patterns = insertURLPatterns(of: table, &diagnostics)
+    let endings = orderEndings(of: patterns, table, &diagnostics)
+    reportUnreachableRoutes(endings.shadowed, inserted: patterns.inserted, table, &diagnostics)
+    let (activities, activityDiagnostics) = buildActivityIndex(table)
+    diagnostics += activityDiagnostics
+    diagnostics.sort { ($0.location?.offset ?? 0, $0.code.rawValue) < ($1.location?.offset ?? 0, $1.code.rawValue) }
+    guard !diagnostics.hasErrors else { return CompileResult(router: nil, diagnostics: diagnostics) }
+    let trie = URLTrie(patterns.builder, records: patterns.records, sorted: endings.order, options: table.options)
+    assert(trie.invariantViolations().isEmpty, "the compiled trie is unsound: \(trie.invariantViolations())")
+    return CompileResult(
+      router: CompiledRouter(table: table, urls: trie, activities: activities), diagnostics: diagnostics)
+  }
+
+  /// The URL patterns of a table in the trie builder, with their terminal records.
+  struct InsertedPatterns {
+    var builder: TrieBuilder
+    /// The terminal records, in the order of the builder's terminal ids.
+    var records: TerminalRecords
+    /// The expansions of patterns with optional segments, by the builder's `expansion` index.
     var expansions: [ExpandedPattern] = []
-    var inserted = [Int](repeating: 0, count: table.routes.count)
-    // The terminal records, in the order of the builder's terminal ids.
-    var records = TerminalRecords(expected: table.routes.count)
-    var scratch = PatternExpansion.KeyBuffer()
+    /// How many expanded patterns each route has in the trie.
+    var inserted: [Int]
+  }
+
+  /// Step 1: every URL pattern into the builder, in table order. Patterns with optional segments
+  /// are expanded first; the others (nearly all) go in as they are, without an
+  /// `ExpandedPattern`. Both kinds go through one ``PatternBatch``, which inserts them level
+  /// by level and adds their terminals in table order.
+  static func insertURLPatterns(of table: RouteTable, _ diagnostics: inout [Diagnostic]) -> InsertedPatterns {
+    let caseSensitive = table.options.caseSensitivePaths
+    var result = InsertedPatterns(
+      builder: TrieBuilder(
+        expectedEdges: table.routes.count + table.routes.count / 2, expectedNodes: 2 * table.routes.count + 16,
+        expectedTerminals: table.routes.count),
+      records: TerminalRecords(expected: table.routes.count),
+      inserted: [Int](repeating: 0, count: table.routes.count))
+    var keys = PatternExpansion.KeyBuffer()
     var batch = PatternBatch()
     table.routes.withUnsafeBufferPointer { routes in
       for routeIndex in 0..<routes.count {
@@ -56,57 +87,72 @@ public enum RouteCompiler {
               continue
             }
             if PatternExpansion.hasOptionalSegments(pattern.pointee.segments) {
-              batch.flush(into: &builder)  // keep the terminals in table order
               for expanded in PatternExpansion.expand(
                 pattern.pointee, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive)
               {
-                builder.insert(expanded, expansion: expansions.count)
-                records.append(expanded)
-                expansions.append(expanded)
-                inserted[routeIndex] += 1
+                batch.add(expanded, expansion: result.expansions.count, builder: &result.builder)
+                result.records.append(expanded)
+                result.expansions.append(expanded)
+                result.inserted[routeIndex] += 1
+                if batch.isFull { batch.flush(into: &result.builder) }
               }
             } else {
-              let namesStart = Int32(truncatingIfNeeded: records.names.count)
+              let namesStart = Int32(truncatingIfNeeded: result.records.names.count)
               batch.add(
-                pattern, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive, builder: &builder,
-                &scratch,
-                names: &records.names)
-              records.append(
+                pattern, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive,
+                builder: &result.builder, &keys, names: &result.records.names)
+              result.records.append(
                 pattern, route: Int32(truncatingIfNeeded: routeIndex), pattern: Int32(truncatingIfNeeded: patternIndex),
                 namesStart: namesStart)
-              inserted[routeIndex] += 1
-              if batch.isFull { batch.flush(into: &builder) }
+              result.inserted[routeIndex] += 1
+              if batch.isFull { batch.flush(into: &result.builder) }
             }
           }
         }
       }
     }
-    batch.flush(into: &builder)
-    // Only nodes where several patterns end can hold duplicates or hide a route.
+    batch.flush(into: &result.builder)
+    return result
+  }
+
+  /// Step 2: the order of the patterns at every node where several end (precedence steps 3 to
+  /// 6), the conflicts precedence cannot settle (errors naming both routes), and which routes
+  /// a pattern before them hides.
+  static func orderEndings(of patterns: InsertedPatterns, _ table: RouteTable, _ diagnostics: inout [Diagnostic])
+    -> (order: [Int32: [Int32]], shadowed: [Int: (hidden: Int, by: Int)])
+  {
+    let caseSensitive = table.options.caseSensitivePaths
     let strict = table.options.trailingSlash == .strict
-    var shadowed: [Int: (total: Int, hidden: Int, by: Int)] = [:]
-    var sortedAt: [Int32: [Int32]] = [:]
+    var shadowed: [Int: (hidden: Int, by: Int)] = [:]
+    var order: [Int32: [Int32]] = [:]
+    let builder = patterns.builder
+    // Only nodes where several patterns end can hold duplicates or hide a route.
     for node in 0..<builder.nodeCount where builder.nodes[node].terminalCount > 1 {
       let ids = builder.terminalIDs(at: node)
-      let patterns = ids.map { id -> ExpandedPattern in
+      let ending = ids.map { id -> ExpandedPattern in
         let t = builder.terminals[Int(id)]
-        if t.expansion >= 0 { return expansions[Int(t.expansion)] }
+        if t.expansion >= 0 { return patterns.expansions[Int(t.expansion)] }
         let pattern = table.routes[Int(t.route)].urlPatterns[Int(t.pattern)]
         return PatternExpansion.expand(
-          pattern, route: Int(t.route), index: Int(t.pattern), caseSensitive: caseSensitive)[
-            0]
+          pattern, route: Int(t.route), index: Int(t.pattern), caseSensitive: caseSensitive)[0]
       }
-      let order = patterns.indices.sorted { precedes(patterns[$0], patterns[$1], table) }
-      let sorted = order.map { patterns[$0] }
+      let sortedIndices = ending.indices.sorted { precedes(ending[$0], ending[$1], table) }
+      let sorted = sortedIndices.map { ending[$0] }
       diagnostics += urlConflicts(sorted, table, strict: strict)
       recordShadowing(sorted, strict: strict, into: &shadowed)
-      sortedAt[Int32(node)] = order.map { ids[$0] }
+      order[Int32(node)] = sortedIndices.map { ids[$0] }
     }
-    // A rule is unreachable when every one of its expanded patterns is hidden.
-    for route in Array(shadowed.keys) { shadowed[route]?.total = inserted[route] }
-    // A route already reported as a duplicate needs no second, weaker diagnostic.
+    return (order, shadowed)
+  }
+
+  /// Step 3: a warning for each route whose every expanded pattern another route hides (unless
+  /// it is already reported as a duplicate).
+  static func reportUnreachableRoutes(
+    _ shadowed: [Int: (hidden: Int, by: Int)], inserted: [Int], _ table: RouteTable,
+    _ diagnostics: inout [Diagnostic]
+  ) {
     let duplicates = Set(diagnostics.compactMap(\.location))
-    for (route, counts) in shadowed.sorted(by: { $0.key < $1.key }) where counts.hidden == counts.total {
+    for (route, counts) in shadowed.sorted(by: { $0.key < $1.key }) where counts.hidden == inserted[route] {
       let patterns = table.routes[route].urlPatterns.compactMap(\.location)
       if patterns.contains(where: duplicates.contains) { continue }
       let winner = table.routes[counts.by]
@@ -116,18 +162,6 @@ public enum RouteCompiler {
           "route '\(table.routes[route].name)' can never match: route '\(winner.name)' takes every URL it would match",
           at: table.routes[route].location, notes: [.init("'\(winner.name)' is declared here", at: winner.location)]))
     }
-    let (activities, activityDiagnostics) = buildActivityIndex(table)
-    diagnostics += activityDiagnostics
-    diagnostics.sort { ($0.location?.offset ?? 0, $0.code.rawValue) < ($1.location?.offset ?? 0, $1.code.rawValue) }
-    guard !diagnostics.hasErrors else { return CompileResult(router: nil, diagnostics: diagnostics) }
-    let trie = URLTrie(builder, records: records, sorted: sortedAt, options: table.options)
-    return CompileResult(
-      router: CompiledRouter(table: table, urls: trie, activities: activities), diagnostics: diagnostics)
-  }
-
-  /// Precedence steps 3 to 6 among the patterns that end at one node.
-  static func sortTerminals(_ terminals: [ExpandedPattern], _ table: RouteTable) -> [ExpandedPattern] {
-    terminals.sorted { precedes($0, $1, table) }
   }
 
   /// Whether `a` comes before `b` by precedence steps 3 to 6 (the patterns end at one node).

@@ -1,0 +1,344 @@
+import RouteTables
+
+/// The compiled matcher's memory: the literal-edge and host hash tables, the node, edge,
+/// terminal and constraint records, and the byte pool, each allocated once by the compiler.
+///
+/// `@unchecked Sendable` is safe here: every stored property is a `let` (pointers and counts set
+/// in `init`), the memory they point to is completely written before `init` returns and never
+/// written again, and it is freed only in `deinit`, when no router refers to it any more. So any
+/// number of threads may read it at once, as they read the immutable arrays of a `let`.
+final class MatcherStorage: @unchecked Sendable {
+  let slots: UnsafeMutablePointer<EdgeSlot>
+  /// A hash maps to slot `hash >> slotShift` (a power of two of them); `slotCount` includes the
+  /// probe overflow after them.
+  let slotShift: UInt64
+  let slotCount: Int
+  let hosts: UnsafeMutablePointer<HostSlot>
+  let hostMask: Int
+  /// `nodeCount + 1` records: the last is a sentinel that ends the last node's ranges.
+  let nodes: UnsafeMutablePointer<URLTrie.Node>
+  let nodeCount: Int
+  /// Per node: its ``NodeInfo`` bits, and the rule of its first terminal when that one is fast
+  /// (-1 otherwise); small arrays, so that a parameter step touches little memory.
+  let infos: UnsafeMutablePointer<UInt8>
+  let fastRules: UnsafeMutablePointer<Int32>
+  /// Where the literal into a node is in the pool, for the literals longer than 16 bytes: an
+  /// open-addressing table of `child << 32 | offset` (all ones when empty), a power of two long.
+  let longLiterals: UnsafeMutablePointer<UInt64>
+  let longMask: Int
+  let dynamic: UnsafeMutablePointer<URLTrie.DynamicEdge>
+  let dynamicCount: Int
+  /// The terminal records, in the order the compiler made them.
+  let terminals: UnsafeMutablePointer<URLTrie.Terminal>
+  let terminalCount: Int
+  /// The terminals node by node, each node's in precedence order: a node's terminals are
+  /// `terminals[terminalOrder[t]]` for `t` in its range. A terminal's position here is what
+  /// the search returns.
+  let terminalOrder: UnsafeMutablePointer<Int32>
+  let constraints: UnsafeMutablePointer<URLTrie.Constraint>
+  let constraintCount: Int
+  let pool: UnsafeMutablePointer<UInt8>
+  let poolCount: Int
+  let hasWildcardHosts: Bool
+  let caseSensitivePaths: Bool
+  let strictTrailingSlash: Bool
+
+  struct Parts {
+    /// Allocated by the compiler and owned by the storage from then on (the largest part: not copied).
+    var slots = UnsafeMutableBufferPointer<EdgeSlot>(start: nil, count: 0)
+    var slotShift = 0
+    var hosts: [HostSlot] = []
+    /// Allocated by the compiler at their final size, written in place and owned by the
+    /// storage from then on (not copied).
+    var nodes: Records<URLTrie.Node>
+    var infos: Records<UInt8>
+    var fastRules: Records<Int32>
+    var dynamic: Records<URLTrie.DynamicEdge>
+    var terminalOrder: Records<Int32>
+    var longLiterals: [UInt64] = [.max]
+    var terminals: [URLTrie.Terminal] = []
+    var constraints: [URLTrie.Constraint] = []
+    var pool: [UInt8] = []
+    var hasWildcardHosts = false
+    var caseSensitivePaths = true
+    var strictTrailingSlash = false
+
+    /// Allocates the records for `nodeCount` nodes (and the sentinel), `dynamicCount` dynamic
+    /// edges and `terminalCount` terminals.
+    init(nodeCount: Int, dynamicCount: Int, terminalCount: Int) {
+      nodes = .init(capacity: nodeCount + 1)
+      infos = .init(capacity: nodeCount)
+      fastRules = .init(capacity: nodeCount)
+      dynamic = .init(capacity: dynamicCount)
+      terminalOrder = .init(capacity: terminalCount)
+    }
+  }
+
+  /// Records written one after the other into memory allocated once at its final size (the
+  /// compiler knows every count before it writes).
+  struct Records<T> {
+    let base: UnsafeMutablePointer<T>
+    let capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      base = .allocate(capacity: max(capacity, 1))
+      ZeroedMemory.adviseHugePages(UnsafeMutableRawPointer(base), byteCount: capacity * MemoryLayout<T>.stride)
+    }
+
+    @inline(__always)
+    mutating func append(_ value: T) {
+      precondition(count < capacity)
+      (base + count).initialize(to: value)
+      count &+= 1
+    }
+
+    mutating func append(contentsOf values: [T]) {
+      precondition(values.count <= capacity - count)
+      values.withUnsafeBufferPointer {
+        _ = UnsafeMutableBufferPointer(start: base + count, count: $0.count).initialize(fromContentsOf: $0)
+      }
+      count &+= values.count
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> T {
+      get { base[index] }
+      nonmutating set { base[index] = newValue }
+    }
+  }
+
+  init(_ parts: Parts) {
+    func copy<T>(_ array: [T], spare: Int = 0, filler: T? = nil) -> UnsafeMutablePointer<T> {
+      let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(array.count + spare, 1))
+      array.withUnsafeBufferPointer {
+        _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).initialize(fromContentsOf: $0)
+      }
+      if let filler, spare > 0 { (pointer + array.count).initialize(repeating: filler, count: spare) }
+      return pointer
+    }
+    slots = parts.slots.baseAddress ?? copy([EdgeSlot.empty])
+    slotShift = UInt64(parts.slotShift)
+    slotCount = parts.slots.count
+    hosts = copy(parts.hosts)
+    hostMask = parts.hosts.count - 1
+    nodes = parts.nodes.base
+    nodeCount = parts.nodes.count - 1
+    infos = parts.infos.base
+    fastRules = parts.fastRules.base
+    longLiterals = copy(parts.longLiterals)
+    longMask = parts.longLiterals.count - 1
+    dynamic = parts.dynamic.base
+    dynamicCount = parts.dynamic.count
+    terminals = copy(parts.terminals)
+    terminalCount = parts.terminals.count
+    terminalOrder = parts.terminalOrder.base
+    constraints = copy(parts.constraints)
+    constraintCount = parts.constraints.count
+    // Eight spare bytes so that word compares of pool bytes never read past the allocation.
+    pool = copy(parts.pool, spare: 8, filler: 0)
+    poolCount = parts.pool.count
+    hasWildcardHosts = parts.hasWildcardHosts
+    caseSensitivePaths = parts.caseSensitivePaths
+    strictTrailingSlash = parts.strictTrailingSlash
+  }
+
+  deinit {
+    slots.deallocate()
+    hosts.deallocate()
+    nodes.deallocate()
+    infos.deallocate()
+    fastRules.deallocate()
+    longLiterals.deallocate()
+    dynamic.deallocate()
+    terminals.deallocate()
+    terminalOrder.deallocate()
+    constraints.deallocate()
+    pool.deallocate()
+  }
+
+  /// The bytes this storage holds.
+  var byteCount: Int {
+    slotCount * MemoryLayout<EdgeSlot>.stride + (hostMask + 1) * MemoryLayout<HostSlot>.stride
+      + (nodeCount + 1) * MemoryLayout<URLTrie.Node>.stride + nodeCount * 5 + (longMask + 1) * 8
+      + dynamicCount * MemoryLayout<URLTrie.DynamicEdge>.stride + terminalCount * MemoryLayout<URLTrie.Terminal>.stride
+      + terminalCount * 4 + constraintCount * MemoryLayout<URLTrie.Constraint>.stride + poolCount + 8
+  }
+
+  /// The terminal at position `t` of ``terminalOrder``.
+  @inline(__always)
+  func terminal(at t: Int32) -> URLTrie.Terminal {
+    terminals[Int(terminalOrder[Int(t)])]
+  }
+
+  /// The terminals of a node: positions `start ..< start + count` of ``terminalOrder``.
+  @inline(__always)
+  func terminalRange(_ node: Int32) -> (start: Int32, count: Int32) {
+    let start = nodes[Int(node)].terminalStart
+    return (start, nodes[Int(node) &+ 1].terminalStart &- start)
+  }
+
+  /// The dynamic edges of a node: `start ..< end` in ``dynamic``.
+  @inline(__always)
+  func dynamicRange(_ node: Int32) -> (start: Int, end: Int) {
+    (Int(nodes[Int(node)].dynamicStart), Int(nodes[Int(node) &+ 1].dynamicStart))
+  }
+
+  // MARK: - Literal edges
+
+  /// The slot of the literal edge from `parent` whose segment has this key and length, or -1.
+  /// `bytes` points at the segment (read only for segments over 16 bytes).
+  @inline(__always)
+  func findEdge(parent: Int32, _ key: EdgeKey, length: Int, _ bytes: UnsafePointer<UInt8>) -> Int {
+    // The first probe nearly always decides (the table is sparse); the rest is out of line.
+    let index = slotIndex(parent: parent, key, length: length)
+    let slot = slots[index]
+    if slot.head == key.head && slot.tail == key.tail
+      && slot.key &>> 16 == EdgeSlot.keyBits(parent: parent, length: length) &>> 16
+      && length <= 16
+    {
+      return index
+    }
+    if slot.key == .max { return -1 }
+    return findEdgeProbing(parent: parent, key, length: length, bytes, from: index)
+  }
+
+  /// ``findEdge(parent:_:length:_:)`` from slot `index` on: more probes, long segments.
+  @inline(never)
+  func findEdgeProbing(parent: Int32, _ key: EdgeKey, length: Int, _ bytes: UnsafePointer<UInt8>, from start: Int)
+    -> Int
+  {
+    let want = EdgeSlot.keyBits(parent: parent, length: length) &>> 16
+    var index = start
+    while true {
+      let slot = slots[index]
+      if slot.head == key.head && slot.key &>> 16 == want && slot.tail == key.tail {
+        if length <= 16 || middleEqual(bytes, length, child: slot.child) { return index }
+      }
+      if slot.key == .max { return -1 }
+      index &+= 1
+    }
+  }
+
+  @inline(__always)
+  func slotIndex(parent: Int32, _ key: EdgeKey, length: Int) -> Int {
+    Int(truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> slotShift)
+  }
+
+  @inline(__always)
+  static func hash(parent: Int32, _ key: EdgeKey, length: Int) -> UInt64 {
+    (key.head &+ (key.tail ^ EdgeSlot.keyBits(parent: parent, length: length))) &* 0x9E37_79B9_7F4A_7C15
+  }
+
+  /// Whether bytes 8 ..< length-8 equal those of the literal that leads to `child` (the head
+  /// and tail words already matched).
+  @inline(never)
+  func middleEqual(_ bytes: UnsafePointer<UInt8>, _ length: Int, child: Int32) -> Bool {
+    var index = MatcherStorage.longIndex(child) & longMask
+    while true {
+      let entry = longLiterals[index]
+      if entry == .max { return false }
+      if UInt32(truncatingIfNeeded: entry &>> 32) == UInt32(bitPattern: child) { break }
+      index = (index &+ 1) & longMask
+    }
+    let offset = Int(UInt32(truncatingIfNeeded: longLiterals[index]))
+    var i = 8
+    let end = length &- 8
+    while i < end {
+      if bytes[i] != pool[offset &+ i] { return false }
+      i &+= 1
+    }
+    return true
+  }
+
+  @inline(__always)
+  static func longIndex(_ child: Int32) -> Int {
+    Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: child)) &* 0x9E37_79B9_7F4A_7C15) &>> 40)
+  }
+
+  /// The child over a literal segment held in a buffer (the general path), or -1.
+  func lookup(parent: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+    guard let base = segment.baseAddress, segment.count > 0, segment.count < 0x1_0000 else { return -1 }
+    let index = findEdge(parent: parent, EdgeKey(segment), length: segment.count, base)
+    return index < 0 ? -1 : slots[index].child
+  }
+
+  // MARK: - Hosts
+
+  /// The host slot whose key equals `key`, or -1.
+  @inline(__always)
+  func findHost(_ key: UnsafePointer<UInt8>, length: Int) -> Int {
+    let hash = MatcherStorage.hostHash(key, length: length)
+    var index = Int(truncatingIfNeeded: hash) & hostMask
+    while true {
+      let slot = hosts[index]
+      if slot.length < 0 { return -1 }
+      if slot.hash == hash && Int(slot.length) == length
+        && MatcherStorage.bytesEqual(key, pool + Int(slot.offset), length)
+      {
+        return index
+      }
+      index = (index &+ 1) & hostMask
+    }
+  }
+
+  /// Whether the URL bytes start with the key of host slot `slot`, followed by '/' or the end,
+  /// and the key is one the fast path may take.
+  @inline(__always)
+  func hostKeyStarts(_ p: UnsafePointer<UInt8>, _ n: Int, slot: Int) -> Bool {
+    let host = hosts[slot]
+    let length = Int(host.length)
+    guard host.info & NodeInfo.fastHost != 0 && length >= 8 && length <= n else { return false }
+    guard length == n || p[length] == UInt8(ascii: "/") else { return false }
+    let key = pool + Int(host.offset)
+    // The first and the last eight bytes, and any in between.
+    guard UnsafeRawPointer(p).loadWord() == UnsafeRawPointer(key).loadWord() else { return false }
+    var i = 8
+    while i &+ 8 < length {
+      if UnsafeRawPointer(p + i).loadWord() != UnsafeRawPointer(key + i).loadWord() { return false }
+      i &+= 8
+    }
+    return UnsafeRawPointer(p + (length &- 8)).loadWord() == UnsafeRawPointer(key + (length &- 8)).loadWord()
+  }
+
+  /// The host slot of the URL's host key (everything before the first '/' after `scheme://`)
+  /// when the fast path may take it, or -1.
+  @inline(never)
+  func findFastHost(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+    // The scheme ends at the first ':' (looked for in the first 24 bytes); "//" follows.
+    var i = 0
+    var colons = URLTrie.zeroBytes(UnsafeRawPointer(p).loadWord() ^ URLTrie.repeated(0x3A))
+    while colons == 0 {
+      i &+= 8
+      guard i < 24 && i &+ 8 <= n else { return -1 }
+      colons = URLTrie.zeroBytes(UnsafeRawPointer(p + i).loadWord() ^ URLTrie.repeated(0x3A))
+    }
+    let colon = i &+ colons.trailingZeroBitCount &>> 3
+    guard colon &+ 3 <= n && p[colon &+ 1] == 0x2F && p[colon &+ 2] == 0x2F else { return -1 }
+    let hostEnd = URLTrie.findSlash(p, from: colon &+ 3, n)
+    let h = findHost(p, length: hostEnd)
+    guard h >= 0, hosts[h].info & NodeInfo.fastHost != 0 else { return -1 }
+    return h
+  }
+
+  @inline(__always)
+  static func hostHash(_ key: UnsafePointer<UInt8>, length: Int) -> UInt64 {
+    let k = EdgeKey(UnsafeBufferPointer(start: key, count: length))
+    return hash(parent: -1, k, length: length) &>> 20
+  }
+
+  @inline(__always)
+  static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var i = 0
+    while i &+ 8 <= count {
+      if UnsafeRawPointer(a + i).loadWord() != UnsafeRawPointer(b + i).loadWord() { return false }
+      i &+= 8
+    }
+    while i < count {
+      if a[i] != b[i] { return false }
+      i &+= 1
+    }
+    return true
+  }
+}

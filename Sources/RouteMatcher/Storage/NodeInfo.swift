@@ -1,0 +1,25 @@
+/// The bits the matcher keeps about a node, in its record and in the slot of the edge that
+/// leads to it: what kind of children it has, and whether it ends patterns.
+enum NodeInfo {
+  /// The children, in the low three bits.
+  static let kindMask: UInt32 = 0x7
+  /// No children.
+  static let leaf: UInt32 = 0
+  /// Literal children only.
+  static let literalsOnly: UInt32 = 1
+  /// Exactly one child, an untyped `{name}` parameter, and no literal children: it is node + 1.
+  static let parameterOnly: UInt32 = 2
+  /// Anything else (literal and dynamic children compete, typed, optional, wildcard, catch-all):
+  /// the general matcher takes over at this node.
+  static let general: UInt32 = 3
+  /// The edge into this node is a literal the fast path cannot compare raw (it holds bytes
+  /// outside ``URLTrie/isFastByte(_:)``, or is a dot segment): the whole URL goes to the general path.
+  static let restart: UInt32 = 4
+  /// Patterns end here.
+  static let hasTerminals: UInt32 = 0x8
+  /// The first terminal here takes any URL that reaches the node (no query or fragment
+  /// constraint, trailing slash ignored): the fast path returns it directly.
+  static let fastTerminal: UInt32 = 0x10
+  /// Host slots only: the fast path may look this key up in the raw URL bytes.
+  static let fastHost: UInt32 = 0x20
+}

@@ -1,0 +1,100 @@
+import RouteTables
+
+/// What must hold of a flattened trie for the matcher to read it safely and rightly: a check
+/// of every record, for the tests (every fixture table and every generated table is checked)
+/// and for debug builds of the compiler, which assert it after each compile.
+extension URLTrie {
+  /// Every broken invariant, in words; empty when the trie is sound.
+  ///
+  /// - The sentinel node record closes the last node's terminal and dynamic ranges; the ranges
+  ///   of consecutive nodes do not go backwards.
+  /// - Every dynamic edge leads to a node in range, and a node's dynamic edges are in precedence
+  ///   order (literal, typed, parameter, optional, wildcard, catch-all).
+  /// - A node marked *parameter only* has one dynamic edge, an untyped parameter, to the next node.
+  /// - Every literal edge slot names a parent and a child in range, and the node bits it keeps
+  ///   of its child are the child's own; the route it keeps for a fast child is the route of
+  ///   the child's first terminal.
+  /// - Every host slot names a root in range and a key inside the pool.
+  /// - The terminal order is a permutation of the terminals; their capture names and
+  ///   constraints are in range.
+  func invariantViolations() -> [String] {
+    var problems: [String] = []
+    let s = storage
+    let nodeCount = s.nodeCount
+    func inRange(_ node: Int32) -> Bool { node >= 0 && Int(node) < nodeCount }
+
+    let sentinel = s.nodes[nodeCount]
+    if Int(sentinel.terminalStart) != s.terminalCount { problems.append("the sentinel does not end the terminals") }
+    if Int(sentinel.dynamicStart) != s.dynamicCount { problems.append("the sentinel does not end the dynamic edges") }
+    for node in 0..<nodeCount {
+      let here = s.nodes[node]
+      let next = s.nodes[node + 1]
+      if next.terminalStart < here.terminalStart || next.dynamicStart < here.dynamicStart {
+        problems.append("node \(node): its ranges end before they start")
+        continue
+      }
+      if UInt32(s.infos[node]) != here.info & 0xFF {
+        problems.append("node \(node): its info byte differs from its record")
+      }
+      let (start, end) = s.dynamicRange(Int32(node))
+      var previous: EdgeKind?
+      for e in start..<end {
+        let edge = s.dynamic[e]
+        if !inRange(edge.child) { problems.append("node \(node): a dynamic edge leads out of range (\(edge.child))") }
+        if let previous, edge.kind.rank < previous.rank {
+          problems.append("node \(node): dynamic edges out of precedence order (\(previous) before \(edge.kind))")
+        }
+        previous = edge.kind
+      }
+      if here.info & NodeInfo.kindMask == NodeInfo.parameterOnly {
+        let only = end - start == 1 ? s.dynamic[start] : nil
+        if only?.kind != .string || only?.child != Int32(node + 1) {
+          problems.append("node \(node): parameter only, but its child is not one {name} at node \(node + 1)")
+        }
+      }
+    }
+
+    for index in 0..<s.slotCount {
+      let slot = s.slots[index]
+      if slot.key == .max { continue }
+      let parent = Int32(truncatingIfNeeded: slot.key >> 32)
+      if !inRange(parent) || !inRange(slot.child) {
+        problems.append("slot \(index): parent \(parent) or child \(slot.child) out of range")
+        continue
+      }
+      let bits = UInt32(truncatingIfNeeded: slot.key) & 0xFF
+      if bits != UInt32(s.infos[Int(slot.child)]) { problems.append("slot \(index): stale node bits of \(slot.child)") }
+      if bits & NodeInfo.fastTerminal != 0 {
+        let first = s.terminal(at: s.nodes[Int(slot.child)].terminalStart)
+        if slot.route != first.route { problems.append("slot \(index): fast route \(slot.route), not \(first.route)") }
+      }
+    }
+
+    for index in 0...s.hostMask {
+      let host = s.hosts[index]
+      if host.length < 0 { continue }
+      if !inRange(host.root) { problems.append("host slot \(index): root \(host.root) out of range") }
+      if host.offset < 0 || Int(host.offset) + Int(host.length) > s.poolCount {
+        problems.append("host slot \(index): its key is outside the pool")
+      }
+    }
+
+    var seen = [Bool](repeating: false, count: s.terminalCount)
+    for t in 0..<s.terminalCount {
+      let position = Int(s.terminalOrder[t])
+      guard position >= 0 && position < s.terminalCount && !seen[position] else {
+        problems.append("the terminal order is not a permutation (at \(t))")
+        break
+      }
+      seen[position] = true
+      let terminal = s.terminals[position]
+      if Int(terminal.namesStart) + Int(terminal.captureCount) > names.count {
+        problems.append("terminal \(position): capture names out of range")
+      }
+      if Int(terminal.constraintStart) + Int(terminal.constraintCount) > s.constraintCount {
+        problems.append("terminal \(position): constraints out of range")
+      }
+    }
+    return problems
+  }
+}

@@ -1,0 +1,63 @@
+import ActivityRouter
+import ActivityRouterTestSupport
+import Foundation
+import Testing
+
+@testable import RouteMatcher
+
+/// The flattened trie of every bundled table is sound (the checks of `URLTrie+Invariants`), and
+/// the trie can describe itself.
+@Suite struct TrieInvariantTests {
+  static let tables: [String] = {
+    let root = FixturePaths.fixtures
+    let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+    return files.filter { $0.hasSuffix(".routes.json") }.sorted()
+  }()
+
+  @Test(arguments: tables)
+  func everyBundledTableCompilesToASoundTrie(_ file: String) throws {
+    let loaded = TableLoader.load(contentsOf: FixturePaths.fixtures + "/" + file)
+    let table = try #require(loaded.table)
+    let router = try #require(RouteCompiler.compile(table).router)
+    #expect(router.trieInvariantViolations == [])
+  }
+
+  @Test func everyFixtureTableCompilesToASoundTrie() {
+    var checked = 0
+    for path in FixtureCorpusTests.files.map(\.path) {
+      guard case .success(let fixture) = FixtureLoader.load(contentsOf: path) else { continue }
+      #expect(fixture.router.trieInvariantViolations == [], "\(path)")
+      checked += 1
+    }
+    #expect(checked > 100)
+  }
+
+  @Test func aBrokenRecordIsFound() throws {
+    // The check must be able to fail: the same trie with one dynamic edge sent out of range.
+    let router = try TestTables.router([("item", "https://example.com/items/{id:int}/{rest*}")])
+    let storage = router.urls.storage
+    #expect(router.trieInvariantViolations == [])
+    let saved = storage.dynamic[0]
+    storage.dynamic[0].child = Int32(storage.nodeCount + 5)
+    defer { storage.dynamic[0] = saved }
+    #expect(router.trieInvariantViolations.contains { $0.contains("out of range") })
+  }
+
+  @Test func theTrieDescribesItself() throws {
+    let router = try TestTables.router([
+      ("repo", "https://example.com/repos/{owner}/{repo}"), ("item", "https://example.com/items/{id:int}"),
+      ("about", "https://example.com/about"),
+    ])
+    #expect(
+      router.trieDescription == """
+        https://example.com [literals]
+          about [leaf, fast, ends: about#0]
+          items [general]
+            {int} [leaf, fast, ends: item#0]
+          repos [parameter]
+            {string} [parameter]
+              {string} [leaf, fast, ends: repo#0]
+
+        """)
+  }
+}
