@@ -1,3 +1,5 @@
+import RouterSupport
+
 // Foundation's serialization, reproduced: when `URL(string:)` finds a component with characters
 // outside its RFC 3986 set, it percent-encodes that whole component (every byte outside the set)
 // and rebuilds the string, with the port re-printed as a number and a non-ASCII host in IDNA form.
@@ -87,13 +89,11 @@ extension URLRecord {
   var normalizedHostForm: String? {
     guard let host = ranges.host else { return nil }
     return withBytes { bytes in
-      if ranges.hostIsIPLiteral {
-        return IPv6Address.parse(bytes, host)?.description ?? string(host).lowercased()
+      // As the matcher's host keys have it (HostKey): one normal form for the gate and the routes.
+      if ranges.hostIsASCII && !ranges.hostIsIPLiteral {
+        return String(decoding: bytes[host].map(ASCIIBytes.lowercased), as: UTF8.self)
       }
-      if ranges.hostIsASCII {
-        return String(decoding: bytes[host].map(URLSyntax.lowercasedASCII), as: UTF8.self)
-      }
-      return IDNA.asciiForm(bytes, host)
+      return HostKey.rareHostForm(bytes, host, isIPLiteral: ranges.hostIsIPLiteral) ?? string(host).lowercased()
     }
   }
 

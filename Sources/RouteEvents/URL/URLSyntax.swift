@@ -224,7 +224,7 @@ public enum URLSyntax {
   /// The byte with `A`–`Z` mapped to `a`–`z`.
   @inline(__always)
   public static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
-    byte &- 0x41 < 26 ? byte | 0x20 : byte
+    ASCIIBytes.lowercased(byte)
   }
 
   // MARK: - Internal

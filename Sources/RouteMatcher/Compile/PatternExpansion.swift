@@ -1,4 +1,6 @@
+import RouteEvents
 import RouteTables
+import RouterSupport
 
 /// One URL pattern with its optional segments resolved: a pattern with `k` optional segments
 /// expands into `2^k` patterns, each present-or-absent choice made.
@@ -22,32 +24,13 @@ struct ExpandedPattern {
 }
 
 enum PatternExpansion {
-  /// The port a scheme uses when a URL names none (only these schemes have one).
-  static func defaultPort(ofScheme scheme: String) -> Int? {
-    switch scheme {
-    case "http", "ws": return 80
-    case "https", "wss": return 443
-    case "ftp": return 21
-    default: return nil
-    }
-  }
-
-  /// `scheme://host[:port]` with the port left out when it is the scheme's default.
-  static func hostKey(scheme: String, host: String, port: Int?) -> [UInt8] {
-    var key = Array(scheme.utf8)
-    key += Array("://".utf8)
-    key += Array(host.utf8)
-    if let port, port != defaultPort(ofScheme: scheme) { key += Array(":\(port)".utf8) }
-    return key
-  }
-
   static func expand(_ pattern: URLPattern, route: Int, index: Int, caseSensitive: Bool) -> [ExpandedPattern] {
     let host: String
     switch pattern.host {
     case .exact(let h): host = h
     case .subdomains(let domain): host = "*." + domain
     }
-    let key = hostKey(scheme: pattern.scheme, host: host, port: pattern.port)
+    let key = HostKey.make(scheme: pattern.scheme, host: host, port: pattern.port)
     var results: [ExpandedPattern] = [
       ExpandedPattern(
         route: route, pattern: index, hostKey: key, edges: [], captureNames: [], omitted: 0,
@@ -65,7 +48,7 @@ enum PatternExpansion {
         switch segment {
         case .literal(let text):
           let bytes = Array(text.utf8)
-          partial.edges.append((kind, caseSensitive ? bytes : bytes.map(asciiLowercased)))
+          partial.edges.append((kind, caseSensitive ? bytes : bytes.map(ASCIIBytes.lowercased)))
         case .parameter(let p), .optional(let p):
           partial.edges.append((kind, []))
           partial.captureNames.append(p.name)
@@ -111,19 +94,13 @@ extension PatternExpansion {
       node = buffer.lastHostNode
     } else {
       buffer.key.removeAll(keepingCapacity: true)
-      var scheme = pattern.pointee.scheme
-      scheme.withUTF8 { buffer.key.append(contentsOf: $0) }
-      buffer.key.append(contentsOf: [0x3A, 0x2F, 0x2F])  // "://"
+      let scheme = pattern.pointee.scheme
+      let host: String
       switch pattern.pointee.host {
-      case .exact(var h): h.withUTF8 { buffer.key.append(contentsOf: $0) }
-      case .subdomains(var domain):
-        buffer.key.append(contentsOf: [0x2A, 0x2E])  // "*."
-        domain.withUTF8 { buffer.key.append(contentsOf: $0) }
+      case .exact(let h): host = h
+      case .subdomains(let domain): host = "*." + domain
       }
-      if let port = pattern.pointee.port, port != defaultPort(ofScheme: scheme) {
-        buffer.key.append(UInt8(ascii: ":"))
-        buffer.key.append(contentsOf: String(port).utf8)
-      }
+      HostKey.append(scheme: scheme, host: host, port: pattern.pointee.port, to: &buffer.key)
       node = buffer.key.withUnsafeBufferPointer { builder.host($0) }
       buffer.lastScheme = scheme
       buffer.lastHost = pattern.pointee.host
@@ -195,7 +172,7 @@ struct PatternBatch {
               addLiteral(utf8)
             } else {
               lowered.removeAll(keepingCapacity: true)
-              for b in utf8 { lowered.append(asciiLowercased(b)) }
+              for b in utf8 { lowered.append(ASCIIBytes.lowercased(b)) }
               let copy = lowered
               copy.withUnsafeBufferPointer { addLiteral($0) }
             }
@@ -311,9 +288,4 @@ struct PatternBatch {
     swap(&segments, &self.segments)
     swap(&bytes, &self.bytes)
   }
-}
-
-@inline(__always)
-func asciiLowercased(_ byte: UInt8) -> UInt8 {
-  byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
 }

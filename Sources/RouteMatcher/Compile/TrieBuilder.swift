@@ -1,3 +1,5 @@
+import RouteEvents
+
 /// The segment trie used only while compiling, kept flat so that building it costs little per
 /// route and touches memory as little as it can: nodes are numbers; every path literal edge
 /// lives in one open-addressing table of 32-byte slots that hold its key (parent, length, first
@@ -206,36 +208,21 @@ struct TrieBuilder {
       head: key.head, tail: key.tail, key: EdgeSlot.keyBits(parent: parent, length: length), child: child, route: -1)
     if fromRoot { rootEdges.insert(slot, at: index) } else { edges.insert(slot, at: index) }
     nodes[Int(parent)].hasLiterals = true
-    let fast = length > 16 ? URLTrie.isFastLiteral(bytes) : TrieBuilder.isFastLiteral(key, length: length)
+    let fast = length > 16 ? PlainBytes.isPlainSegment(bytes) : TrieBuilder.isPlainLiteral(key, length: length)
     if !fast { nodes[Int(child)].slowLiteral = true }
     if length > 16 { longLiterals[child] = Array(bytes) }
     return child
   }
 
-  /// ``URLTrie/isFastLiteral(_:)`` of a literal of at most 16 bytes, read from its key.
-  static func isFastLiteral(_ key: EdgeKey, length: Int) -> Bool {
+  /// Whether the fast path may compare a literal of at most 16 bytes raw, read from its key:
+  /// ``PlainBytes/isPlainSegment(_:)``, eight bytes at a time.
+  static func isPlainLiteral(_ key: EdgeKey, length: Int) -> Bool {
     if length == 1 && key.head == 0x2E { return false }
     if length == 2 && key.head == 0x2E2E { return false }
     // Bytes 0..<8 are the head's (zero-padded); bytes 8..<length the tail's last ones.
-    return isFastWord(key.head, count: min(length, 8))
-      && (length <= 8 || isFastWord(key.tail &>> UInt64(truncatingIfNeeded: (16 &- length) &* 8), count: length &- 8))
-  }
-
-  /// Whether the low `count` bytes of `word` (1 to 8) are all ``URLTrie/isFastByte(_:)``:
-  /// `&` to `~` except `?` and `\`, tested on the eight bytes at once.
-  @inline(__always)
-  private static func isFastWord(_ word: UInt64, count: Int) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    // The bytes past `count` become `a`, a fast byte.
-    let keep = count >= 8 ? UInt64.max : (UInt64(1) &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
-    let w = (word & keep) | (0x6161_6161_6161_6161 & ~keep)
-    if w & high != 0 { return false }  // non-ASCII
-    // With every byte under 0x80, these additions carry into no other byte.
-    if ~(w &+ ones &* 0x5A) & high != 0 { return false }  // under 0x26
-    if (w &+ ones) & high != 0 { return false }  // 0x7F
-    func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & high != 0 }
-    return !hasZero(w ^ (ones &* 0x3F)) && !hasZero(w ^ (ones &* 0x5C))
+    return PlainBytes.allPlain(key.head, count: min(length, 8))
+      && (length <= 8
+        || PlainBytes.allPlain(key.tail &>> UInt64(truncatingIfNeeded: (16 &- length) &* 8), count: length &- 8))
   }
 
   /// Reads the memory a lookup of `parent`'s child over a literal (or, `key` nil, over a

@@ -158,15 +158,6 @@ extension URLTrie {
     var info: UInt8
   }
 
-  /// Whether the fast path may compare a path literal raw: only ``isFastByte(_:)`` bytes, not a
-  /// dot segment.
-  static func isFastLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    if bytes.count == 1 && bytes[0] == 0x2E { return false }
-    if bytes.count == 2 && bytes[0] == 0x2E && bytes[1] == 0x2E { return false }
-    for b in bytes where !isFastByte(b) { return false }
-    return true
-  }
-
   /// The literal-edge slots: a power of two of home slots, at least 8 times the edge count while
   /// that takes at most 1 MiB (a probe then nearly always hits at once), else at least 1.5 times
   /// (1.5 to 2 probes per hit), then room for probes to run past the last one (the very last slot
@@ -252,7 +243,7 @@ extension URLTrie {
       guard URLSyntax.schemeKind(bytes, url.scheme) != .file else { return false }
       var buffer = [UInt8](repeating: 0, count: 4096)
       let length = buffer.withUnsafeMutableBufferPointer {
-        URLTrie.writeHostKey(bytes, url, host: url.host ?? 0..<0, wildcardFrom: nil, into: $0.baseAddress!)
+        HostKey.write(bytes, url, host: url.host ?? 0..<0, wildcardFrom: nil, into: $0.baseAddress!)
       }
       return length == key.count && buffer[0..<length].elementsEqual(key)
     }

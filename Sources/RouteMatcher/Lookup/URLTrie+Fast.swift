@@ -6,7 +6,7 @@ import RouteEvents
 /// It takes a URL only when reading it cannot change what the general path would see:
 /// the host key is a known key the URL reader would produce from these very bytes (see
 /// ``URLTrie/fastPathTakes(hostKey:)``); every path byte it compares or captures is a
-/// ``URLTrie/isFastByte(_:)`` (so there is no `%` to decode, no `?` or `#` to end the path, nothing
+/// ``PlainBytes`` (so there is no `%` to decode, no `?` or `#` to end the path, nothing
 /// the reader refuses); no segment is empty or a dot segment. Along the way every node has one
 /// kind of child (only literals, or one `{name}`), so there is nothing to backtrack to. Anything
 /// else returns ``needsGeneralPath``: at a node where children compete the general search takes
@@ -191,7 +191,7 @@ extension URLTrie {
     var plain = true
     while i &+ 8 <= n {
       let w = UnsafeRawPointer(p + i).loadWord()
-      if URLTrie.slowBytes(w) | URLTrie.zeroBytes(w ^ URLTrie.repeated(0x2E)) != 0 {
+      if PlainBytes.nonPlainMask(w) | URLTrie.zeroBytes(w ^ URLTrie.repeated(0x2E)) != 0 {
         plain = false
         break
       }
@@ -200,7 +200,7 @@ extension URLTrie {
     if plain && i < n {
       let w = URLTrie.word(p, at: i, n)
       let mask = 0x8080_8080_8080_8080 as UInt64 &>> UInt64(truncatingIfNeeded: 64 &- (n &- i) &* 8)
-      plain = (URLTrie.slowBytes(w) | URLTrie.zeroBytes(w ^ URLTrie.repeated(0x2E))) & mask == 0
+      plain = (PlainBytes.nonPlainMask(w) | URLTrie.zeroBytes(w ^ URLTrie.repeated(0x2E))) & mask == 0
     }
     if plain { return noRuleHere }
     return missOrGeneralBytes(p, from: start, n)
@@ -229,7 +229,7 @@ extension URLTrie {
         if length == 1 && p[segmentStart] == 0x2E { return false }
         if length == 2 && p[segmentStart] == 0x2E && p[segmentStart &+ 1] == 0x2E { return false }
         segmentStart = i &+ 1
-      } else if !isFastByte(p[i]) {
+      } else if !PlainBytes.contains(p[i]) {
         return false
       }
       i &+= 1
@@ -364,20 +364,6 @@ extension URLTrie {
     return slashes != 0 ? i &+ slashes.trailingZeroBitCount &>> 3 : n
   }
 
-  /// The high bit of every byte of `w` that is not ``isFastByte(_:)``.
-  @inline(__always)
-  static func slowBytes(_ w: UInt64) -> UInt64 {
-    // Per byte, in seven-bit lanes (no carry crosses a lane): the high bit of each sum says
-    // whether the low seven bits are at least '&', are DEL, differ from '?', differ from '\'.
-    let low7 = w & 0x7F7F_7F7F_7F7F_7F7F
-    let atLeastAmpersand = low7 &+ repeated(0x80 - 0x26)
-    let isDelete = low7 &+ repeated(0x01)
-    let notQuestion = (low7 ^ repeated(0x3F)) &+ repeated(0x7F)
-    let notBackslash = (low7 ^ repeated(0x5C)) &+ repeated(0x7F)
-    let fast = atLeastAmpersand & notQuestion & notBackslash & ~(isDelete | w)
-    return ~fast & 0x8080_8080_8080_8080
-  }
-
   /// Whether the segment `pos ..< end` can be captured as it is: not empty, not a dot segment,
   /// only fast bytes. `first` holds its first eight bytes, `head` the same zero-padded.
   @inline(__always)
@@ -389,12 +375,9 @@ extension URLTrie {
   /// Whether every byte of the segment `pos ..< end` is fast; `first` holds its first eight bytes.
   @inline(__always)
   static func allFast(_ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, first: UInt64, _ length: Int) -> Bool {
-    if length <= 8 {
-      let mask = 0x8080_8080_8080_8080 as UInt64 &>> UInt64(truncatingIfNeeded: 64 &- length &* 8)
-      return slowBytes(first) & mask == 0
-    }
+    if length <= 8 { return PlainBytes.allPlain(first, count: length) }
     if length <= 16 {
-      return slowBytes(first) | slowBytes(UnsafeRawPointer(p + (end &- 8)).loadWord()) == 0
+      return PlainBytes.nonPlainMask(first) | PlainBytes.nonPlainMask(UnsafeRawPointer(p + (end &- 8)).loadWord()) == 0
     }
     return allFastLong(p, pos, end)
   }
@@ -403,10 +386,10 @@ extension URLTrie {
   static func allFastLong(_ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int) -> Bool {
     var i = pos
     while i &+ 8 <= end {
-      if slowBytes(UnsafeRawPointer(p + i).loadWord()) != 0 { return false }
+      if PlainBytes.nonPlainMask(UnsafeRawPointer(p + i).loadWord()) != 0 { return false }
       i &+= 8
     }
-    if i < end && slowBytes(UnsafeRawPointer(p + (end &- 8)).loadWord()) != 0 { return false }
+    if i < end && PlainBytes.nonPlainMask(UnsafeRawPointer(p + (end &- 8)).loadWord()) != 0 { return false }
     return true
   }
 }

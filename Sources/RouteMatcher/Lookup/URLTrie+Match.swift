@@ -1,4 +1,5 @@
 import RouteEvents
+import RouterSupport
 
 /// Matching: split the path once, then walk the trie depth first in precedence order,
 /// backtracking at dead ends, so the first complete match is the best one (see ``Precedence``).
@@ -33,7 +34,7 @@ extension URLTrie {
     scratch.trailingSlash = shape.hasTrailingSlash
     scratch.queryCount = -1  // parsed on first use
     let hostRange = url.host ?? 0..<0
-    var hostKeyLength = URLTrie.writeHostKey(input, url, host: hostRange, wildcardFrom: nil, into: scratch.buffer)
+    var hostKeyLength = HostKey.write(input, url, host: hostRange, wildcardFrom: nil, into: scratch.buffer)
     guard hostKeyLength > 0 else { return -1 }
     var root = lookupHost(scratch.buffer, hostKeyLength)
     var labelStart = hostRange.lowerBound
@@ -56,7 +57,7 @@ extension URLTrie {
         if wildcardHost == nil { wildcardHost = writeWildcardHost(input, url, host: hostRange, &scratch) }
         root = wildcardHost.map { lookupWildcard($0, domainStart: dot + 1, input, url, &scratch) } ?? -1
       } else {
-        hostKeyLength = URLTrie.writeHostKey(input, url, host: hostRange, wildcardFrom: dot + 1, into: scratch.buffer)
+        hostKeyLength = HostKey.write(input, url, host: hostRange, wildcardFrom: dot + 1, into: scratch.buffer)
         root = lookupHost(scratch.buffer, hostKeyLength)
       }
     }
@@ -72,32 +73,26 @@ extension URLTrie {
     var end: Int
   }
 
-  private static let hostKeyLimit = 1024
-
   /// Writes the last bytes of the host that a key within the limit can hold, at an offset that
   /// leaves room for `scheme://*.` before any of its domains; nil when no key fits.
   private func writeWildcardHost(
     _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, host: Range<Int>, _ scratch: inout MatchScratch
   ) -> WildcardHost? {
     let prefixLength = url.scheme.count &+ 5
-    guard prefixLength < URLTrie.hostKeyLimit else { return nil }
-    let keep = min(host.count, URLTrie.hostKeyLimit &- prefixLength)
+    guard prefixLength < HostKey.limit else { return nil }
+    let keep = min(host.count, HostKey.limit &- prefixLength)
     let writeStart = host.upperBound &- keep
     let out = scratch.buffer
     var n = prefixLength
     for i in writeStart..<host.upperBound {
-      out[n] = asciiLowercased(input[i])
+      out[n] = ASCIIBytes.lowercased(input[i])
       n &+= 1
     }
-    if let port = url.port {
+    if url.port != nil {
       let scheme = String(decoding: UnsafeBufferPointer(rebasing: input[url.scheme]), as: UTF8.self).lowercased()
-      if port != PatternExpansion.defaultPort(ofScheme: scheme) {
-        out[n] = UInt8(ascii: ":")
+      HostKey.appendPort(url.port, scheme: scheme) { byte in
+        out[n] = byte
         n &+= 1
-        for d in String(port).utf8 {
-          out[n] = d
-          n &+= 1
-        }
       }
     }
     return WildcardHost(writeStart: writeStart, prefixLength: prefixLength, end: n)
@@ -114,7 +109,7 @@ extension URLTrie {
     let out = scratch.buffer
     var n = keyStart
     for i in url.scheme {
-      out[n] = asciiLowercased(input[i])
+      out[n] = ASCIIBytes.lowercased(input[i])
       n &+= 1
     }
     out[n] = UInt8(ascii: ":")
@@ -137,63 +132,5 @@ extension URLTrie {
       i &+= 1
     }
     return nil
-  }
-
-  /// Writes `scheme://host[:port]` (lowercased; `*.` + the rest of the host from `wildcardFrom`)
-  /// into `out` (at least 4 KiB); returns its length, or 0 when it does not fit.
-  static func writeHostKey(
-    _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, host: Range<Int>, wildcardFrom: Int?,
-    into out: UnsafeMutablePointer<UInt8>
-  ) -> Int {
-    var n = 0
-    let limit = 1024
-    for i in url.scheme {
-      guard n < limit else { return 0 }
-      out[n] = asciiLowercased(input[i])
-      n &+= 1
-    }
-    out[n] = UInt8(ascii: ":")
-    out[n + 1] = UInt8(ascii: "/")
-    out[n + 2] = UInt8(ascii: "/")
-    n &+= 3
-    var from = host.lowerBound
-    if let w = wildcardFrom {
-      out[n] = UInt8(ascii: "*")
-      out[n + 1] = UInt8(ascii: ".")
-      n &+= 2
-      from = w
-    }
-    if url.hostIsASCII && !url.hostIsIPLiteral {
-      for i in from..<host.upperBound {
-        guard n < limit else { return 0 }
-        out[n] = asciiLowercased(input[i])
-        n &+= 1
-      }
-    } else {
-      // Rare: an IPv6 literal (compressed form) or an IDNA host (its xn-- form).
-      let normal =
-        url.hostIsIPLiteral
-        ? IPv6Address.parse(input, from..<host.upperBound)?.description
-        : IDNA.toASCII(String(decoding: UnsafeBufferPointer(rebasing: input[from..<host.upperBound]), as: UTF8.self))
-      guard let normal else { return 0 }
-      for byte in normal.utf8 {
-        guard n < limit else { return 0 }
-        out[n] = byte
-        n &+= 1
-      }
-    }
-    if let port = url.port {
-      let scheme = String(decoding: UnsafeBufferPointer(rebasing: input[url.scheme]), as: UTF8.self).lowercased()
-      if port != PatternExpansion.defaultPort(ofScheme: scheme) {
-        let digits = Array(String(port).utf8)
-        out[n] = UInt8(ascii: ":")
-        n &+= 1
-        for d in digits {
-          out[n] = d
-          n &+= 1
-        }
-      }
-    }
-    return n
   }
 }

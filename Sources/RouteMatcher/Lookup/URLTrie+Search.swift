@@ -1,5 +1,6 @@
 import RouteEvents
 import RouteTables
+import RouterSupport
 
 /// The depth-first search over one host root, and the checks of captured values and of query
 /// and fragment constraints at terminals.
@@ -90,7 +91,7 @@ extension URLTrie {
     guard needsWork else { return raw }
     guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return nil }
     if !storage.caseSensitivePaths {
-      for i in 0..<n { c.buffer[i] = asciiLowercased(c.buffer[i]) }
+      for i in 0..<n { c.buffer[i] = ASCIIBytes.lowercased(c.buffer[i]) }
     }
     return UnsafeBufferPointer(start: c.buffer, count: n)
   }

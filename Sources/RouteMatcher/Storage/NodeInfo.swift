@@ -13,7 +13,7 @@ enum NodeInfo {
   /// the general matcher takes over at this node.
   static let general: UInt32 = 3
   /// The edge into this node is a literal the fast path cannot compare raw (it holds bytes
-  /// outside ``URLTrie/isFastByte(_:)``, or is a dot segment): the whole URL goes to the general path.
+  /// outside ``PlainBytes``, or is a dot segment): the whole URL goes to the general path.
   static let restart: UInt32 = 4
   /// Patterns end here.
   static let hasTerminals: UInt32 = 0x8

@@ -62,12 +62,4 @@ struct URLTrie: Sendable {
 
   /// The most query items the matcher reads from one URL.
   static let maxQueryItems = 128
-
-  /// Whether the fast path may compare this byte raw, as the literal tables hold it: printable
-  /// ASCII from `&` to `~` except `?` and `\`. Anything else (`%`, `#`, space, controls,
-  /// non-ASCII, and the rare `!"$`) sends the URL to the general path, which decodes and checks.
-  @inline(__always)
-  static func isFastByte(_ b: UInt8) -> Bool {
-    b &- 0x26 < 0x59 && b != 0x3F && b != 0x5C
-  }
 }
