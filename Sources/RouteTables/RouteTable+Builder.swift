@@ -1,9 +1,10 @@
 public import RouterSupport
 
 extension RouteTable {
-  /// Builds a route table in code, with the same checks as a table file: unknown scenes,
-  /// patterns that do not parse, value placeholders no pattern captures, values for scenes that
-  /// present nothing; ``build()`` throws them all at once.
+  /// Builds a route table in code, with the checks a table file's routes get: patterns that do
+  /// not parse, targets that do not fit the scene declarations (``RouteTable/targetProblems``:
+  /// unknown scenes, window actions on a `DocumentGroup`, values for scenes that present no type
+  /// or another one), value placeholders no pattern captures; ``build()`` throws them all at once.
   ///
   /// ```swift
   /// var builder = RouteTable.Builder(app: "Notes", platform: .iPadOS)
@@ -89,18 +90,11 @@ extension RouteTable {
         case .url(let patterns): captured = patterns.map(\.parameterNames).reduce([String]()) { $0 + $1 }
         case .activity(let a): captured = a.parameterNames
         }
-        if let id = route.target.scene, table.scene(id) == nil {
-          problems.append(
-            Diagnostic(
-              .error, .unknownScene,
-              "route '\(route.name)' targets '\(id)', which is not declared."
-                + EditDistance.didYouMean(id, among: table.scenes.map(\.id))))
-        }
-        if route.target.action != .deliver, route.target.value != nil, let id = route.target.scene,
-          table.scene(id)?.presents == nil
+        // The checks a table file's targets get (RouteTable.targetProblems).
+        for problem in table.targetProblems(
+          route.target, named: route.target.scene, hasValue: route.target.value != nil)
         {
-          problems.append(
-            Diagnostic(.error, .invalidTarget, "route '\(route.name)' gives a value to '\(id)', which presents none"))
+          problems.append(Diagnostic(.error, problem.code, "route '\(route.name)': \(problem.message)"))
         }
         for name in route.target.value?.parameterNames ?? [] where !captured.contains(name) {
           problems.append(

@@ -189,36 +189,29 @@ extension TableLoader {
       return readActivationRequest(fields, target, member, &reader)
     }
     let sceneKey = action == .deliver ? "scene" : "id"
-    if let sceneMember = fields[sceneKey], let id = reader.string(sceneMember, in: member.value, what: what) {
-      if let scene = table.scene(id) {
-        if action != .deliver && scene.kind == .documentGroup {
-          reader.error(
-            .invalidTarget, "\(member.key)(id:) cannot target the documentGroup '\(id)'", at: sceneMember.value.start)
-        }
-        target.scene = id
-      } else {
-        reader.error(
-          .unknownScene,
-          "no scene declaration has id '\(id)'.\(EditDistance.didYouMean(id, among: table.scenes.map(\.id)))"
-            + " Declared: \(table.scenes.map(\.id).joined(separator: ", "))",
-          at: sceneMember.value.start)
-      }
-    }
+    let sceneMember = fields[sceneKey]
+    let id = sceneMember.flatMap { reader.string($0, in: member.value, what: what) }
+    if let id, table.scene(id) != nil { target.scene = id }
     target.valueType = reader.string(fields["type"], in: member.value, what: what)
-    if let valueMember = fields["value"] {
+    let valueMember = fields["value"]
+    if let valueMember {
       do {
         target.value = try ValueTemplate(json: valueMember.value.value)
       } catch {
         reader.error(
           .invalidPattern, error.errors.first?.message ?? "invalid value template", at: valueMember.value.start)
       }
-      if fields[sceneKey] == nil || target.scene != nil {
-        checkPresentedType(target, valueMember: valueMember, table: table, &reader)
-      }
     }
-    if action == .openWindow && target.scene == nil && target.value == nil && fields[sceneKey] == nil {
-      reader.error(
-        .missingKey, "'openWindow' needs an 'id', a 'value' (with its 'type'), or both (W5)", at: member.value.start)
+    // The checks against the scene declarations, shared with RouteTable.Builder. (A scene that
+    // is not a string was reported already: it names no scene, and no scene problem is added.)
+    let problems = table.targetProblems(
+      target, named: sceneMember == nil ? nil : id ?? "", hasValue: valueMember != nil)
+    for problem in problems where id != nil || problem.part != .scene {
+      switch problem.part {
+      case .scene: reader.error(problem.code, problem.message, at: sceneMember?.value.start ?? member.value.start)
+      case .value: reader.error(problem.code, problem.message, at: valueMember?.keyStart ?? member.value.start)
+      case .target: reader.error(problem.code, problem.message, at: member.value.start)
+      }
     }
     return target
   }
@@ -245,33 +238,6 @@ extension TableLoader {
       }
     }
     return target
-  }
-
-  /// A value needs a group that presents a type: the named one, or one whose type is `type` (W9).
-  static func checkPresentedType(
-    _ target: RouteTarget, valueMember: JSONMember, table: RouteTable, _ reader: inout JSONFieldReader
-  ) {
-    guard target.action != .deliver else { return }
-    if let id = target.scene, let scene = table.scene(id) {
-      if scene.presents == nil {
-        reader.error(
-          .invalidTarget, "scene '\(id)' presents no value type; add 'presents' to it or drop the 'value'",
-          at: valueMember.keyStart)
-      } else if let type = target.valueType, type != scene.presents {
-        reader.error(
-          .invalidTarget, "scene '\(id)' presents '\(scene.presents ?? "")', not '\(type)'", at: valueMember.keyStart)
-      }
-    } else if target.scene == nil {
-      guard let type = target.valueType else {
-        reader.error(
-          .missingKey, "a value without an 'id' needs its 'type', so the window group can be found by type (W9)",
-          at: valueMember.keyStart)
-        return
-      }
-      if !table.scenes.contains(where: { $0.presents == type && $0.kind == .windowGroup }) {
-        reader.error(.invalidTarget, "no windowGroup presents '\(type)'", at: valueMember.keyStart)
-      }
-    }
   }
 
   /// Every parameter a value template uses must be captured by every pattern of the route.

@@ -52,7 +52,7 @@ enum ActivationRequests {
       }
       ctx.cite(.u9)
       ctx.cite(.amb10)
-      if let chosen = TieBreak.best(matching, ctx.policies) {
+      if let chosen = TieBreaking.best(matching, ctx.policies) {
         ctx.step(
           .action, call(), .chosen, "session \(chosen.id) has the role and its conditions accept the target content",
           rule: .u9)

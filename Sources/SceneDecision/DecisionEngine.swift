@@ -53,9 +53,9 @@ public enum DecisionEngine {
     case .session(let action):
       return SessionActions.decide(action, &ctx)
     case .launch:
-      return Lifecycle.launch(&ctx)
+      return LaunchAndReopen.launch(&ctx)
     case .reopen:
-      return Lifecycle.reopen(&ctx)
+      return LaunchAndReopen.reopen(&ctx)
     }
   }
 

@@ -174,7 +174,7 @@ package enum ExternalEvents {
     let router = ctx.router
     var match: ObservedMatch?
     if let url {
-      match = url.match(router)  // the ranges the reader found, not a second parse
+      match = url.match(router)  // the fast path reads the bytes again; the general one reuses the reader's ranges
       if let found = match?.forRecord {
         let pattern = router.table.routes[found.route].urlPatterns[found.pattern]
         ctx.step(.route, "route '\(found.routeName)'", .chosen, "matches \(pattern.text)")

@@ -7,9 +7,9 @@ import RouterSupport
 /// together. ``CommandLineTool`` prints it on stderr and exits with status 64:
 ///
 /// ```
-/// Error: Unknown option '--scene'. Did you mean '--scenes'?
-/// Usage: route-cli decide <rules> --event <event> [--scenes <scenes>] [--json]
-///   See 'route-cli decide --help' for more information.
+/// Error: Unknown option '--sesions'. Did you mean '--sessions'?
+/// Usage: route-cli route <table> [<event> ...] [--json] [--explain] [--stats] [--no-line] [--sessions <file>] [--stateful] [--state <file>] [--color <when>]
+///   See 'route-cli route --help' for more information.
 /// ```
 package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, for tests and callers that branch on it.

@@ -19,7 +19,7 @@ struct SceneSelector {
       ctx.step(
         .session, "platform", .info,
         "\(table.platform.rawValue) with multipleScenes \(table.multipleScenes): one scene at a time", rule: .s1)
-      if let open = TieBreak.best(ctx.state.sessions, ctx.policies) {
+      if let open = TieBreaking.best(ctx.state.sessions, ctx.policies) {
         ctx.step(
           .session, "session \(open.id) ('\(open.scene)')", .chosen,
           "the one open scene receives every event; view modifiers are ignored", rule: .v4)
@@ -81,14 +81,14 @@ struct SceneSelector {
       }
     }
     for (group, word) in [(preferring, "prefers"), (allowing, "allows")] where !group.isEmpty {
-      guard let best = TieBreak.best(group, of: sessions, ctx.policies) else { continue }
+      guard let best = TieBreaking.best(group, of: sessions, ctx.policies) else { continue }
       let chosen = sessions[best]
       ctx.cite(.s2)
       ctx.cite(.v2)
       var detail = "an open scene that \(word) the event receives it"
       if group.count > 1 {
         detail +=
-          "; \(group.count) sessions \(word == "prefers" ? "prefer" : "allow") it, the tie-break (\(TieBreak.describe(ctx.policies))) picks this one"
+          "; \(group.count) sessions \(word == "prefers" ? "prefer" : "allow") it, the tie-break (\(TieBreaking.describe(ctx.policies))) picks this one"
         ctx.cite(.v10)
       }
       if chosen.state == .unattached {

@@ -17,7 +17,7 @@ struct UIKitSelector {
     let role = SceneDeclaration.applicationRole
     let sessions = ctx.state.sessions.filter { ctx.table.scene($0.scene)?.role == role }
     if !ctx.table.supportsMultipleScenes {
-      if let only = TieBreak.best(sessions, ctx.policies) {
+      if let only = TieBreaking.best(sessions, ctx.policies) {
         ctx.step(
           .session, "session \(only.id) ('\(only.scene)')", .chosen,
           "UIKit never creates more than one scene for this app: the open scene receives it", rule: .k2)
@@ -52,13 +52,13 @@ struct UIKitSelector {
     }
     for (group, rule, word) in [(prefer, AppleRuleID.u2, "prefers"), (can, .u3, "can activate for")]
     where !group.isEmpty {
-      guard let chosen = TieBreak.best(group, ctx.policies) else { continue }
+      guard let chosen = TieBreaking.best(group, ctx.policies) else { continue }
       ctx.cite(.u1)
       ctx.cite(.u10)
       ctx.cite(rule)
       var detail = "the best suited session: it \(word) the target content"
       if group.count > 1 {
-        detail += "; the tie-break (\(TieBreak.describe(ctx.policies))) picks it among \(group.count)"
+        detail += "; the tie-break (\(TieBreaking.describe(ctx.policies))) picks it among \(group.count)"
         ctx.cite(.v10)
       }
       if chosen.state == .unattached {

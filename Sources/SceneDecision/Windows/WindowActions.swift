@@ -63,7 +63,7 @@ struct WindowActions {
         message: ctx.explains ? "\(call()) opens a new '\(group.id)' window" : "")
     }
     let sameGroup = ctx.policies.presentedValueScope == .sameGroup
-    let found = TieBreak.best(of: sessions, ctx.policies) { session in
+    let found = TieBreaking.best(of: sessions, ctx.policies) { session in
       let inScope =
         sameGroup
         ? session.scene == group.id

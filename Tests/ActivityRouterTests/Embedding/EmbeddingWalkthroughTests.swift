@@ -86,8 +86,34 @@ import Testing
       _ = try broken.compile()
     } catch {
       #expect(error.diagnostics.map(\.code) == [.unknownScene])
-      #expect(error.description.contains("route 'tag' targets 'mian', which is not declared. Did you mean 'main'?"))
+      #expect(error.description.contains("route 'tag': no scene declaration has id 'mian'. Did you mean 'main'?"))
     }
+  }
+
+  /// A table built in code gets the checks a table file's targets get (both ask
+  /// RouteTable.targetProblems): what the loader refuses, the builder refuses.
+  @Test func theBuilderRefusesWhatTheLoaderRefuses() throws {
+    var builder = RouteTable.Builder(app: "Docs", platform: .macOS)
+    builder.scene("main")
+    builder.scene("documents", kind: .documentGroup)
+    builder.url("doc", "docs://open/{id}", openWindow: "documents", value: "{id}")
+    var builderCodes: [DiagnosticCode] = []
+    do {
+      _ = try builder.build()
+      Issue.record("the builder accepted openWindow on a documentGroup")
+    } catch {
+      builderCodes = error.diagnostics.map(\.code)
+    }
+
+    let table = """
+      { "app": "Docs", "platform": "macOS", "multipleScenes": true,
+        "scenes": [ { "id": "main" }, { "id": "documents", "kind": "documentGroup", "contentTypes": ["public.plain-text"] } ],
+        "routes": [ { "name": "doc", "url": "docs://open/{id}", "openWindow": { "id": "documents", "value": "{id}" } } ] }
+      """
+    let loaded = TableLoader.load(source: SourceText(file: "docs.json", text: table))
+    // A window action on a DocumentGroup, and a value for a scene that presents no type.
+    #expect(loaded.diagnostics.map(\.code) == [.invalidTarget, .invalidTarget])
+    #expect(builderCodes == loaded.diagnostics.map(\.code))
   }
 
   @Test func renderRecordsAndExplanations() throws {

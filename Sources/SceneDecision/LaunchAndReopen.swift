@@ -3,7 +3,7 @@ import RouteTables
 import RouterSupport
 
 /// The app's launch (a fresh one, or a relaunch that restores sessions) and macOS's Dock reopen.
-enum Lifecycle {
+enum LaunchAndReopen {
   /// Without sessions: the first declared scene opens (W24). With sessions: they are restored,
   /// each with its stored value, or the default or nil when it no longer decodes (W13); restored
   /// sessions keep their configuration (K8).
@@ -65,7 +65,7 @@ enum Lifecycle {
       return ctx.decision(.ignore, reason: .notMacOS, message: "reopen applies to macOS apps")
     }
     let visible = ctx.state.sessions.filter { $0.state == .foregroundActive || $0.state == .foregroundInactive }
-    if let recent = TieBreak.best(visible, ctx.policies) {
+    if let recent = TieBreaking.best(visible, ctx.policies) {
       ctx.step(
         .session, "session \(recent.id)", .chosen, "a window is visible: the most recent comes forward", rule: .mac6)
       ctx.activate(recent)

@@ -1,7 +1,7 @@
 import RouteTables
 
 /// Orders equally matching sessions by the tie-break policy (V10, AMB2).
-enum TieBreak {
+enum TieBreaking {
   static func best(_ sessions: [Session], _ policies: ScenePolicies) -> Session? {
     sessions.min { precedes($0, $1, policies) }
   }
