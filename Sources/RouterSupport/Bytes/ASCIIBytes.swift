@@ -3,10 +3,10 @@
 /// ```swift
 /// ASCIIBytes.lowercased(UInt8(ascii: "Q"))   // "q"
 /// ```
-package enum ASCIIBytes {
+public enum ASCIIBytes {
   /// The byte with `A`–`Z` mapped to `a`–`z`; every other byte as it is.
   @inlinable @inline(__always)
-  package static func lowercased(_ byte: UInt8) -> UInt8 {
+  public static func lowercased(_ byte: UInt8) -> UInt8 {
     byte &- 0x41 < 26 ? byte | 0x20 : byte
   }
 }
