@@ -10,9 +10,9 @@
 /// TerminalText.visible("key\u{1B}[31m")           // "key\u{1B}[31m", printed as `key\u{1B}[31m`
 /// TerminalText.window("…a very long line…", column: 5000, width: 120)
 /// ```
-public enum TerminalText {
+package enum TerminalText {
   /// `text` with C0 controls (TAB too unless `keepTabs`), DEL and C1 controls written as `\u{XX}`.
-  public static func visible(_ text: String, keepTabs: Bool = false) -> String {
+  package static func visible(_ text: String, keepTabs: Bool = false) -> String {
     guard text.unicodeScalars.contains(where: { needsEscape($0, keepTabs: keepTabs) }) else { return text }
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -36,7 +36,7 @@ public enum TerminalText {
   /// text was cut, and the column within the result (1-based, in bytes).
   ///
   /// A line no longer than `width` bytes comes back whole. Cuts fall between characters.
-  public static func window(_ line: String, column: Int, width: Int = 160) -> (text: String, column: Int) {
+  package static func window(_ line: String, column: Int, width: Int = 160) -> (text: String, column: Int) {
     let bytes = Array(line.utf8)
     guard bytes.count > width else { return (line, column) }
     let caret = max(0, min(column - 1, bytes.count))

@@ -223,7 +223,7 @@ public enum URLSyntax {
 
   /// The byte with `A`–`Z` mapped to `a`–`z`.
   @inline(__always)
-  public static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+  package static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
     ASCIIBytes.lowercased(byte)
   }
 
