@@ -22,6 +22,10 @@ rm -rf "$output"
 mkdir -p "$graphs"
 
 build_symbol_graphs() {
+  # The product module's graph holds every re-exported stage's symbols, but the module is only
+  # compiled when its own file changes: recompile it each time, so the graph is never stale.
+  touch Sources/ActivityRouter/Exports.swift
+  rm -f "$graphs"/ActivityRouter*.symbols.json
   swift build --target ActivityRouter --scratch-path "$scratch" \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs"
 }

@@ -2,7 +2,7 @@ public import RouterSupport
 
 extension RouteTable {
   /// Builds a route table in code, with the checks a table file's routes get: patterns that do
-  /// not parse, targets that do not fit the scene declarations (``RouteTable/targetProblems``:
+  /// not parse, targets that do not fit the scene declarations (`RouteTable.targetProblems`:
   /// unknown scenes, window actions on a `DocumentGroup`, values for scenes that present no type
   /// or another one), value placeholders no pattern captures; ``build()`` throws them all at once.
   ///

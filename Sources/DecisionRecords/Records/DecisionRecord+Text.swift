@@ -7,7 +7,7 @@ import SceneDecision
 extension DecisionRecord {
   /// Appends the record for people: one line, `N: outcome 'scene' …`, then the trace indented
   /// when `explain` is set. Control characters from the input are written as `\u{XX}`
-  /// (``TerminalText``), so a record is always one line and never drives a terminal.
+  /// (`TerminalText`), so a record is always one line and never drives a terminal.
   ///
   /// ```
   /// 1: open 'note-editor' ← route 'note' {"id":"6F0E…"} openWindow value "6F0E…" [W6]

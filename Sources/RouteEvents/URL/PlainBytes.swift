@@ -7,7 +7,7 @@
 /// escape to decode and check), not `\` (which browsers read as `/`; the reader refuses it).
 /// A space, `!`, `"` and `$` pass through the reader too, but are below `&`: leaving them out
 /// keeps the test a range check, eight bytes at a time; a URL that holds them takes the general
-/// path, which is always right. `URLAuthorityTests` derive every table below from ``set`` and hold both to
+/// path, which is always right. `URLAuthorityTests` derive every table below from `set` and hold both to
 /// what the reader does with each byte.
 ///
 /// Public and `@inlinable` so that the fast path, in another module, inlines these tests:
@@ -24,7 +24,7 @@ public enum PlainBytes {
   /// The plain bytes, as a set: the definition.
   package static let set = ByteSet(0x26...0x7E).subtracting(readerSpecial)
 
-  /// Whether a byte is plain (``set``), with no table: a range check and two compares.
+  /// Whether a byte is plain (`set`), with no table: a range check and two compares.
   @inlinable @inline(__always)
   public static func contains(_ b: UInt8) -> Bool {
     b &- 0x26 < 0x59 && b != 0x3F && b != 0x5C

@@ -5,7 +5,7 @@
 ///
 /// A closed set: a decision can cite only a rule of this list, each case has its summary here
 /// and a row in `docs/semantics.md` (a test holds the three together), and records write the
-/// ``rawValue``.
+/// `rawValue`.
 ///
 /// ```swift
 /// AppleRuleID.s3.rawValue   // "S3"
