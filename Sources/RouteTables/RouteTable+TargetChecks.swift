@@ -1,4 +1,4 @@
-public import RouterSupport
+package import RouterSupport
 
 extension RouteTable {
   /// One problem with a route's target, and the part of the target it is about (the table
