@@ -18,6 +18,8 @@ import SceneDecision
 struct RecordPlans: ~Copyable {
   /// The router lines are matched and decided with.
   let router: CompiledRouter
+  /// Its fast path, small to pass (a call through `router` copies the router and its table).
+  private let finder: CompiledRouter.PatternFinder
   /// The open sessions every line is decided against (never changed by a decision).
   let state: SessionState
   let format: RecordFormat
@@ -52,6 +54,7 @@ struct RecordPlans: ~Copyable {
   /// The plans of `router`'s patterns, for lines decided against `state`.
   init(router: CompiledRouter, state: SessionState, format: RecordFormat, includesLine: Bool) {
     self.router = router
+    finder = router.patternFinder
     self.state = state
     self.format = format
     self.includesLine = includesLine
@@ -66,7 +69,7 @@ struct RecordPlans: ~Copyable {
   ) {
     if bytes.count > 0, bytes[0] != UInt8(ascii: "{") {
       let plan: Int32
-      let lookup = router.lookUpPattern(utf8: bytes, scratch: &scratch)
+      let lookup = finder.lookUp(utf8: bytes, scratch: &scratch)
       switch lookup {
       case .pattern(let terminal): plan = planOfTerminal[terminal]
       // A valid URL that no route takes: its plan has a line and an input, nothing else.

@@ -36,11 +36,25 @@ extension CompiledRouter {
 
   /// Looks a URL up with the fast path alone.
   package func lookUpPattern(utf8 bytes: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch) -> PatternLookup {
-    guard let base = bytes.baseAddress else { return .needsGeneralPath }
-    switch urls.fastMatch(base, bytes.count, &scratch) {
-    case .route: return .pattern(Int(urls.terminal(of: scratch)))
-    case .noRule: return .noRoute(hostKey: scratch.lastHost)
-    case .needsGeneralPath: return .needsGeneralPath
+    patternFinder.lookUp(utf8: bytes, scratch: &scratch)
+  }
+
+  /// The fast path alone, in a value small to keep and to pass: a caller that looks up many URLs
+  /// keeps one (a `CompiledRouter` is large, with its table, and is copied at each call).
+  package var patternFinder: PatternFinder { PatternFinder(urls: urls) }
+
+  /// See ``patternFinder``.
+  package struct PatternFinder {
+    let urls: URLTrie
+
+    /// Looks a URL up with the fast path alone.
+    package func lookUp(utf8 bytes: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch) -> PatternLookup {
+      guard let base = bytes.baseAddress else { return .needsGeneralPath }
+      switch urls.fastMatch(base, bytes.count, &scratch) {
+      case .route: return .pattern(Int(urls.terminal(of: scratch)))
+      case .noRoute: return .noRoute(hostKey: scratch.lastHost)
+      case .needsGeneralPath: return .needsGeneralPath
+      }
     }
   }
 

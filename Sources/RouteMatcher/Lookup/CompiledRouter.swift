@@ -39,7 +39,7 @@ public struct CompiledRouter: Sendable {
       if let base = bytes.baseAddress {
         switch urls.fastMatch(base, bytes.count, &scratch) {
         case .route: return .success(routeMatch(terminal: urls.terminal(of: scratch), bytes, scratch))
-        case .noRule: return .success(nil)
+        case .noRoute: return .success(nil)
         case .needsGeneralPath: break
         }
       }
@@ -115,7 +115,7 @@ public struct CompiledRouter: Sendable {
     if let base = bytes.baseAddress {
       switch urls.fastMatch(base, bytes.count, &scratch) {
       case .route(let route): return Int(route)
-      case .noRule: return nil
+      case .noRoute: return nil
       case .needsGeneralPath: break
       }
     }

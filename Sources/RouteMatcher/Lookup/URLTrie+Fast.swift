@@ -19,7 +19,7 @@ extension URLTrie {
     /// match ended (``MatchScratch/end``).
     case route(Int32)
     /// A valid URL that no route takes: the general path would say the same.
-    case noRule
+    case noRoute
     /// The fast path cannot decide; the general path must read the URL.
     case needsGeneralPath
   }
@@ -395,9 +395,9 @@ extension URLTrie {
 }
 
 extension URLTrie {
-  /// A valid URL that no route takes: ``FastMatch/noRule``, unless a wildcard host could still
+  /// A valid URL that no route takes: ``FastMatch/noRoute``, unless a wildcard host could still
   /// take it (the general path then tries the wildcard keys).
-  var noRuleHere: FastMatch { storage.hasWildcardHosts ? .needsGeneralPath : .noRule }
+  var noRuleHere: FastMatch { storage.hasWildcardHosts ? .needsGeneralPath : .noRoute }
 
   /// The terminal of the last successful match in `scratch`.
   func terminal(of scratch: borrowing MatchScratch) -> Int32 {

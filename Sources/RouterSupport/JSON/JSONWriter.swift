@@ -135,9 +135,15 @@ public enum JSONWriter {
     out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
   }
 
-  /// Skips bytes that need no escape (anything but `"`, `\` and control characters), eight at a time.
-  @inline(__always)
-  package static func skipUnescaped(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  /// The offset of the first byte from `start` on that needs an escape in a JSON string (a `"`,
+  /// a `\` or a control character), or `bytes.count`, eight bytes at a time. Public and
+  /// `@inlinable` so that the record writers of other modules inline it.
+  ///
+  /// ```swift
+  /// Array(#"ab"c"#.utf8).withUnsafeBufferPointer { JSONWriter.skipUnescaped($0, from: 0) }   // 2
+  /// ```
+  @inlinable @inline(__always)
+  public static func skipUnescaped(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var cursor = start
     let count = bytes.count
     if let base = bytes.baseAddress {
