@@ -29,13 +29,15 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -packag
 stages=(RouterSupport RouteEvents AppleAppFiles RouteTables RouteMatcher SceneDecision DecisionRecords RouteFixtures ActivityRouter)
 mapfile -t sources < <(for stage in "${stages[@]}"; do find "Sources/$stage" -name '*.swift' | LC_ALL=C sort; done)
 stamp="$( (printf '%s\n' "${flags[@]}"; cat "${sources[@]}") | sha256sum | cut -c1-16)"
+# Linked dependents first (a static library resolves only what the ones before it need).
 libs=()
-for stage in "${stages[@]}"; do libs+=("$out/lib/lib$stage.a"); done
+for ((i = ${#stages[@]} - 1; i >= 0; i--)); do libs+=("$out/lib/lib${stages[i]}.a"); done
 if [ ! -f "$out/lib/libActivityRouter.a" ] || [ "$(cat "$out/lib/stamp" 2>/dev/null)" != "$stamp" ]; then
   echo "== building the library for fuzzing (${#sources[@]} files, ${#stages[@]} modules)"
   rm -f "$out/lib/stamp"
   for stage in "${stages[@]}"; do
     mapfile -t files < <(find "Sources/$stage" -name '*.swift' | LC_ALL=C sort)
+    rm -f "$out/lib/lib$stage.a"  # an archive is appended to, not replaced: no stale objects
     swiftc -wmo -emit-library -static -emit-module -module-name "$stage" -num-threads 2 "${flags[@]}" -I "$out/lib" \
       -emit-module-path "$out/lib/$stage.swiftmodule" "${files[@]}" -o "$out/lib/lib$stage.a" \
       2> >(grep -v "ld.gold: warning: Cannot export local symbol" >&2)

@@ -92,7 +92,7 @@ func checkRematch(_ url: String, _ router: CompiledRouter) {
   guard let record = try? URLRecord(parsing: url) else {
     fuzzFailure("the router matched a URL the reader refuses: \(url)")
   }
-  let pattern = router.table.routes[match.rule].urlPatterns[match.pattern]
+  let pattern = router.table.routes[match.route].urlPatterns[match.pattern]
   // The path is rebuilt fully encoded (a literal or wildcard segment: its decoded text, encoded
   // again), since the reader refuses raw characters next to escapes in one component.
   let original = record.pathSegments.map { PercentDecoding.encode($0, allowing: .pathSegmentAllowed) }
@@ -135,7 +135,7 @@ func checkRematch(_ url: String, _ router: CompiledRouter) {
   switch router.match(url: again) {
   case .success(let second?):
     fuzzCheck(
-      second.rule == match.rule && second.parameters == match.parameters,
+      second.route == match.route && second.parameters == match.parameters,
       "\(url) matched \(match.routeName) \(match.parameters); rebuilt \(again) matched \(second.routeName) \(second.parameters)"
     )
   case .success(nil):

@@ -137,7 +137,7 @@ enum MatchBenchmark {
     for url in urls {
       if case .success(let match?) = router.match(url: url) {
         tally.hits &+= 1
-        tally.checksum &+= match.rule &+ 1
+        tally.checksum &+= match.route &+ 1
         for _ in match.parameters { tally.captureBytes &+= 1 }
       }
     }

@@ -1,70 +1,96 @@
 import ActivityRouter
 
-/// `route-bench records --table ROUTES.json --lines FILE [--limit N] [--path bulk|full]`: the
+/// `route-bench records --table ROUTES.json --lines FILE [--limit N] [--path bulk|full|stateful]`: the
 /// decision and its NDJSON record for every line, in process (no I/O in the timed loop), the
 /// way `route-cli route --json` makes them.
 ///
 /// `full` reads and decides each line (`DecisionRecord(line:utf8:router:state:explains:)`,
 /// without explanations) and writes its record; `bulk` hands the lines to a `LineRouter`, which
-/// writes the same records from plans. Both print one JSON line: lines, bytes written,
+/// writes the same records from plans; `stateful` applies each decision to the sessions before
+/// the next line (`route-cli route --stateful --json`). Each prints one JSON line: lines, bytes written,
 /// ns_per_line, lines_per_s, and for bulk the lines written from plans; and the FNV-1a hash of
-/// all the output, which is the same for both paths (the check that they agree).
+/// all the output, which is the same for `bulk` and `full` (the check that they agree).
 enum RecordBenchmark {
   static func run(_ options: Options) throws -> Int32 {
     let tablePath = try options.required("table")
     let limit = try options.int("limit") ?? .max
     let path = options.string("path") ?? "bulk"
-    guard path == "bulk" || path == "full" else { throw BenchError("--path is bulk or full, not '\(path)'") }
+    guard ["bulk", "full", "stateful"].contains(path) else {
+      throw BenchError("--path is bulk, full or stateful, not '\(path)'")
+    }
 
     let router = try loadRouter(tablePath)
     let lines = try readLines(options.required("lines"), limit: limit).map { Array($0.utf8) }
 
-    var out: [UInt8] = []
-    out.reserveCapacity(1 << 16)
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    var bytes = 0
-    func absorb(_ out: inout [UInt8]) {
-      for b in out { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
-      bytes &+= out.count
-      out.removeAll(keepingCapacity: true)
-    }
+    var sink = Sink()
     var planned = 0
     // Timed in batches of 1,000 lines; the hash is taken between batches, outside the clock.
+    // Each batch is one call of `routeBatch` or `decideBatch`, the functions callgrind counts
+    // (scripts/bench-engine.sh).
     var elapsed: UInt64 = 0
     let batch = 1000
-    if path == "bulk" {
-      var lineRouter = LineRouter(router: router)
+    if path == "full" {
       for first in stride(from: 0, to: lines.count, by: batch) {
         let start = nanoseconds()
-        for n in first..<min(first + batch, lines.count) {
-          lines[n].withUnsafeBufferPointer { lineRouter.route(line: n + 1, utf8: $0, into: &out) }
-        }
+        decideBatch(router, lines, first..<min(first + batch, lines.count), &sink.out)
         elapsed &+= nanoseconds() - start
-        absorb(&out)
+        sink.absorb()
+      }
+    } else {
+      var lineRouter = LineRouter(router: router, options: .init(format: .json, stateful: path == "stateful"))
+      for first in stride(from: 0, to: lines.count, by: batch) {
+        let start = nanoseconds()
+        routeBatch(&lineRouter, lines, first..<min(first + batch, lines.count), &sink.out)
+        elapsed &+= nanoseconds() - start
+        sink.absorb()
       }
       planned = lineRouter.plannedLines
-    } else {
-      let state = SessionState()
-      for first in stride(from: 0, to: lines.count, by: batch) {
-        let start = nanoseconds()
-        for n in first..<min(first + batch, lines.count) {
-          lines[n].withUnsafeBufferPointer {
-            DecisionRecord(line: n + 1, utf8: $0, router: router, state: state).appendJSON(to: &out)
-          }
-        }
-        elapsed &+= nanoseconds() - start
-        absorb(&out)
-      }
     }
     var json = JSONLine()
     json.add("path", path)
     json.add("lines", lines.count)
     json.add("planned", planned)
-    json.add("bytes", bytes)
+    json.add("bytes", sink.bytes)
     json.add("ns_per_line", Double(elapsed) / Double(max(lines.count, 1)), digits: 0)
     json.add("lines_per_s", Int(Double(lines.count) / (Double(elapsed) / 1e9)))
-    json.add("output_fnv1a", String(hash, radix: 16))
+    json.add("output_fnv1a", String(sink.hash, radix: 16))
     print(json.text)
     return 0
+  }
+
+  /// The records of `range`'s lines through a line router (its plans, or a stateful run).
+  @inline(never)
+  static func routeBatch(
+    _ lineRouter: inout LineRouter, _ lines: [[UInt8]], _ range: Range<Int>, _ out: inout [UInt8]
+  ) {
+    for n in range {
+      lines[n].withUnsafeBufferPointer { lineRouter.route(line: n + 1, utf8: $0, into: &out) }
+    }
+  }
+
+  /// The records of `range`'s lines, each read and decided in full against no open window.
+  @inline(never)
+  static func decideBatch(_ router: CompiledRouter, _ lines: [[UInt8]], _ range: Range<Int>, _ out: inout [UInt8]) {
+    let state = SessionState()
+    for n in range {
+      lines[n].withUnsafeBufferPointer {
+        DecisionRecord(line: n + 1, utf8: $0, router: router, state: state).appendJSON(to: &out)
+      }
+    }
+  }
+
+  /// The records written so far: their FNV-1a hash and byte count.
+  struct Sink {
+    var out: [UInt8] = []
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var bytes = 0
+
+    init() { out.reserveCapacity(1 << 16) }
+
+    mutating func absorb() {
+      for b in out { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+      bytes &+= out.count
+      out.removeAll(keepingCapacity: true)
+    }
   }
 }

@@ -42,13 +42,7 @@ enum SceneBenchmark {
     for e in mix { checksum &+= outcomeCode(DecisionEngine.decide(e, router: router, state: state, explains: false)) }
     checksum = 0
     let start = nanoseconds()
-    var k = 0
-    for _ in 0..<decisions {
-      let decision = DecisionEngine.decide(mix[k], router: router, state: state, explains: false)
-      checksum &+= outcomeCode(decision) &* (k &+ 1)
-      k &+= 1
-      if k == mix.count { k = 0 }
-    }
+    checksum = decideMix(mix, decisions, router, state)
     let elapsed = Double(nanoseconds() - start)
 
     var line = JSONLine()
@@ -60,6 +54,21 @@ enum SceneBenchmark {
     line.add("checksum", checksum)
     print(line.text)
     return 0
+  }
+
+  /// `count` decisions of the events of `mix` in turn against `state`: the loop callgrind
+  /// counts (scripts/bench-engine.sh).
+  @inline(never)
+  static func decideMix(_ mix: [Event], _ count: Int, _ router: CompiledRouter, _ state: SessionState) -> Int {
+    var checksum = 0
+    var k = 0
+    for _ in 0..<count {
+      let decision = DecisionEngine.decide(mix[k], router: router, state: state, explains: false)
+      checksum &+= outcomeCode(decision) &* (k &+ 1)
+      k &+= 1
+      if k == mix.count { k = 0 }
+    }
+    return checksum
   }
 
   static func event(_ line: String) throws -> Event {

@@ -194,3 +194,10 @@ func format(_ value: Double, digits: Int) -> String {
 func fwriteStderr(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
   write(2, bytes.baseAddress, bytes.count)
 }
+
+/// The most memory the process has held (`getrusage`'s maximum resident set, in bytes).
+func peakResidentBytes() -> Int {
+  var usage = rusage()
+  guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+  return Int(usage.ru_maxrss) * 1024
+}

@@ -10,7 +10,8 @@ let usage = """
          route-bench match --table ROUTES.json --urls FILE [--limit N] [--api rule|match]
          route-bench compile --routes FILE [--repeat N]
          route-bench scenes --sessions N [--events N]
-         route-bench records --table ROUTES.json --lines FILE [--limit N] [--path bulk|full]
+         route-bench records --table ROUTES.json --lines FILE [--limit N] [--path bulk|full|stateful]
+         route-bench load --table ROUTES.json [--repeat N]
 
   match    compile the route list into the real CompiledRouter, match every URL once (paths get
            the prefix https://example.com) and print one JSON line; the checksum is checked
@@ -18,7 +19,9 @@ let usage = """
   compile  compile a route list (already parsed) and print the time and the memory it holds.
   scenes   the scene-selection step with N open sessions.
   records  decide every line and write its NDJSON record in process: through LineRouter and its plans (bulk)
-           or line by line in full (full); the output's hash is the same for both.
+           or line by line in full (full); the output's hash is the same for both; stateful applies each
+           decision before the next line.
+  load     load (read, parse, validate) a route table file N times, before compiling it.
   """
 
 func main() -> Int32 {
@@ -33,6 +36,7 @@ func main() -> Int32 {
     case "compile": return try CompileBenchmark.run(Options(arguments.dropFirst()))
     case "scenes": return try SceneBenchmark.run(Options(arguments.dropFirst()))
     case "records": return try RecordBenchmark.run(Options(arguments.dropFirst()))
+    case "load": return try LoadBenchmark.run(Options(arguments.dropFirst()))
     case "-h", "--help", "help":
       print(usage)
       return 0
