@@ -26,8 +26,10 @@ bin="$(swift build --show-bin-path)"
 stages=(RouterSupport RouteEvents AppleAppFiles RouteTables RouteMatcher SceneDecision DecisionRecords RouteFixtures ActivityRouter)
 objects=()
 for stage in "${stages[@]}"; do objects+=("$bin/$stage.build"/*.o); done
+rm -f "$out/LinearityProbe" "$out"/callgrind.*  # never count with a stale probe or read stale counts
 swiftc -g -Onone -parse-as-library -swift-version 6 -I "$bin/Modules" Fuzz/Linearity/LinearityProbe.swift \
   "${objects[@]}" -o "$out/LinearityProbe" 2>&1 | grep -v "ld.gold: warning" || true
+[ -x "$out/LinearityProbe" ] || { echo "error: the probe did not build" >&2; exit 1; }
 
 declare -A sizes=(
   [url-length]="1024 2048 4096 8192 16384 32768"
