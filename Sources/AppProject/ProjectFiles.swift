@@ -89,7 +89,8 @@ package struct ProjectFiles: Sendable {
     ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
   }
 
-  /// Every file under `directory` whose name ends with `suffix`, depth first, sorted; build
+  /// Every file under `directory` whose path ends with `suffix` (`".swift"`, or `"/Info.plist"`
+  /// for files of that exact name), sorted; build
   /// products and package checkouts (`.build`, `build`, `DerivedData`, `Pods`, `Carthage`) skipped.
   package static func files(under directory: String, suffix: String, limit: Int = 5000) -> [String] {
     var out: [String] = []
@@ -100,7 +101,7 @@ package struct ProjectFiles: Sendable {
         let path = dir + "/" + name
         if isDirectory(path) {
           if !name.hasSuffix(".xcodeproj") && !name.hasSuffix(".xcassets") { stack.append(path) }
-        } else if name.hasSuffix(suffix) {
+        } else if path.hasSuffix(suffix) {
           out.append(path)
         }
       }

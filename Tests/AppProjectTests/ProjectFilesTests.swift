@@ -139,6 +139,33 @@ private final class Scratch {
     #expect(log.diagnostics.map(\.code) == c.codes)
   }
 
+  /// A folder without a project: its one Info.plist and its one entitlements file, at any depth,
+  /// are the app's (a regression: the Info.plist was looked for by a name ending in a path).
+  @Test func aFolderWithoutAProjectReadsItsInfoPlistAndEntitlements() throws {
+    let plist = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+      <key>CFBundleURLTypes</key><array><dict><key>CFBundleURLSchemes</key><array><string>trail</string></array></dict></array>
+      <key>UIApplicationSceneManifest</key><dict><key>UIApplicationSupportsMultipleScenes</key><true/></dict>
+      </dict></plist>
+      """
+    let entitlements = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key>
+      <array><string>applinks:trail.example</string></array></dict></plist>
+      """
+    let scratch = try Scratch([
+      "Trail/Info.plist": plist, "Trail/Trail.entitlements": entitlements,
+      "Trail/TrailApp.swift":
+        "import SwiftUI\n@main struct TrailApp: App { var body: some Scene { WindowGroup { Text(\"t\") } } }\n",
+    ])
+    let result = AppImport.load(scratch.path, options: .init(), currentDirectory: "/")
+    let model = try #require(result.model)
+    #expect(model.plist?.supportsMultipleScenes?.value == true)
+    #expect(result.facts?.urlSchemes.map(\.value) == ["trail"])
+    #expect(model.entitlements != nil)
+  }
+
   @Test func draftsAreCompactWhereTheyFit() {
     let doc = DraftValue.object([
       ("short", .json(.array([.string("a"), .string("b")]))),
