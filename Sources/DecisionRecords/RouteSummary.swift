@@ -9,8 +9,10 @@ import SceneDecision
 /// kind and the errors by code. ``LineRouter/count(utf8:)`` fills it in.
 ///
 /// Each line is read exactly as a record's line is (the same errors for the same lines), then
-/// matched against the table: URLs with the allocation-free matcher, activities by type. No
-/// scene is selected (that depends on the open windows, not on the line), so the summary is
+/// matched against the table: URLs with the allocation-free matcher, activities by type. A link
+/// the app's gate keeps out (a scheme it does not register, a host its associated domains or
+/// AASA files do not claim) is counted as not for the app, as its record says, not for a route.
+/// No scene is selected (that depends on the open windows, not on the line), so the summary is
 /// about routes. The counts are in table order.
 ///
 /// ```swift
@@ -33,8 +35,12 @@ public struct RouteSummary: Sendable {
   public private(set) var linesByRoute: [Int]
   /// Events no route takes.
   public private(set) var unmatched = 0
+  /// Links the app's gate keeps out (records with the outcome `notForApp`), by reason.
+  public private(set) var notForApp: [String: Int] = [:]
 
   private let routeNames: [String]
+  /// Whether the table declares schemes or associated domains, so that the gate reads each link.
+  private let gated: Bool
   private var kinds: [String: Int] = [:]
   /// URL lines counted by the matcher alone (added to the `url` kind).
   private var urlLines = 0
@@ -42,6 +48,7 @@ public struct RouteSummary: Sendable {
   /// An empty summary of `router`'s routes.
   public init(router: CompiledRouter) {
     routeNames = router.table.routes.map(\.name)
+    gated = router.table.claims.declaresSchemes || router.table.claims.declaresDomains
     linesByRoute = [Int](repeating: 0, count: routeNames.count)
   }
 
@@ -52,7 +59,7 @@ public struct RouteSummary: Sendable {
     // The common line, a plain ASCII URL that a route takes: the matcher alone. It accepts only
     // what the reader accepts (it parses with the same reader when it is not sure, and the
     // tests hold its fast path to that), so the count is the one `route` gives.
-    if ascii, bytes.first != UInt8(ascii: "{"), let rule = router.matchRoute(utf8: bytes, scratch: &scratch) {
+    if !gated, ascii, bytes.first != UInt8(ascii: "{"), let rule = router.matchRoute(utf8: bytes, scratch: &scratch) {
       urlLines += 1
       linesByRoute[rule] += 1
       return
@@ -68,7 +75,11 @@ public struct RouteSummary: Sendable {
       kinds[event.kindName, default: 0] += 1
       let rule: Int?
       if let url = ExternalEvents.url(of: event) {
-        // A URL, or a universal link by its webpageURL (E4), as a decision routes it.
+        // A URL, or a universal link by its webpageURL (E4), as a decision routes it: first the gate.
+        if let refusal = LinkGate.refusal(of: url, router: router) {
+          notForApp[refusal.description, default: 0] += 1
+          return
+        }
         rule = router.matchRoute(url: url.text, scratch: &scratch)
       } else if case .activity(let activity) = event.kind {
         rule = router.match(activityType: activity.activityType, userInfo: activity.userInfo)?.route
@@ -101,16 +112,21 @@ public struct RouteSummary: Sendable {
     for (kind, n) in kinds.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) { out += "  \(kind): \(n)\n" }
     for (code, n) in errors.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) { out += "  error \(code): \(n)\n" }
     let matched = linesByRoute.reduce(0, +)
-    out += "routes: \(matched) matched, \(unmatched) no route\n"
+    let kept = notForApp.values.reduce(0, +)
+    out += "routes: \(matched) matched, \(unmatched) no route\(kept > 0 ? ", \(kept) not for the app" : "")\n"
     for index in linesByRoute.indices.sorted(by: { (linesByRoute[$0], $1) > (linesByRoute[$1], $0) })
     where linesByRoute[index] > 0 {
       out += "  \(routeNames[index]): \(linesByRoute[index])\n"
+    }
+    for (reason, n) in notForApp.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+      out += "  not for the app, \(reason): \(n)\n"
     }
     return out
   }
 
   /// The summary as one JSON object and a newline (docs/output-format.md): `lines`, `events`,
-  /// `errors`, `matched`, `noRoute`, and `rules` (lines per route name, in table order).
+  /// `errors`, `matched`, `noRoute`, `notForApp` (by reason), and `rules` (lines per route name,
+  /// in table order).
   public var json: String {
     var object = JSONObject()
     object["lines"] = .number(JSONNumber(lines))
@@ -120,6 +136,8 @@ public struct RouteSummary: Sendable {
       JSONObject(errors.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.number(JSONNumber($0.value))) }))
     object["matched"] = .number(JSONNumber(linesByRoute.reduce(0, +)))
     object["noRoute"] = .number(JSONNumber(unmatched))
+    object["notForApp"] = .object(
+      JSONObject(notForApp.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.number(JSONNumber($0.value))) }))
     object["rules"] = .object(
       JSONObject(
         linesByRoute.indices.filter { linesByRoute[$0] > 0 }.map {

@@ -1,5 +1,6 @@
 import AppleAppFiles
-import RouteEvents
+package import RouteEvents
+package import RouteMatcher
 import RouteTables
 import RouterSupport
 
@@ -7,7 +8,7 @@ import RouterSupport
 /// when the app registers the scheme; an https URL only when the associated domains entitlement
 /// covers its host and the host's apple-app-site-association file claims it for the app (L1–L17).
 /// Otherwise the link opens in the browser, or nowhere.
-enum LinkGate {
+package enum LinkGate {
   /// The decision for a URL that is not for the app, or nil when it is (or nothing is declared).
   ///
   /// The scheme and the host decide most of it; the AASA file of the host reads the path too.
@@ -63,5 +64,22 @@ enum LinkGate {
     return ctx.decision(
       .notForApp, reason: .schemeNotRegistered,
       message: "the app does not register the '\(scheme)' scheme: the URL opens nowhere in it")
+  }
+}
+
+extension LinkGate {
+  /// Why the gate keeps `url` from the app (`notForApp`), or nil when it lets it in: the gate alone,
+  /// exactly as a decision applies it, for counts that must agree with the records
+  /// (`route --stats`).
+  ///
+  /// ```swift
+  /// LinkGate.refusal(of: url, router: router)   // .schemeNotRegistered for other-app://x
+  /// ```
+  package static func refusal(of url: URLRecord, router: CompiledRouter) -> DecisionReason? {
+    let claims = router.table.claims
+    guard claims.declaresSchemes || claims.declaresDomains else { return nil }
+    let reads = DetailReads(all: true)
+    var ctx = DecisionContext(router: router, state: SessionState(), explains: false, reads: reads)
+    return check(Observed(url, reads: reads), &ctx)?.reason
   }
 }

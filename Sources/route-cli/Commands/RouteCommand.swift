@@ -60,7 +60,7 @@ struct RouteCommand: Command {
     noLine = parsed.flag("no-line")
     stats = parsed.flag("stats")
     if stats,
-      let other = ["explain", "stateful", "no-line"].first(where: { parsed.flag($0) })
+      let other = ["explain", "stateful"].first(where: { parsed.flag($0) })
         ?? (sessions != nil ? "sessions" : nil)
     {
       throw .validation(

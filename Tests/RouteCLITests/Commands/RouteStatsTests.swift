@@ -22,6 +22,11 @@ import Testing
         "notes://tag/a/../b", "notes://tag/a\tb", "notes:tag/a", "notes:///tag/a", "notes://tag//a", "notes://tag/a/",
         "https://notes.example.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11/../6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11",
         "https://notes.example.com./n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "https://user@notes.example.com/n/x",
+        // Links the gate keeps out: the records say notForApp, so the counts must too.
+        "https://notes.example.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11/export",
+        "http://notes.example.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "https://elsewhere.example/n/x",
+        "other://tag/a", "NOTESX://tag/a",
+        #"{"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://notes.example.com/help/x"}}"#,
       ]
     ),
     (
@@ -45,6 +50,7 @@ import Testing
     var errors: [String: Int] = [:]
     var events: [String: Int] = [:]
     var noRoute = 0
+    var notForApp: [String: Int] = [:]
     for line in records.stdout.split(separator: "\n") {
       let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       if let error = object["error"] as? [String: Any] {
@@ -52,7 +58,13 @@ import Testing
         continue
       }
       events[object["event"] as? String ?? "?", default: 0] += 1
-      if let rule = object["rule"] as? String { rules[rule, default: 0] += 1 } else { noRoute += 1 }
+      if object["outcome"] as? String == "notForApp" {
+        notForApp[object["reason"] as? String ?? "?", default: 0] += 1
+      } else if let rule = object["rule"] as? String {
+        rules[rule, default: 0] += 1
+      } else {
+        noRoute += 1
+      }
     }
 
     let run = runRouteCLI(["route", table, "--stats", "--json"], stdin: input)
@@ -63,9 +75,11 @@ import Testing
     #expect(summary["errors"] as? [String: Int] == errors)
     #expect(summary["events"] as? [String: Int] == events)
     #expect(summary["noRoute"] as? Int == noRoute)
+    #expect(summary["notForApp"] as? [String: Int] == notForApp)
     #expect(summary["matched"] as? Int == rules.values.reduce(0, +))
     #expect(!rules.isEmpty && noRoute > 0, "the input has lines with and without a route")
     #expect(which != 0 || errors.count >= 2, "the Notes input has errors of several kinds")
+    #expect(which != 0 || notForApp.count >= 3, "the Notes input has links the gate keeps out for several reasons")
   }
 
   @Test func theTextSummaryListsRoutesMostFirst() {
@@ -85,7 +99,18 @@ import Testing
         """)
   }
 
-  @Test(arguments: ["--explain", "--stateful", "--no-line"])
+  /// `--no-line` is what every sharded run passes (docs/scale-out.md); a summary has no line
+  /// numbers, so it is accepted and changes nothing.
+  @Test func noLineIsAcceptedAndChangesNothing() {
+    let input = "notes://tag/a\nnotes://nowhere\n"
+    let plain = runRouteCLI(["route", "Fixtures/Notes/Notes.routes.json", "--stats", "--json"], stdin: input)
+    let noLine = runRouteCLI(
+      ["route", "Fixtures/Notes/Notes.routes.json", "--stats", "--json", "--no-line"], stdin: input)
+    #expect(noLine.status == .success)
+    #expect(noLine.stdout == plain.stdout && !plain.stdout.isEmpty)
+  }
+
+  @Test(arguments: ["--explain", "--stateful"])
   func decisionOptionsAreRefused(_ option: String) {
     let run = runRouteCLI(["route", "Fixtures/Notes/Notes.routes.json", "--stats", option], stdin: "notes://tag/a\n")
     #expect(run.status == .usageError)
