@@ -31,11 +31,11 @@ public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
 extension SourceLocation {
   /// A location that names a file but no position in it: line 0, column 0, offset 0.
   ///
-  /// Used for values of binary property lists, which have no lines. It prints as `file:0:0`, and
-  /// ``DiagnosticRenderer`` shows no source line for it.
+  /// Used for values of binary property lists, which have no lines. It prints as the file name
+  /// alone (`Tasks-Info.bplist: error: …`), and ``DiagnosticRenderer`` shows no source line for it.
   ///
   /// ```swift
-  /// SourceLocation.fileOnly("Tasks-Info.bplist").description   // "Tasks-Info.bplist:0:0"
+  /// SourceLocation.fileOnly("Tasks-Info.bplist").description   // "Tasks-Info.bplist"
   /// ```
   public static func fileOnly(_ file: String) -> SourceLocation {
     SourceLocation(file: file, line: 0, column: 0, offset: 0)

@@ -23,10 +23,11 @@ struct PlistReader {
     self.index = source.map { PlistXMLIndex(bytes: $0.bytes) }
   }
 
-  /// Where the value at `path` is: its `<key>` line and column in XML, the file alone otherwise.
+  /// Where the value at `path` is: its `<key>` line and column in XML (or the nearest enclosing
+  /// key the index finds, or the file's start), the file alone in a binary file.
   func location(_ path: Path) -> SourceLocation {
-    guard let source, let offset = index?.offset(of: path) else { return .fileOnly(file) }
-    return source.location(at: offset)
+    guard let source else { return .fileOnly(file) }
+    return source.location(at: index?.offset(of: path) ?? 0)
   }
 
   mutating func report(

@@ -43,6 +43,16 @@ public enum FixtureLoader {
     var reader = JSONFieldReader(source: source)
     var sources = [source]
     let what = "a fixture"
+    // A route table given where a fixture is expected: say so once, not a key at a time.
+    if case .object(let members) = root.kind, members.contains(where: { $0.key == "routes" }),
+      !members.contains(where: { $0.key == "steps" })
+    {
+      reader.error(
+        .wrongType,
+        "this is a route table, not a fixture: check it with 'route-cli check \(source.file)'; a fixture names it in 'table' and lists 'steps' (docs/testing.md)",
+        at: root.start)
+      return .failure(Failure(diagnostics: reader.diagnostics, sources: sources))
+    }
     guard let f = reader.object(root, what: what, keys: keys) else {
       return .failure(Failure(diagnostics: reader.diagnostics, sources: sources))
     }

@@ -26,8 +26,13 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     self.offset = offset
   }
 
-  /// `file:line:column`, the form editors and terminals make clickable.
-  public var description: String { "\(file):\(line):\(column)" }
+  /// `file:line:column`, the form editors and terminals make clickable; `file` alone for a
+  /// location with no position (line 0: a binary file), as compilers write file-level problems.
+  ///
+  /// ```swift
+  /// SourceLocation(file: "t.json", line: 3, column: 5, offset: 40).description   // "t.json:3:5"
+  /// ```
+  public var description: String { line == 0 ? file : "\(file):\(line):\(column)" }
 
   public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
     (lhs.file, lhs.offset) < (rhs.file, rhs.offset)

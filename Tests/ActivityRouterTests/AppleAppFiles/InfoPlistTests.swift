@@ -89,7 +89,7 @@ import Testing
     #expect(x.withoutLocations == b.withoutLocations)
     let location = try #require(b.userActivityTypes?.first?.location)
     #expect(location == ActivityRouter.SourceLocation.fileOnly("Info.bplist"))
-    #expect(location.isFileOnly && location.description == "Info.bplist:0:0")
+    #expect(location.isFileOnly && location.description == "Info.bplist")
   }
 
   // MARK: - Problems

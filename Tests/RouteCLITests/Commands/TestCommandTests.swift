@@ -39,6 +39,17 @@ import Testing
     #expect(run.stderr == "")
   }
 
+  /// A route table named where a fixture is expected gets one error that says what it is and
+  /// what to run, not one unknown-key error a key.
+  @Test func aRouteTableIsNamedAsOneAndCheckIsSuggested() {
+    let run = runRouteCLI(["test", "Fixtures/Notes/Notes.routes.json"])
+    #expect(run.status == .failure)
+    let text = run.stdout + run.stderr
+    #expect(text.contains("Notes.routes.json:1:1: error: this is a route table, not a fixture"))
+    #expect(text.contains("route-cli check"))
+    #expect(!text.contains("unknown-key"))
+  }
+
   @Test func aFailingFixtureFailsWithTheDiff() throws {
     let directory = try TemporaryDirectory()
     let file = try directory.write("bad.fixture.json", Self.fixture(secondOutcome: "deliver"))
