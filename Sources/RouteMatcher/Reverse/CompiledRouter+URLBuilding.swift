@@ -17,6 +17,9 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     case notAURLRoute = "not-a-url-route"
     /// A parameter the pattern needs has no value.
     case missingParameter = "missing-parameter"
+    /// A value is given for a name the pattern does not have (a misspelt name would otherwise
+    /// be dropped without a word).
+    case unknownParameter = "unknown-parameter"
     /// A value is not of its parameter's type, or gives no URL the router accepts.
     case invalidParameter = "invalid-parameter"
     /// The pattern's host is a subdomain wildcard: there is no one host to write.
@@ -66,6 +69,14 @@ extension CompiledRouter {
         .notAURLRoute,
         patterns.isEmpty
           ? "route '\(route)' is an activity route" : "route '\(route)' has \(patterns.count) URL pattern(s)")
+    }
+    let names = patterns[pattern].parameterNames
+    if let unknown = parameters.keys.sorted().first(where: { !names.contains($0) }) {
+      let known = names.isEmpty ? "it takes none" : "it takes " + names.map { "'\($0)'" }.joined(separator: ", ")
+      throw URLBuildError(
+        .unknownParameter,
+        "route '\(route)' has no parameter '\(unknown)' (\(known))"
+          + (EditDistance.suggestion(for: unknown, among: names).map { "; did you mean '\($0)'?" } ?? ""))
     }
     let builder = URLBuilder(pattern: patterns[pattern], route: route, parameters: parameters)
     let text = try builder.build()

@@ -157,6 +157,12 @@ import Testing
     #expect(throws: URLBuildError(.missingParameter, "route 'note' needs a value for 'id'")) {
       try router.url(for: "note")
     }
+    #expect(
+      throws: URLBuildError(
+        .unknownParameter, "route 'note' has no parameter 'ID' (it takes 'id'); did you mean 'id'?")
+    ) {
+      try router.url(for: "note", parameters: ["ID": Self.noteID])
+    }
   }
 
   @Test func aSceneRegistryKeepsTheStateInStep() throws {

@@ -30,6 +30,17 @@ import Testing
     #expect(run.stderr == "error: no route is named 'serch' [unknown-route]. Did you mean 'search'?\n")
   }
 
+  /// A misspelt parameter is an error that names what the route takes, not a URL without it.
+  @Test func anUnknownParameterIsRefusedWithTheRouteParameters() {
+    let run = runRouteCLI(["url", "Fixtures/Notes/Notes.routes.json", "search", "query=x", "qeury=y"])
+    #expect(run.status == .failure)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr
+        == "error: route 'search' has no parameter 'qeury' (it takes 'query'); did you mean 'query'? [unknown-parameter]\n"
+    )
+  }
+
   @Test func aValuePrecedenceSendsElsewhereIsRefused() {
     let run = runRouteCLI(["url", "Fixtures/Forge/Forge.routes.json", "profile", "handle=explore"])
     #expect(run.status == .failure)
