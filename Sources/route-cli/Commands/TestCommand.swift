@@ -54,14 +54,21 @@ struct TestCommand: Command {
       context.stderr.write("error: no *.fixture.json under \(paths.joined(separator: ", "))\n")
       return .failure
     }
-    // Progress only when stderr is a terminal: never in pipes or CI logs.
+    // Progress only when stderr is a terminal: never in pipes or CI logs. Each update is handed
+    // to the terminal at once (stderr is buffered), and the line is cleared, and that handed
+    // over, before the summary is written to stdout.
     let progress = context.stderrIsTerminal && !json
     let suite = FixtureSuite.run(
       files: files, displayName: { display($0, context) },
       progress: { done, total in
-        if progress { context.stderr.write("\r\u{1B}[2KRunning fixtures: \(done)/\(total)") }
+        guard progress else { return }
+        context.stderr.write("\r\u{1B}[2KRunning fixtures: \(done)/\(total)")
+        context.stderr.flush()
       })
-    if progress { context.stderr.write("\r\u{1B}[2K") }
+    if progress {
+      context.stderr.write("\r\u{1B}[2K")
+      context.stderr.flush()
+    }
     let covered = coverage || minCoverage != nil ? FixtureCoverage(suite) : nil
     var status: ExitStatus = suite.passed ? .success : .failure
     if json {

@@ -50,6 +50,26 @@ import Testing
     #expect(!text.contains("unknown-key"))
   }
 
+  /// On a terminal, each progress update reaches it at once (stderr is buffered), and the line
+  /// is cleared, and that handed over, before the summary is written.
+  @Test func progressOnATerminalIsHandedOverAtOnceAndClearedBeforeTheSummary() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("a.fixture.json", Self.fixture(secondOutcome: "drop"))
+    try directory.write("b.fixture.json", Self.fixture(secondOutcome: "drop"))
+    let log = DeliveryLog()
+    let context = CommandContext(
+      stdout: log.sink("out"), stderr: log.sink("err"), stdin: CommandContext.inMemory().context.stdin,
+      stderrIsTerminal: true, currentDirectory: FixturePaths.packageRoot)
+    let status = CommandLineTool.routeCLI.run(arguments: ["test", directory.path], context: context)
+    #expect(status == .success)
+    let delivered = log.deliveries
+    let updates = delivered.filter { $0.stream == "err" && $0.text.contains("Running fixtures: ") }
+    #expect(updates.map(\.text) == ["\r\u{1B}[2KRunning fixtures: 1/2", "\r\u{1B}[2KRunning fixtures: 2/2"])
+    let clear = try #require(delivered.firstIndex { $0.stream == "err" && $0.text == "\r\u{1B}[2K" })
+    let summary = try #require(delivered.firstIndex { $0.stream == "out" && $0.text.contains("2 fixtures") })
+    #expect(clear < summary)
+  }
+
   @Test func aFailingFixtureFailsWithTheDiff() throws {
     let directory = try TemporaryDirectory()
     let file = try directory.write("bad.fixture.json", Self.fixture(secondOutcome: "deliver"))
@@ -169,4 +189,35 @@ private final class JUnitCounter: NSObject, XMLParserDelegate {
     default: break
     }
   }
+}
+
+/// Sinks that buffer like the real ones and log what each flush hands over, in order.
+private final class DeliveryLog {
+  struct Delivery {
+    var stream: String
+    var text: String
+  }
+  var deliveries: [Delivery] = []
+
+  final class Sink: OutputSink {
+    let name: String
+    let log: DeliveryLog
+    var pending: [UInt8] = []
+    var failure: SystemError? { nil }
+
+    init(name: String, log: DeliveryLog) {
+      self.name = name
+      self.log = log
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) { pending += bytes }
+
+    func flush() {
+      guard !pending.isEmpty else { return }
+      log.deliveries.append(Delivery(stream: name, text: String(decoding: pending, as: UTF8.self)))
+      pending = []
+    }
+  }
+
+  func sink(_ name: String) -> Sink { Sink(name: name, log: self) }
 }
