@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The zsh and fish completion scripts of `route-cli completions`, run by the shells themselves
 # (the bash script is run by CompletionsCommandTests in `swift test`): each parses, zsh registers
-# it for route-cli, and fish completes subcommands, options and option values from it.
+# it for route-cli, and fish completes subcommands, options and option values from it. And the
+# man page that scripts/install.sh writes: a section for every subcommand.
 #
 #   scripts/test-completions.sh        # needs zsh and fish (apt-get install zsh fish)
 set -euo pipefail
@@ -30,4 +31,8 @@ check "fish: subcommands" "route " "$(complete_fish 'route-cli ro')"
 check "fish: options" "--state --stateful --stats " "$(complete_fish 'route-cli route --stat')"
 check "fish: option values" "always auto never " "$(complete_fish 'route-cli route --color ')"
 check "fish: argument values" "bash fish zsh " "$(complete_fish 'route-cli completions ')"
+python3 scripts/man-page.py "$cli" > "$work/route-cli.1"
+for sub in $("$cli" --help | awk '/^SUBCOMMANDS:/ { on = 1; next } on && /^  [a-z]/ { print $1 }'); do
+  check "man page: a section for $sub" 1 "$(grep -c "^\.SH \"ROUTE\\\\-CLI ${sub^^}\"" "$work/route-cli.1" || true)"
+done
 exit $failed

@@ -6,7 +6,7 @@
 ///
 /// | Status | Meaning |
 /// | --- | --- |
-/// | 0 | Success, including outcomes such as "no rule matched": outcomes are data. |
+/// | 0 | Success, including outcomes such as "no route matched": outcomes are data. |
 /// | 1 | The command ran, but an input was bad or a check failed. |
 /// | 64 | The command line was wrong (`EX_USAGE`). |
 ///
@@ -23,7 +23,7 @@ package struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
   /// Wraps a raw exit status.
   package init(rawValue: Int32) { self.rawValue = rawValue }
 
-  /// 0: the command did what was asked. A decision of "no rule matched" or "rejected" is a
+  /// 0: the command did what was asked. A decision of "no route matched" or "rejected" is a
   /// successful run: the output says what happened.
   package static let success = ExitStatus(rawValue: 0)
 
@@ -44,7 +44,7 @@ package struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
   /// The exit statuses as a table for help discussions and the README; lines fit 80 columns.
   package static let documentation = """
     EXIT STATUS:
-      0   Success, including outcomes such as "no rule matched": outcomes are
+      0   Success, including outcomes such as "no route matched": outcomes are
           data, and the output says what happened.
       1   The command ran, but an input was bad or a check failed (errors in a
           route table, an unreadable file, a failing fixture).
