@@ -65,8 +65,15 @@ enum ActivationRequests {
     } else {
       ctx.step(.action, call(), .info, "nil session: the system creates a new scene and session", rule: .k9)
     }
-    // Only a new session needs multiple scenes (K2); activating an open one does not (U9).
-    guard table.supportsMultipleScenes else {
+    // Only a second scene needs multiple scenes (K2: "UIKit never creates more than one scene");
+    // activating an open one does not (U9), and with no session at all the new one is the one.
+    if !table.supportsMultipleScenes && ctx.currentSessions.isEmpty {
+      ctx.step(
+        .action, call(), .info,
+        "the app does not support multiple scenes, but no scene is open: the request connects the one scene",
+        rule: .k2)
+    }
+    guard table.supportsMultipleScenes || ctx.currentSessions.isEmpty else {
       ctx.step(
         .action, call(), .rejected,
         "the app does not support multiple scenes: the error handler gets multipleScenesNotSupported",
