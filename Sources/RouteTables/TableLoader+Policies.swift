@@ -1,10 +1,13 @@
 import AppleAppFiles
-import RouterSupport
+package import RouterSupport
 
 extension TableLoader {
-  /// Reads `"policies"`: each AMB item by its name (``ScenePolicies/keys``).
-  static func readPolicies(_ member: JSONMember?, _ reader: inout JSONFieldReader) -> ScenePolicies {
-    var p = ScenePolicies()
+  /// Reads `"policies"`: each AMB item by its name (``ScenePolicies/keys``), over `base` (the
+  /// defaults for a table; a table's own policies for a fixture step's overrides).
+  package static func readPolicies(
+    _ member: JSONMember?, _ reader: inout JSONFieldReader, base: ScenePolicies = ScenePolicies()
+  ) -> ScenePolicies {
+    var p = base
     guard let member,
       let f = reader.object(member.value, what: "'policies'", keys: ScenePolicies.keys.map(\.key))
     else { return p }
