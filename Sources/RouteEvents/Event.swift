@@ -31,6 +31,34 @@ public struct Event: Sendable, Hashable {
     case launch
     /// macOS: the person clicks the Dock icon (MAC6).
     case reopen
+    /// The app calls the environment's `dismiss()` from a view of a session, inside the window
+    /// itself or inside a modal presentation (W20).
+    case dismiss(DismissRequest)
+    /// macOS: the app is activated (`NSRunningApplication.activate(options:)`), with
+    /// `.activateAllWindows` or without (MAC1, item O3 of the reference).
+    case activate(allWindows: Bool)
+  }
+
+  /// A `dismiss()` call: the session whose view calls it, and where that view is presented.
+  ///
+  /// ```swift
+  /// DismissRequest(from: "s1", presentation: .sheet)   // dismisses the sheet, not the window (W20)
+  /// ```
+  public struct DismissRequest: Sendable, Hashable {
+    /// Where the view that calls `dismiss()` is presented.
+    public enum Presentation: String, Sendable, Hashable, CaseIterable {
+      /// The window's own content: `dismiss()` closes the window.
+      case window
+      /// A modal presentation: `dismiss()` dismisses it and the window stays.
+      case sheet, popover, fullScreenCover
+    }
+    public var from: String?
+    public var presentation: Presentation
+    /// Creates a request.
+    public init(from: String? = nil, presentation: Presentation = .window) {
+      self.from = from
+      self.presentation = presentation
+    }
   }
 
   /// The arguments of an `openWindow` or `dismissWindow` call, and the session it is called from.
@@ -97,7 +125,8 @@ public struct Event: Sendable, Hashable {
   }
 
   /// The event's short kind name, as in NDJSON records: `url`, `activity`, `notification`,
-  /// `shortcut`, `openWindow`, `dismissWindow`, `requestSceneSessionActivation`, `session`, `launch`, `reopen`.
+  /// `shortcut`, `openWindow`, `dismissWindow`, `requestSceneSessionActivation`, `session`, `launch`, `reopen`,
+  /// `dismiss`, `activate`.
   public var kindName: String {
     switch kind {
     case .url: return "url"
@@ -110,6 +139,8 @@ public struct Event: Sendable, Hashable {
     case .session: return "session"
     case .launch: return "launch"
     case .reopen: return "reopen"
+    case .dismiss: return "dismiss"
+    case .activate: return "activate"
     }
   }
 

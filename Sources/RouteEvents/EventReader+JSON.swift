@@ -74,13 +74,35 @@ extension EventReader {
       return readSessionAction(node)
     case "launch", "reopen":
       return readFields(node, keys: []).map { _ in member.key == "launch" ? .launch : .reopen }
+    case "dismiss":
+      return readFields(node, keys: ["from", "presentation"]).flatMap { f in
+        var request = Event.DismissRequest(from: f["from"]?.stringValue)
+        if let p = f["presentation"] {
+          let names = Event.DismissRequest.Presentation.allCases.map(\.rawValue)
+          guard let name = p.stringValue, let presentation = Event.DismissRequest.Presentation(rawValue: name) else {
+            let at = node.members?.last { $0.key == "presentation" }?.value.start ?? node.start
+            return fail("'presentation' must be one of: \(names.joined(separator: ", "))", at: at)
+          }
+          request.presentation = presentation
+        }
+        return .success(.dismiss(request))
+      }
+    case "activate":
+      return readFields(node, keys: ["allWindows"]).flatMap { f in
+        guard let flag = f["allWindows"] else { return .success(.activate(allWindows: false)) }
+        guard case .bool(let all) = flag else {
+          let at = node.members?.last { $0.key == "allWindows" }?.value.start ?? node.start
+          return fail("'allWindows' must be true or false (.activateAllWindows)", at: at)
+        }
+        return .success(.activate(allWindows: all))
+      }
     default:
       return fail("unknown event kind '\(member.key)'", at: node.start)
     }
   }
 
   static func readActivity(_ node: JSONNode) -> Result<UserActivity, EventError> {
-    let keys = ["activityType", "targetContentIdentifier", "webpageURL", "userInfo", "title"]
+    let keys = ["activityType", "targetContentIdentifier", "webpageURL", "userInfo", "title", "universalLink"]
     return readFields(node, keys: keys).flatMap { fields in
       guard let type = fields["activityType"]?.stringValue, !type.isEmpty else {
         return fail("an activity needs an 'activityType' string", at: node.start)
@@ -102,6 +124,16 @@ extension EventReader {
       if let info = fields["userInfo"] {
         guard case .object(let object) = info else { return fail("'userInfo' must be an object", at: node.start) }
         activity.userInfo = object
+      }
+      if let flag = node.members?.last(where: { $0.key == "universalLink" })?.value {
+        guard case .bool(let b) = flag.kind else {
+          return fail("'universalLink' must be true or false", at: flag.start)
+        }
+        guard type == UserActivity.browsingWeb else {
+          return fail(
+            "'universalLink' applies to \(UserActivity.browsingWeb) activities only (E4, A7)", at: flag.start)
+        }
+        activity.isUniversalLink = b
       }
       return .success(activity)
     }

@@ -18,16 +18,28 @@ public struct UserActivity: Sendable, Hashable {
   public var webpageURL: String?
   public var userInfo: JSONObject
   public var title: String?
+  /// For a ``browsingWeb`` activity: whether it is a universal link (`true`, and nil, the
+  /// default) or a web page handed off from a browser such as Safari (`false`). SwiftUI passes
+  /// a universal link to `onOpenURL` as a URL and a Handoff to
+  /// `onContinueUserActivity(NSUserActivityTypeBrowsingWeb)` (E4, A7).
+  public var isUniversalLink: Bool?
 
   /// Creates an activity.
   public init(
     activityType: String, targetContentIdentifier: String? = nil, webpageURL: String? = nil,
-    userInfo: JSONObject = JSONObject(), title: String? = nil
+    userInfo: JSONObject = JSONObject(), title: String? = nil, isUniversalLink: Bool? = nil
   ) {
     self.activityType = activityType
     self.targetContentIdentifier = targetContentIdentifier
     self.webpageURL = webpageURL
     self.userInfo = userInfo
     self.title = title
+    self.isUniversalLink = isUniversalLink
+  }
+
+  /// Whether the activity is a universal link: a ``browsingWeb`` activity with a `webpageURL`
+  /// that was not handed off from a browser (E4).
+  public var isDeliveredAsUniversalLink: Bool {
+    activityType == Self.browsingWeb && webpageURL != nil && isUniversalLink != false
   }
 }

@@ -56,6 +56,10 @@ public enum DecisionEngine {
       return LaunchAndReopen.launch(&ctx)
     case .reopen:
       return LaunchAndReopen.reopen(&ctx)
+    case .dismiss(let request):
+      return WindowActions.dismissAction(request, &ctx)
+    case .activate(let allWindows):
+      return LaunchAndReopen.activate(allWindows: allWindows, &ctx)
     }
   }
 

@@ -41,11 +41,12 @@ package enum ExternalEvents {
     return stageTwo(activity: activity, url: url, receiver: receiver, isNew: isNew, &ctx)
   }
 
-  /// The URL an event carries for routing: the URL itself, or a universal link's webpageURL (E4).
+  /// The URL an event carries for routing: the URL itself, or a universal link's webpageURL (E4);
+  /// a browsing-web activity handed off from a browser is routed as an activity.
   package static func url(of event: Event) -> URLRecord? {
     switch event.kind {
     case .url(let url): return url
-    case .activity(let a) where a.activityType == UserActivity.browsingWeb:
+    case .activity(let a) where a.isDeliveredAsUniversalLink:
       return a.webpageURL.flatMap { try? URLRecord(parsing: $0) }
     default: return nil
     }
@@ -92,6 +93,14 @@ package enum ExternalEvents {
           rule: .d1)
         if all { ctx.cite(.d4) }
       } else {
+        if activity?.activityType == UserActivity.browsingWeb {
+          ctx.step(
+            .handler, subject(), .info,
+            "a web page handed off from a browser is not a universal link: SwiftUI passes it to"
+              + " onContinueUserActivity(NSUserActivityTypeBrowsingWeb), not onOpenURL",
+            rule: .e4)
+          ctx.cite(.a7)
+        }
         ctx.step(
           .handler, subject(), .chosen, "its onContinueUserActivity(\"\(activityType ?? "")\") handler runs", rule: .d2
         )

@@ -170,6 +170,28 @@ struct WindowActions {
     )
   }
 
+  /// The environment's `dismiss()` (W20): from the window's own content it closes the window
+  /// (as `dismissWindow()`, W15); from a modal presentation it dismisses the modal, and the
+  /// window stays open.
+  static func dismissAction(_ request: Event.DismissRequest, _ ctx: inout DecisionContext) -> Decision {
+    let call = "dismiss()\(request.from.map { " from \($0)" } ?? "")"
+    if request.presentation != .window {
+      let session = ctx.currentSessions.first { $0.id == request.from }
+      ctx.step(
+        .action, call, .chosen,
+        "called from a \(request.presentation.rawValue): it dismisses the modal presentation, not the window",
+        rule: .w20)
+      return ctx.decision(
+        .ignore, scene: session?.scene, session: session?.id, reason: .modalDismissed,
+        message: "\(call) dismisses the \(request.presentation.rawValue); the window stays open")
+    }
+    ctx.step(.action, call, .info, "called from the window's own content: it closes the window", rule: .w20)
+    let result = dismiss(Event.WindowRequest(from: request.from), &ctx)
+    return ctx.decision(
+      result.outcome, scene: result.scene, session: result.session, value: result.value, closed: result.closed,
+      reason: result.reason, message: result.message)
+  }
+
   static func describe(_ name: String, _ r: Event.WindowRequest) -> String {
     var args: [String] = []
     if let id = r.id { args.append("id: \"\(id)\"") }
