@@ -239,6 +239,10 @@ extension TableSchema {
           "type": "string",
           "description": "UIKit: UISceneDelegateClassName."
         },
+        "restorationBehavior": {
+          "enum": ["automatic", "disabled"],
+          "description": "SwiftUI: restorationBehavior(_:). With disabled, the scene's windows are not restored at a relaunch (W14)."
+        },
         "activationConditions": {
           "type": "object",
           "additionalProperties": false,

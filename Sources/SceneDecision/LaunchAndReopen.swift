@@ -9,27 +9,58 @@ enum LaunchAndReopen {
   /// sessions keep their configuration (K8).
   static func launch(_ ctx: inout DecisionContext) -> Decision {
     let table = ctx.table
-    guard !ctx.state.sessions.isEmpty else {
-      if table.lifecycle == .uiKit {
-        guard let declaration = UIKitSelector.configuration(for: nil, &ctx) else {
-          return ctx.decision(.ignore, reason: .noConfiguration, message: "the app declares no scene configuration")
-        }
-        let session = ctx.createSession(declaration, value: nil)
-        return ctx.decision(
-          .open, scene: declaration.id, session: session.id, message: "launch: a new '\(declaration.id)' scene")
-      }
-      guard let first = table.scenes.first(where: { $0.kind == .windowGroup || $0.kind == .window }) else {
-        return ctx.decision(.ignore, reason: .noWindowScene, message: "launch: the app declares no window scene")
-      }
+    // Windows of a scene with restorationBehavior(.disabled) are not restored (W14).
+    var discarded: [String] = []
+    for session in ctx.state.sessions where table.scene(session.scene)?.restorationBehavior == .disabled {
       ctx.step(
-        .declaration, "'\(first.id)'", .chosen, "the first declared WindowGroup or Window opens at launch", rule: .w24)
-      if first.defaultValue != nil { ctx.cite(.w10) }
-      let session = ctx.createSession(first, value: first.defaultValue)
-      return ctx.decision(
-        .open, scene: first.id, session: session.id, value: first.defaultValue,
-        message: "launch opens a '\(first.id)' window")
+        .state, "session \(session.id) ('\(session.scene)')", .rejected,
+        "not restored: its scene has restorationBehavior(.disabled)", rule: .w14)
+      ctx.effects.append(.close(session.id))
+      discarded.append(session.id)
     }
-    for session in ctx.state.sessions {
+    if !discarded.isEmpty && ctx.currentSessions.isEmpty {
+      // Nothing is left to restore: a launch like a fresh one.
+      var decision = freshLaunch(&ctx)
+      decision.closedSessions = discarded
+      return decision
+    }
+    if !discarded.isEmpty {
+      var decision = restore(&ctx)
+      decision.closedSessions = discarded
+      return decision
+    }
+    guard !ctx.state.sessions.isEmpty else { return freshLaunch(&ctx) }
+    return restore(&ctx)
+  }
+
+  /// A launch with nothing to restore: the first declared scene opens (W24).
+  static func freshLaunch(_ ctx: inout DecisionContext) -> Decision {
+    let table = ctx.table
+    if table.lifecycle == .uiKit {
+      guard let declaration = UIKitSelector.configuration(for: nil, &ctx) else {
+        return ctx.decision(.ignore, reason: .noConfiguration, message: "the app declares no scene configuration")
+      }
+      let session = ctx.createSession(declaration, value: nil)
+      return ctx.decision(
+        .open, scene: declaration.id, session: session.id, message: "launch: a new '\(declaration.id)' scene")
+    }
+    guard let first = table.scenes.first(where: { $0.kind == .windowGroup || $0.kind == .window }) else {
+      return ctx.decision(.ignore, reason: .noWindowScene, message: "launch: the app declares no window scene")
+    }
+    ctx.step(
+      .declaration, "'\(first.id)'", .chosen, "the first declared WindowGroup or Window opens at launch", rule: .w24)
+    if first.defaultValue != nil { ctx.cite(.w10) }
+    let session = ctx.createSession(first, value: first.defaultValue)
+    return ctx.decision(
+      .open, scene: first.id, session: session.id, value: first.defaultValue,
+      message: "launch opens a '\(first.id)' window")
+  }
+
+  /// A relaunch: the open sessions are restored (W13, K8, K13).
+  static func restore(_ ctx: inout DecisionContext) -> Decision {
+    let table = ctx.table
+    let sessions = ctx.currentSessions
+    for session in sessions {
       let subject = { "session \(session.id) ('\(session.scene)')" }
       guard let declaration = table.scene(session.scene) else { continue }
       if table.lifecycle == .uiKit || session.state == .unattached {
@@ -54,7 +85,7 @@ enum LaunchAndReopen {
         ctx.effects.append(.update(session.id, SessionUpdate(value: .some(fallback), valueType: .some(fallbackType))))
       }
     }
-    return ctx.decision(.restore, message: "the app relaunches and restores \(ctx.state.sessions.count) session(s)")
+    return ctx.decision(.restore, message: "the app relaunches and restores \(sessions.count) session(s)")
   }
 
   /// macOS: the app is activated. Without `.activateAllWindows` the main window comes forward.
