@@ -65,7 +65,7 @@ extension TableLoader {
     var choices: [RouteTable.ConfigurationChoice] = []
     for item in items {
       let what = "a configurationForConnecting entry"
-      guard let f = reader.object(item, what: what, keys: ["activityType", "configuration"]),
+      guard let f = reader.object(item, what: what, keys: configurationChoiceKeys),
         let type = reader.string(f["activityType"], required: "activityType", in: item, what: what),
         let name = reader.string(f["configuration"], required: "configuration", in: item, what: what)
       else { continue }

@@ -51,7 +51,7 @@ extension TableLoader {
   static func readActivationConditions(
     _ member: JSONMember, into scene: inout SceneDeclaration, _ reader: inout JSONFieldReader
   ) {
-    guard let fields = reader.object(member.value, what: "'activationConditions'", keys: ["prefers", "can"]) else {
+    guard let fields = reader.object(member.value, what: "'activationConditions'", keys: activationConditionKeys) else {
       return
     }
     for key in ["prefers", "can"] {
