@@ -102,7 +102,9 @@ extension EventReader {
   }
 
   static func readActivity(_ node: JSONNode) -> Result<UserActivity, EventError> {
-    let keys = ["activityType", "targetContentIdentifier", "webpageURL", "userInfo", "title", "universalLink"]
+    let keys = [
+      "activityType", "targetContentIdentifier", "webpageURL", "userInfo", "title", "universalLink", "handoff",
+    ]
     return readFields(node, keys: keys).flatMap { fields in
       guard let type = fields["activityType"]?.stringValue, !type.isEmpty else {
         return fail("an activity needs an 'activityType' string", at: node.start)
@@ -134,6 +136,10 @@ extension EventReader {
             "'universalLink' applies to \(UserActivity.browsingWeb) activities only (E4, A7)", at: flag.start)
         }
         activity.isUniversalLink = b
+      }
+      if let flag = node.members?.last(where: { $0.key == "handoff" })?.value {
+        guard case .bool(let b) = flag.kind else { return fail("'handoff' must be true or false", at: flag.start) }
+        activity.isHandoff = b
       }
       return .success(activity)
     }

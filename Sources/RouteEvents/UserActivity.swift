@@ -23,6 +23,10 @@ public struct UserActivity: Sendable, Hashable {
   /// a universal link to `onOpenURL` as a URL and a Handoff to
   /// `onContinueUserActivity(NSUserActivityTypeBrowsingWeb)` (E4, A7).
   public var isUniversalLink: Bool?
+  /// Whether the activity arrives through Handoff from another device (`true`); a browsing-web
+  /// activity that is not a universal link is a Handoff too. UIKit gives a new scene only its
+  /// type at connection (`handoffUserActivityType`), and the activity later (K15).
+  public var isHandoff: Bool?
 
   /// Creates an activity.
   public init(
@@ -35,6 +39,12 @@ public struct UserActivity: Sendable, Hashable {
     self.userInfo = userInfo
     self.title = title
     self.isUniversalLink = isUniversalLink
+  }
+
+  /// Whether the activity comes through Handoff: marked so, or a browsing-web activity handed
+  /// off from a browser (K15, A7).
+  public var arrivesThroughHandoff: Bool {
+    isHandoff == true || (activityType == Self.browsingWeb && isUniversalLink == false)
   }
 
   /// Whether the activity is a universal link: a ``browsingWeb`` activity with a `webpageURL`

@@ -16,7 +16,17 @@ package enum ExternalEvents {
     let choice: ReceiverChoice
     if ctx.table.lifecycle == .uiKit {
       var activityType: String?
-      if case .activity(let a) = event.kind { activityType = a.activityType }
+      if case .activity(let a) = event.kind {
+        if a.arrivesThroughHandoff {
+          // A Handoff activity is not in connectionOptions.userActivities: a new scene's
+          // configurationForConnecting sees only handoffUserActivityType (K15).
+          ctx.step(
+            .event, "Handoff '\(a.activityType)'", .info,
+            "not in connectionOptions.userActivities (only its type, in handoffUserActivityType)", rule: .k15)
+        } else {
+          activityType = a.activityType
+        }
+      }
       choice = UIKitSelector(identifier: identifier, activityType: activityType).select(&ctx)
     } else {
       let documentURL = url ?? ExternalEvents.documentURL(of: event).map { Observed($0, reads: ctx.reads) }
@@ -107,12 +117,19 @@ package enum ExternalEvents {
       }
       if isNew { ctx.cite(.d6) }
     } else if table.lifecycle == .uiKit {
-      ctx.step(
-        .handler, subject(), .info,
-        isNew
-          ? "the scene delegate gets it in scene(_:willConnectTo:options:)"
-          : "the scene delegate gets it (openURLContexts / continue)",
-        rule: .k16)
+      if isNew, url == nil, let activity, activity.arrivesThroughHandoff {
+        ctx.step(
+          .handler, subject(), .info,
+          "a Handoff activity reaches the new scene after it connects, in scene(_:continue:), not in willConnectTo",
+          rule: .k15)
+      } else {
+        ctx.step(
+          .handler, subject(), .info,
+          isNew
+            ? "the scene delegate gets it in scene(_:willConnectTo:options:)"
+            : "the scene delegate gets it (openURLContexts / continue)",
+          rule: .k16)
+      }
     }
     guard routable else {
       return ctx.decision(

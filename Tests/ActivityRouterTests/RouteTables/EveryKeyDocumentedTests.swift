@@ -51,7 +51,8 @@ import Testing
       #expect(page.contains("| `\(kind)`") || page.contains(", `\(kind)` |"), "docs/output-format.md: event '\(kind)'")
     }
     let keys = [
-      "activityType", "targetContentIdentifier", "webpageURL", "userInfo", "title", "universalLink", "type", "from",
+      "activityType", "targetContentIdentifier", "webpageURL", "userInfo", "title", "universalLink", "handoff", "type",
+      "from",
       "presentation", "allWindows", "session", "role", "activity", "preferring", "allowing", "value",
     ]
     for key in keys {
