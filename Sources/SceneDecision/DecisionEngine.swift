@@ -41,6 +41,11 @@ public enum DecisionEngine {
     _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, reads: DetailReads
   ) -> Decision {
     var ctx = DecisionContext(router: router, state: state, explains: explains, reads: reads)
+    let decision = decide(event, &ctx)
+    return AppLifetime.afterClosing(decision, ctx)
+  }
+
+  private static func decide(_ event: Event, _ ctx: inout DecisionContext) -> Decision {
     switch event.kind {
     case .url, .activity, .notification, .shortcut:
       return ExternalEvents.decide(event, &ctx)
