@@ -73,13 +73,32 @@ public struct Event: Sendable, Hashable {
     public var type: String?
     /// The session whose view calls the action (`dismissWindow()` closes it, W15).
     public var from: String?
+    /// `openWindow(id:sharingBehavior:)` (macOS 15, visionOS; W12): nil for the other forms.
+    public var sharingBehavior: SharingBehavior?
+    /// Whether the window opened is shared (a SharePlay session shares it); the model has no
+    /// collaboration state, so the event says it.
+    public var shared: Bool
     /// Creates a request.
-    public init(id: String? = nil, value: JSONValue? = nil, type: String? = nil, from: String? = nil) {
+    public init(
+      id: String? = nil, value: JSONValue? = nil, type: String? = nil, from: String? = nil,
+      sharingBehavior: SharingBehavior? = nil, shared: Bool = false
+    ) {
       self.id = id
       self.value = value
       self.type = type
       self.from = from
+      self.sharingBehavior = sharingBehavior
+      self.shared = shared
     }
+  }
+
+  /// `OpenWindowAction.SharingBehavior` (W12).
+  public enum SharingBehavior: String, Sendable, Hashable, CaseIterable {
+    /// "If sharingBehavior is requested and the window is not shared, it is opened normally."
+    case requested
+    /// "If sharingBehavior is required and the window is not shared, it is not opened, and an
+    /// error is thrown."
+    case required
   }
 
   /// A `requestSceneSessionActivation` call: an existing session, or nil for a new one (K9),

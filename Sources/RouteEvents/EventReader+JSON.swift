@@ -63,10 +63,28 @@ extension EventReader {
         return .success(.shortcut(type: type, targetContentIdentifier: $0["targetContentIdentifier"]?.stringValue))
       }
     case "openWindow", "dismissWindow":
-      return readFields(node, keys: ["id", "value", "type", "from"]).map { f in
-        let request = Event.WindowRequest(
+      let keys = ["id", "value", "type", "from"] + (member.key == "openWindow" ? ["sharingBehavior", "shared"] : [])
+      return readFields(node, keys: keys).flatMap { f in
+        var request = Event.WindowRequest(
           id: f["id"]?.stringValue, value: f["value"], type: f["type"]?.stringValue, from: f["from"]?.stringValue)
-        return member.key == "openWindow" ? .openWindow(request) : .dismissWindow(request)
+        let at = { (key: String) in node.members?.last { $0.key == key }?.value.start ?? node.start }
+        if let behavior = f["sharingBehavior"] {
+          let names = Event.SharingBehavior.allCases.map(\.rawValue)
+          guard let name = behavior.stringValue, let b = Event.SharingBehavior(rawValue: name) else {
+            return fail("'sharingBehavior' must be one of: \(names.joined(separator: ", "))", at: at("sharingBehavior"))
+          }
+          guard request.id != nil, request.value == nil else {
+            return fail(
+              "'sharingBehavior' goes with an 'id' and no 'value': openWindow(id:sharingBehavior:) (W12)",
+              at: at("sharingBehavior"))
+          }
+          request.sharingBehavior = b
+        }
+        if let shared = f["shared"] {
+          guard case .bool(let b) = shared else { return fail("'shared' must be true or false", at: at("shared")) }
+          request.shared = b
+        }
+        return .success(member.key == "openWindow" ? .openWindow(request) : .dismissWindow(request))
       }
     case "requestSceneSessionActivation":
       return readActivationRequest(node)

@@ -42,6 +42,9 @@ public enum DecisionReason: String, Sendable, Hashable, CaseIterable, CustomStri
   /// `dismiss()` called from a sheet, popover or full-screen cover: the modal goes, the window
   /// stays (W20).
   case modalDismissed = "modal-dismissed"
+  /// `openWindow(id:sharingBehavior: .required)` and the window is not shared: not opened, the
+  /// call throws (W12).
+  case sharingRequired = "sharing-required"
   /// An app activation with no window open: nothing comes forward (MAC1).
   case noOpenWindow = "no-open-window"
 

@@ -35,6 +35,23 @@ struct WindowActions {
         outcome: .ignore, reason: .noSuchWindow,
         message: ctx.explains ? "\(call()) names no window group of the app" : "")
     }
+    if let behavior = request.sharingBehavior {
+      // openWindow(id:sharingBehavior:) (W12).
+      if !request.shared && behavior == .required {
+        ctx.step(
+          .action, call(), .rejected,
+          "sharingBehavior .required and the window is not shared: it is not opened, and the call throws", rule: .w12)
+        return Result(
+          outcome: .ignore, reason: .sharingRequired,
+          message: ctx.explains ? "\(call()) throws: the window would not be shared" : "")
+      }
+      ctx.step(
+        .action, call(), .info,
+        request.shared
+          ? "the window is shared: it opens shared"
+          : "sharingBehavior .requested and the window is not shared: it opens normally",
+        rule: .w12)
+    }
     let sessions = ctx.currentSessions
     if group.kind == .window {
       if let open = sessions.first(where: { $0.scene == group.id }) {
@@ -196,6 +213,7 @@ struct WindowActions {
     var args: [String] = []
     if let id = r.id { args.append("id: \"\(id)\"") }
     if let value = r.value { args.append("value: \(value)") }
+    if let behavior = r.sharingBehavior { args.append("sharingBehavior: .\(behavior.rawValue)") }
     return "\(name)(\(args.joined(separator: ", ")))"
   }
 }
