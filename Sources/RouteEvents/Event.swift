@@ -107,12 +107,33 @@ public struct Event: Sendable, Hashable {
     public var session: String?
     public var role: String?
     public var activity: UserActivity?
+    /// `UIScene.ActivationRequestOptions.requestingScene`: the session whose scene asks (K11).
+    public var requestingScene: String?
+    /// `UIScene.ActivationRequestOptions.collectionJoinBehavior` (Mac Catalyst, K11).
+    public var collectionJoinBehavior: CollectionJoinBehavior?
     /// Creates a request.
-    public init(session: String? = nil, role: String? = nil, activity: UserActivity? = nil) {
+    public init(
+      session: String? = nil, role: String? = nil, activity: UserActivity? = nil, requestingScene: String? = nil,
+      collectionJoinBehavior: CollectionJoinBehavior? = nil
+    ) {
       self.session = session
       self.role = role
       self.activity = activity
+      self.requestingScene = requestingScene
+      self.collectionJoinBehavior = collectionJoinBehavior
     }
+  }
+
+  /// `UISceneCollectionJoinBehavior`: how a new scene joins a window tab group (Mac Catalyst, K11).
+  public enum CollectionJoinBehavior: String, Sendable, Hashable, CaseIterable {
+    /// "uses the system preferences".
+    case automatic
+    /// With a requesting scene, joins its collection and activates.
+    case preferred
+    /// With a requesting scene, joins its collection "without deactivating the requestingScene".
+    case preferredWithoutActivating
+    /// "creates a new collection for the new scene, ignoring system preferences".
+    case disallowed
   }
 
   /// A change to one session.

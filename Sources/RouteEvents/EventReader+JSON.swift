@@ -182,8 +182,21 @@ extension EventReader {
         case .success(let a): request.activity = a
         case .failure(let e): return .failure(e)
         }
+      case "requestingScene":
+        guard case .string(let s) = m.value.kind else {
+          return fail("'requestingScene' must be a session id", at: m.value.start)
+        }
+        request.requestingScene = s
+      case "collectionJoinBehavior":
+        let names = Event.CollectionJoinBehavior.allCases.map(\.rawValue)
+        guard case .string(let s) = m.value.kind, let b = Event.CollectionJoinBehavior(rawValue: s) else {
+          return fail("'collectionJoinBehavior' must be one of: \(names.joined(separator: ", "))", at: m.value.start)
+        }
+        request.collectionJoinBehavior = b
       default:
-        return fail("unknown key '\(m.key)'. Expected: session, role, activity", at: m.keyStart)
+        return fail(
+          "unknown key '\(m.key)'. Expected: session, role, activity, requestingScene, collectionJoinBehavior",
+          at: m.keyStart)
       }
     }
     return .success(.activationRequest(request))

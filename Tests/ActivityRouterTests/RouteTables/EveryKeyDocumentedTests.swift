@@ -52,7 +52,7 @@ import Testing
     }
     let keys = [
       "activityType", "targetContentIdentifier", "webpageURL", "userInfo", "title", "universalLink", "handoff", "type",
-      "from", "sharingBehavior", "shared",
+      "from", "sharingBehavior", "shared", "requestingScene", "collectionJoinBehavior",
       "presentation", "allWindows", "session", "role", "activity", "preferring", "allowing", "value",
     ]
     for key in keys {
@@ -60,6 +60,9 @@ import Testing
     }
     for action in Event.SessionAction.Kind.allCases {
       #expect(page.contains("`\(action.rawValue)`"), "docs/output-format.md: session action '\(action.rawValue)'")
+    }
+    for behavior in Event.CollectionJoinBehavior.allCases {
+      #expect(page.contains("`\(behavior.rawValue)`"), "docs/output-format.md: join behavior '\(behavior)'")
     }
     for behavior in Event.SharingBehavior.allCases {
       #expect(page.contains("`\(behavior.rawValue)`"), "docs/output-format.md: sharing behavior '\(behavior)'")
