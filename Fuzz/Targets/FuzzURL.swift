@@ -24,8 +24,9 @@ public func fuzzURL(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = record.pathSegments
     _ = record.queryItems
     let serialized = record.absoluteString
-    // Foundation percent-encodes the non-ASCII host of a few Apple schemes (tel, facetime, …),
-    // which a host may not hold for the reader: those cannot round-trip, by design.
+    // Foundation percent-encodes the non-ASCII host of a few Apple schemes (tel, facetime, …):
+    // the serialization reads back as an opaque escaped host, another host than the IDNA form
+    // the raw spelling is compared by, so the host cannot round-trip, by design.
     if !record.ranges.hostIsASCII, serialized.contains("%"), let host = record.host, host.contains("%") { return }
     let again: URLRecord
     do throws(URLReadError) { again = try URLRecord(parsing: serialized) } catch {

@@ -31,6 +31,34 @@ public struct Event: Sendable, Hashable {
     case launch
     /// macOS: the person clicks the Dock icon (MAC6).
     case reopen
+    /// The app calls the environment's `dismiss()` from a view of a session, inside the window
+    /// itself or inside a modal presentation (W20).
+    case dismiss(DismissRequest)
+    /// macOS: the app is activated (`NSRunningApplication.activate(options:)`), with
+    /// `.activateAllWindows` or without (MAC1, item O3 of the reference).
+    case activate(allWindows: Bool)
+  }
+
+  /// A `dismiss()` call: the session whose view calls it, and where that view is presented.
+  ///
+  /// ```swift
+  /// DismissRequest(from: "s1", presentation: .sheet)   // dismisses the sheet, not the window (W20)
+  /// ```
+  public struct DismissRequest: Sendable, Hashable {
+    /// Where the view that calls `dismiss()` is presented.
+    public enum Presentation: String, Sendable, Hashable, CaseIterable {
+      /// The window's own content: `dismiss()` closes the window.
+      case window
+      /// A modal presentation: `dismiss()` dismisses it and the window stays.
+      case sheet, popover, fullScreenCover
+    }
+    public var from: String?
+    public var presentation: Presentation
+    /// Creates a request.
+    public init(from: String? = nil, presentation: Presentation = .window) {
+      self.from = from
+      self.presentation = presentation
+    }
   }
 
   /// The arguments of an `openWindow` or `dismissWindow` call, and the session it is called from.
@@ -45,13 +73,32 @@ public struct Event: Sendable, Hashable {
     public var type: String?
     /// The session whose view calls the action (`dismissWindow()` closes it, W15).
     public var from: String?
+    /// `openWindow(id:sharingBehavior:)` (macOS 15, visionOS; W12): nil for the other forms.
+    public var sharingBehavior: SharingBehavior?
+    /// Whether the window opened is shared (a SharePlay session shares it); the model has no
+    /// collaboration state, so the event says it.
+    public var shared: Bool
     /// Creates a request.
-    public init(id: String? = nil, value: JSONValue? = nil, type: String? = nil, from: String? = nil) {
+    public init(
+      id: String? = nil, value: JSONValue? = nil, type: String? = nil, from: String? = nil,
+      sharingBehavior: SharingBehavior? = nil, shared: Bool = false
+    ) {
       self.id = id
       self.value = value
       self.type = type
       self.from = from
+      self.sharingBehavior = sharingBehavior
+      self.shared = shared
     }
+  }
+
+  /// `OpenWindowAction.SharingBehavior` (W12).
+  public enum SharingBehavior: String, Sendable, Hashable, CaseIterable {
+    /// "If sharingBehavior is requested and the window is not shared, it is opened normally."
+    case requested
+    /// "If sharingBehavior is required and the window is not shared, it is not opened, and an
+    /// error is thrown."
+    case required
   }
 
   /// A `requestSceneSessionActivation` call: an existing session, or nil for a new one (K9),
@@ -60,12 +107,33 @@ public struct Event: Sendable, Hashable {
     public var session: String?
     public var role: String?
     public var activity: UserActivity?
+    /// `UIScene.ActivationRequestOptions.requestingScene`: the session whose scene asks (K11).
+    public var requestingScene: String?
+    /// `UIScene.ActivationRequestOptions.collectionJoinBehavior` (Mac Catalyst, K11).
+    public var collectionJoinBehavior: CollectionJoinBehavior?
     /// Creates a request.
-    public init(session: String? = nil, role: String? = nil, activity: UserActivity? = nil) {
+    public init(
+      session: String? = nil, role: String? = nil, activity: UserActivity? = nil, requestingScene: String? = nil,
+      collectionJoinBehavior: CollectionJoinBehavior? = nil
+    ) {
       self.session = session
       self.role = role
       self.activity = activity
+      self.requestingScene = requestingScene
+      self.collectionJoinBehavior = collectionJoinBehavior
     }
+  }
+
+  /// `UISceneCollectionJoinBehavior`: how a new scene joins a window tab group (Mac Catalyst, K11).
+  public enum CollectionJoinBehavior: String, Sendable, Hashable, CaseIterable {
+    /// "uses the system preferences".
+    case automatic
+    /// With a requesting scene, joins its collection and activates.
+    case preferred
+    /// With a requesting scene, joins its collection "without deactivating the requestingScene".
+    case preferredWithoutActivating
+    /// "creates a new collection for the new scene, ignoring system preferences".
+    case disallowed
   }
 
   /// A change to one session.
@@ -97,7 +165,8 @@ public struct Event: Sendable, Hashable {
   }
 
   /// The event's short kind name, as in NDJSON records: `url`, `activity`, `notification`,
-  /// `shortcut`, `openWindow`, `dismissWindow`, `requestSceneSessionActivation`, `session`, `launch`, `reopen`.
+  /// `shortcut`, `openWindow`, `dismissWindow`, `requestSceneSessionActivation`, `session`, `launch`, `reopen`,
+  /// `dismiss`, `activate`.
   public var kindName: String {
     switch kind {
     case .url: return "url"
@@ -110,6 +179,8 @@ public struct Event: Sendable, Hashable {
     case .session: return "session"
     case .launch: return "launch"
     case .reopen: return "reopen"
+    case .dismiss: return "dismiss"
+    case .activate: return "activate"
     }
   }
 

@@ -63,10 +63,28 @@ extension EventReader {
         return .success(.shortcut(type: type, targetContentIdentifier: $0["targetContentIdentifier"]?.stringValue))
       }
     case "openWindow", "dismissWindow":
-      return readFields(node, keys: ["id", "value", "type", "from"]).map { f in
-        let request = Event.WindowRequest(
+      let keys = ["id", "value", "type", "from"] + (member.key == "openWindow" ? ["sharingBehavior", "shared"] : [])
+      return readFields(node, keys: keys).flatMap { f in
+        var request = Event.WindowRequest(
           id: f["id"]?.stringValue, value: f["value"], type: f["type"]?.stringValue, from: f["from"]?.stringValue)
-        return member.key == "openWindow" ? .openWindow(request) : .dismissWindow(request)
+        let at = { (key: String) in node.members?.last { $0.key == key }?.value.start ?? node.start }
+        if let behavior = f["sharingBehavior"] {
+          let names = Event.SharingBehavior.allCases.map(\.rawValue)
+          guard let name = behavior.stringValue, let b = Event.SharingBehavior(rawValue: name) else {
+            return fail("'sharingBehavior' must be one of: \(names.joined(separator: ", "))", at: at("sharingBehavior"))
+          }
+          guard request.id != nil, request.value == nil else {
+            return fail(
+              "'sharingBehavior' goes with an 'id' and no 'value': openWindow(id:sharingBehavior:) (W12)",
+              at: at("sharingBehavior"))
+          }
+          request.sharingBehavior = b
+        }
+        if let shared = f["shared"] {
+          guard case .bool(let b) = shared else { return fail("'shared' must be true or false", at: at("shared")) }
+          request.shared = b
+        }
+        return .success(member.key == "openWindow" ? .openWindow(request) : .dismissWindow(request))
       }
     case "requestSceneSessionActivation":
       return readActivationRequest(node)
@@ -74,13 +92,37 @@ extension EventReader {
       return readSessionAction(node)
     case "launch", "reopen":
       return readFields(node, keys: []).map { _ in member.key == "launch" ? .launch : .reopen }
+    case "dismiss":
+      return readFields(node, keys: ["from", "presentation"]).flatMap { f in
+        var request = Event.DismissRequest(from: f["from"]?.stringValue)
+        if let p = f["presentation"] {
+          let names = Event.DismissRequest.Presentation.allCases.map(\.rawValue)
+          guard let name = p.stringValue, let presentation = Event.DismissRequest.Presentation(rawValue: name) else {
+            let at = node.members?.last { $0.key == "presentation" }?.value.start ?? node.start
+            return fail("'presentation' must be one of: \(names.joined(separator: ", "))", at: at)
+          }
+          request.presentation = presentation
+        }
+        return .success(.dismiss(request))
+      }
+    case "activate":
+      return readFields(node, keys: ["allWindows"]).flatMap { f in
+        guard let flag = f["allWindows"] else { return .success(.activate(allWindows: false)) }
+        guard case .bool(let all) = flag else {
+          let at = node.members?.last { $0.key == "allWindows" }?.value.start ?? node.start
+          return fail("'allWindows' must be true or false (.activateAllWindows)", at: at)
+        }
+        return .success(.activate(allWindows: all))
+      }
     default:
       return fail("unknown event kind '\(member.key)'", at: node.start)
     }
   }
 
   static func readActivity(_ node: JSONNode) -> Result<UserActivity, EventError> {
-    let keys = ["activityType", "targetContentIdentifier", "webpageURL", "userInfo", "title"]
+    let keys = [
+      "activityType", "targetContentIdentifier", "webpageURL", "userInfo", "title", "universalLink", "handoff",
+    ]
     return readFields(node, keys: keys).flatMap { fields in
       guard let type = fields["activityType"]?.stringValue, !type.isEmpty else {
         return fail("an activity needs an 'activityType' string", at: node.start)
@@ -102,6 +144,20 @@ extension EventReader {
       if let info = fields["userInfo"] {
         guard case .object(let object) = info else { return fail("'userInfo' must be an object", at: node.start) }
         activity.userInfo = object
+      }
+      if let flag = node.members?.last(where: { $0.key == "universalLink" })?.value {
+        guard case .bool(let b) = flag.kind else {
+          return fail("'universalLink' must be true or false", at: flag.start)
+        }
+        guard type == UserActivity.browsingWeb else {
+          return fail(
+            "'universalLink' applies to \(UserActivity.browsingWeb) activities only (E4, A7)", at: flag.start)
+        }
+        activity.isUniversalLink = b
+      }
+      if let flag = node.members?.last(where: { $0.key == "handoff" })?.value {
+        guard case .bool(let b) = flag.kind else { return fail("'handoff' must be true or false", at: flag.start) }
+        activity.isHandoff = b
       }
       return .success(activity)
     }
@@ -126,8 +182,21 @@ extension EventReader {
         case .success(let a): request.activity = a
         case .failure(let e): return .failure(e)
         }
+      case "requestingScene":
+        guard case .string(let s) = m.value.kind else {
+          return fail("'requestingScene' must be a session id", at: m.value.start)
+        }
+        request.requestingScene = s
+      case "collectionJoinBehavior":
+        let names = Event.CollectionJoinBehavior.allCases.map(\.rawValue)
+        guard case .string(let s) = m.value.kind, let b = Event.CollectionJoinBehavior(rawValue: s) else {
+          return fail("'collectionJoinBehavior' must be one of: \(names.joined(separator: ", "))", at: m.value.start)
+        }
+        request.collectionJoinBehavior = b
       default:
-        return fail("unknown key '\(m.key)'. Expected: session, role, activity", at: m.keyStart)
+        return fail(
+          "unknown key '\(m.key)'. Expected: session, role, activity, requestingScene, collectionJoinBehavior",
+          at: m.keyStart)
       }
     }
     return .success(.activationRequest(request))

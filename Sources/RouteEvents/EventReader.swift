@@ -28,7 +28,7 @@ public enum EventReader {
   /// The keys that name the kind of a JSON event.
   static let kindKeys = [
     "url", "activity", "notification", "shortcut", "openWindow", "dismissWindow", "requestSceneSessionActivation",
-    "session", "launch", "reopen",
+    "session", "launch", "reopen", "dismiss", "activate",
   ]
 
   /// Reads a line given as a string.

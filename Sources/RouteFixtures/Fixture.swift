@@ -26,8 +26,12 @@ public struct Fixture: Sendable {
     /// The expected record, compared on the fields it writes (see ``ExpectationMatcher``);
     /// nil when the step only moves the state along.
     public var expect: JSONValue?
-    /// The expected open sessions after the step, compared field by field.
+    /// The expected open sessions after the step, compared by session id on the fields written
+    /// (or with `{"contains": [...]}`).
     public var expectSessions: JSONValue?
+    /// The router for this step alone when it overrides the table's `policies` (the same table
+    /// with those policies, compiled); nil for the fixture's router.
+    public var router: CompiledRouter?
     /// Where the step is written.
     public var location: SourceLocation?
     /// The byte ranges of its `expect` and `expectSessions` values, for `--update`.

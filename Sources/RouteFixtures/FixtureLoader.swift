@@ -21,7 +21,7 @@ public enum FixtureLoader {
   }
 
   static let keys = ["name", "cites", "description", "table", "platform", "multipleScenes", "sessions", "steps"]
-  static let stepKeys = ["name", "event", "expect", "expectSessions"]
+  static let stepKeys = ["name", "event", "policies", "expect", "expectSessions"]
 
   /// Loads a fixture file.
   public static func load(contentsOf path: String) -> Result<Fixture, Failure> {
@@ -103,7 +103,7 @@ public enum FixtureLoader {
     if let member = f["sessions"], let table {
       state = readSessions(member, table: table, resolve: resolve, &reader, &sources)
     }
-    let steps = readSteps(f["steps"], root: root, &reader)
+    let steps = readSteps(f["steps"], root: root, table: router?.table, &reader)
     guard let router, !reader.diagnostics.hasErrors else {
       return .failure(Failure(diagnostics: reader.diagnostics, sources: sources))
     }
@@ -143,7 +143,9 @@ public enum FixtureLoader {
     }
   }
 
-  static func readSteps(_ member: JSONMember?, root: JSONNode, _ reader: inout JSONFieldReader) -> [Fixture.Step] {
+  static func readSteps(
+    _ member: JSONMember?, root: JSONNode, table: RouteTable?, _ reader: inout JSONFieldReader
+  ) -> [Fixture.Step] {
     guard let member else {
       reader.missing("steps", in: root, what: "a fixture")
       return []
@@ -174,6 +176,16 @@ public enum FixtureLoader {
       var step = Fixture.Step(
         name: reader.string(f["name"], in: item, what: what), event: line,
         expect: f["expect"]?.value.value, expectSessions: f["expectSessions"]?.value.value)
+      if let policies = f["policies"], var t = table {
+        // The table's policies with this step's on top, for this step only.
+        let errors = reader.diagnostics.count
+        t.policies = TableLoader.readPolicies(policies, &reader, base: t.policies)
+        if !reader.diagnostics[errors...].contains(where: { $0.severity == .error }) {
+          let compiled = RouteCompiler.compile(t)
+          reader.diagnostics += compiled.diagnostics.filter { $0.severity == .error }
+          step.router = compiled.router
+        }
+      }
       step.location = reader.location(item.start)
       step.expectRange = f["expect"].map { $0.value.start..<$0.value.end }
       step.expectSessionsRange = f["expectSessions"].map { $0.value.start..<$0.value.end }

@@ -46,7 +46,15 @@ public enum FixtureRunner {
     var results: [StepResult] = []
     for (index, step) in fixture.steps.enumerated() {
       var bytes: [UInt8] = []
-      lines.route(line: index + 1, text: step.event, into: &bytes)
+      if let router = step.router {
+        // A step that overrides the policies: decided by the same table with its policies, from
+        // the same sessions; the run goes on from the sessions it leaves.
+        var once = LineRouter(router: router, sessions: lines.sessions, options: lines.options)
+        once.route(line: index + 1, text: step.event, into: &bytes)
+        lines = LineRouter(router: fixture.router, sessions: once.sessions, options: lines.options)
+      } else {
+        lines.route(line: index + 1, text: step.event, into: &bytes)
+      }
       var actual = (try? JSONParser.parse(bytes))?.value ?? .null
       // The trace is for reading a decision, not a field fixtures pin (`route-cli test --explain`
       // is not a thing): the record is compared without it.

@@ -48,7 +48,11 @@ public enum FixtureUpdater {
   }
 
   /// The expectation with each of its fields set to the actual value (absent → null).
+  /// An operator (`{"contains": …}`, `{"set": …}`) keeps its form, with the actual elements.
   static func refreshed(_ expected: JSONValue, from actual: JSONValue?) -> JSONValue {
+    if let (op, _) = ExpectationMatcher.arrayOperator(expected), let elements = actual?.arrayValue {
+      return .object(JSONObject([.init(key: op.rawValue, value: .array(elements))]))
+    }
     guard case .object(let e) = expected else { return actual ?? .null }
     guard case .object(let a)? = actual else { return actual ?? .null }
     var out = JSONObject()
@@ -62,11 +66,25 @@ public enum FixtureUpdater {
     return .object(out)
   }
 
-  /// The session list with the fields the first expected session pins.
+  /// The session list with the fields the expected session of the same id pins (by position when
+  /// the expectation names no ids; the first expected session's fields for a new one).
   static func refreshedSessions(_ expected: JSONValue, from actual: JSONValue) -> JSONValue {
+    if let (op, listed) = ExpectationMatcher.arrayOperator(expected) {
+      let list = refreshedSessions(.array(listed), from: actual)
+      return .object(JSONObject([.init(key: op.rawValue, value: list)]))
+    }
     guard case .array(let e) = expected, case .array(let a) = actual else { return actual }
     let template = e.first ?? .object(JSONObject([.init(key: "id", value: .null), .init(key: "scene", value: .null)]))
-    return .array(a.enumerated().map { i, session in refreshed(i < e.count ? e[i] : template, from: session) })
+    let byID = ExpectationMatcher.identifiers(e) != nil
+    return .array(
+      a.enumerated().map { i, session in
+        if byID {
+          let id = session.objectValue?["id"]
+          let same = e.first { $0.objectValue?["id"] == id }
+          return refreshed(same ?? template, from: session)
+        }
+        return refreshed(i < e.count ? e[i] : template, from: session)
+      })
   }
 
   /// Compact JSON with a space after `{`, `,` and `:`, on one line.

@@ -74,6 +74,16 @@ public struct SceneDeclaration: Sendable, Hashable {
   /// Where the declaration is in the table.
   public var location: SourceLocation?
 
+  /// `Scene.restorationBehavior(_:)` (iOS 18, macOS 15; W14).
+  public enum RestorationBehavior: String, Sendable, Hashable, CaseIterable {
+    /// "Restored as defined by the underlying platform" (the default).
+    case automatic
+    /// "The scene's windows will not be restored."
+    case disabled
+  }
+  /// Whether the scene's windows are restored at a relaunch (W14).
+  public var restorationBehavior: RestorationBehavior = .automatic
+
   /// Creates a declaration.
   public init(
     id: String, kind: Kind = .windowGroup, title: String? = nil, presents: String? = nil,

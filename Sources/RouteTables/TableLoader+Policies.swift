@@ -1,10 +1,13 @@
 import AppleAppFiles
-import RouterSupport
+package import RouterSupport
 
 extension TableLoader {
-  /// Reads `"policies"`: each AMB item by its name (``ScenePolicies/keys``).
-  static func readPolicies(_ member: JSONMember?, _ reader: inout JSONFieldReader) -> ScenePolicies {
-    var p = ScenePolicies()
+  /// Reads `"policies"`: each AMB item by its name (``ScenePolicies/keys``), over `base` (the
+  /// defaults for a table; a table's own policies for a fixture step's overrides).
+  package static func readPolicies(
+    _ member: JSONMember?, _ reader: inout JSONFieldReader, base: ScenePolicies = ScenePolicies()
+  ) -> ScenePolicies {
+    var p = base
     guard let member,
       let f = reader.object(member.value, what: "'policies'", keys: ScenePolicies.keys.map(\.key))
     else { return p }
@@ -62,7 +65,7 @@ extension TableLoader {
     var choices: [RouteTable.ConfigurationChoice] = []
     for item in items {
       let what = "a configurationForConnecting entry"
-      guard let f = reader.object(item, what: what, keys: ["activityType", "configuration"]),
+      guard let f = reader.object(item, what: what, keys: configurationChoiceKeys),
         let type = reader.string(f["activityType"], required: "activityType", in: item, what: what),
         let name = reader.string(f["configuration"], required: "configuration", in: item, what: what)
       else { continue }

@@ -177,12 +177,7 @@ extension TableLoader {
   static func readTarget(_ member: JSONMember, table: RouteTable, _ reader: inout JSONFieldReader) -> RouteTarget? {
     guard let action = RouteTarget.Action(rawValue: member.key) else { return nil }
     let what = "'\(member.key)'"
-    let keys: [String]
-    switch action {
-    case .deliver: keys = ["scene", "value"]
-    case .openWindow, .dismissWindow: keys = ["id", "value", "type"]
-    case .requestSceneSessionActivation: keys = ["session", "activityType", "targetContentIdentifier", "value"]
-    }
+    let keys = targetKeys(action)
     guard let fields = reader.object(member.value, what: what, keys: keys) else { return nil }
     var target = RouteTarget(action: action, location: reader.location(member.keyStart))
     if action == .requestSceneSessionActivation {

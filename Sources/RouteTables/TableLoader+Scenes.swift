@@ -4,6 +4,7 @@ extension TableLoader {
   static let sceneKeys = [
     "id", "kind", "title", "presents", "defaultValue", "matching", "matchingModifiers", "contentTypes",
     "preferring", "allowing", "onOpenURL", "onContinueUserActivity", "role", "delegateClass", "activationConditions",
+    "restorationBehavior",
   ]
 
   /// Reads the scene declarations, in order; reports duplicate ids with both locations.
@@ -50,7 +51,7 @@ extension TableLoader {
   static func readActivationConditions(
     _ member: JSONMember, into scene: inout SceneDeclaration, _ reader: inout JSONFieldReader
   ) {
-    guard let fields = reader.object(member.value, what: "'activationConditions'", keys: ["prefers", "can"]) else {
+    guard let fields = reader.object(member.value, what: "'activationConditions'", keys: activationConditionKeys) else {
       return
     }
     for key in ["prefers", "can"] {
@@ -109,6 +110,9 @@ extension TableLoader {
     }
     if let role = reader.string(fields["role"], in: node, what: what) { scene.role = role }
     scene.delegateClass = reader.string(fields["delegateClass"], in: node, what: what)
+    if let behavior = reader.choice(fields["restorationBehavior"], SceneDeclaration.RestorationBehavior.self) {
+      scene.restorationBehavior = behavior
+    }
     if let conditions = fields["activationConditions"] {
       readActivationConditions(conditions, into: &scene, &reader)
     }

@@ -115,7 +115,7 @@ public enum TableLoader {
   static func readOptions(_ member: JSONMember?, _ reader: inout JSONFieldReader) -> RoutingOptions {
     var options = RoutingOptions()
     guard let member,
-      let fields = reader.object(member.value, what: "'options'", keys: ["trailingSlash", "caseSensitivePaths"])
+      let fields = reader.object(member.value, what: "'options'", keys: optionKeys)
     else { return options }
     if let t = reader.choice(fields["trailingSlash"], RoutingOptions.TrailingSlash.self) { options.trailingSlash = t }
     if let c = reader.bool(fields["caseSensitivePaths"]) { options.caseSensitivePaths = c }

@@ -239,6 +239,10 @@ extension TableSchema {
           "type": "string",
           "description": "UIKit: UISceneDelegateClassName."
         },
+        "restorationBehavior": {
+          "enum": ["automatic", "disabled"],
+          "description": "SwiftUI: restorationBehavior(_:). With disabled, the scene's windows are not restored at a relaunch (W14)."
+        },
         "activationConditions": {
           "type": "object",
           "additionalProperties": false,
@@ -626,10 +630,28 @@ extension TableSchema {
           "name": { "type": "string" },
           "event": { "description": "A URL line, or a JSON event object (docs/output-format.md#input-lines).",
                      "oneOf": [ { "type": "string" }, { "type": "object" } ] },
-          "expect": { "type": "object", "description": "The expected NDJSON record; only the fields written are compared (null: the field must be absent)." },
-          "expectSessions": { "type": "array", "description": "The open sessions after the step, compared field by field." }
+          "policies": { "$ref": "route-table.schema.json#/$defs/policies",
+                        "description": "Overrides of the table's policies for this step alone (each key over the table's)." },
+          "expect": { "type": "object", "description": "The expected NDJSON record; only the fields written are compared (null: the field must be absent). An array field may be matched with {\"contains\": [...]} or {\"set\": [...]}.",
+                      "properties": { "appleRules": { "$ref": "#/$defs/stringsOrOperator" } } },
+          "expectSessions": { "description": "The open sessions after the step: compared by session id in any order, on the fields written, with no other session open; or {\"contains\": [...]}: at least these.",
+                              "oneOf": [ { "type": "array", "items": { "type": "object" } },
+                                         { "type": "object", "additionalProperties": false, "required": ["contains"],
+                                           "properties": { "contains": { "type": "array", "items": { "type": "object" } } } } ] }
         }
       }
+    }
+  },
+  "$defs": {
+    "stringsOrOperator": {
+      "description": "The whole list in order, or {\"contains\": [...]} (at least these, any order), or {\"set\": [...]} (exactly these, any order).",
+      "oneOf": [
+        { "type": "array", "items": { "type": "string" } },
+        { "type": "object", "additionalProperties": false, "required": ["contains"],
+          "properties": { "contains": { "type": "array", "items": { "type": "string" } } } },
+        { "type": "object", "additionalProperties": false, "required": ["set"],
+          "properties": { "set": { "type": "array", "items": { "type": "string" } } } }
+      ]
     }
   }
 }

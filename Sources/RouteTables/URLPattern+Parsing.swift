@@ -62,7 +62,7 @@ struct URLPatternParser {
     let authorityStart = colon + 3
     var index = authorityStart
     while index < bytes.count, !"/?#".utf8.contains(bytes[index]) { index += 1 }
-    let (host, port) = parseAuthority(authorityStart..<index)
+    let (host, port) = parseAuthority(authorityStart..<index, scheme: scheme)
     // Path.
     let pathStart = index
     index = scan(from: index, stoppingAt: "?#")
@@ -107,7 +107,7 @@ struct URLPatternParser {
     }
   }
 
-  private mutating func parseAuthority(_ range: Range<Int>) -> (HostPattern, Int?) {
+  private mutating func parseAuthority(_ range: Range<Int>, scheme: String) -> (HostPattern, Int?) {
     var hostEnd = range.upperBound
     var port: Int?
     if let c = bytes[range].lastIndex(of: UInt8(ascii: ":")) {
@@ -130,6 +130,30 @@ struct URLPatternParser {
     if hostBytes.starts(with: "*.".utf8) {
       wildcard = true
       hostBytes = hostBytes.dropFirst(2)
+    }
+    if let percent = hostBytes.firstIndex(of: UInt8(ascii: "%")) {
+      // An opaque custom-scheme host (`myapp://caf%C3%A9`), compared as written with ASCII case
+      // folded, as the reader keeps it (docs/url-reading.md).
+      if ["http", "https", "ws", "wss", "ftp", "file"].contains(scheme) {
+        fail("a '%' in the host of a '\(scheme)' URL: browsers decode it, Foundation does not", at: percent)
+        return (.exact(""), port)
+      }
+      let error = hostBytes.withUnsafeBufferPointer { buffer -> URLReadError? in
+        let start = percent - hostBytes.startIndex
+        if let raw = buffer[..<start].firstIndex(where: { $0 >= 0x80 }) {
+          return URLReadError(.ambiguousURL, .mixedEncoding, at: raw, "")
+        }
+        return URLSyntax.checkCustomHostEscapes(buffer, from: start, to: buffer.count)
+      }
+      if let error {
+        fail(
+          "expected '%XX' escapes of non-ASCII UTF-8 only in the host (\(error.reason.rawValue)); write ASCII as itself",
+          at: hostBytes.startIndex + error.offset)
+        return (.exact(""), port)
+      }
+      let name = String(decoding: hostBytes, as: UTF8.self).lowercased()
+      if wildcard { return (.subdomains(of: name), port) }
+      return (.exact(name), port)
     }
     for i in hostBytes.indices {
       let b = hostBytes[i]

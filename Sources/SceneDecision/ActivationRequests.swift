@@ -65,8 +65,15 @@ enum ActivationRequests {
     } else {
       ctx.step(.action, call(), .info, "nil session: the system creates a new scene and session", rule: .k9)
     }
-    // Only a new session needs multiple scenes (K2); activating an open one does not (U9).
-    guard table.supportsMultipleScenes else {
+    // Only a second scene needs multiple scenes (K2: "UIKit never creates more than one scene");
+    // activating an open one does not (U9), and with no session at all the new one is the one.
+    if !table.supportsMultipleScenes && ctx.currentSessions.isEmpty {
+      ctx.step(
+        .action, call(), .info,
+        "the app does not support multiple scenes, but no scene is open: the request connects the one scene",
+        rule: .k2)
+    }
+    guard table.supportsMultipleScenes || ctx.currentSessions.isEmpty else {
       ctx.step(
         .action, call(), .rejected,
         "the app does not support multiple scenes: the error handler gets multipleScenesNotSupported",
@@ -105,6 +112,7 @@ enum ActivationRequests {
       session = ctx.createSession(declaration, value: nil)
     }
     let declaration = session.scene
+    joinCollection(request, new: session, &ctx)
     if activity != nil {
       ctx.step(
         .handler, "'\(declaration)' (\(session.id))", .info,
@@ -113,5 +121,39 @@ enum ActivationRequests {
     return ctx.decision(
       .open, scene: declaration, session: session.id, action: .requestSceneSessionActivation,
       message: "\(call()) opens a new '\(declaration)' scene")
+  }
+
+  /// The request options of a new scene (K11): on Mac Catalyst, `.preferredWithoutActivating`
+  /// with an open requesting scene adds the new scene "without deactivating the requestingScene";
+  /// the other behaviours and tab groups decide where the window is shown, not which session is
+  /// chosen or active.
+  static func joinCollection(_ request: Event.ActivationRequest, new session: Session, _ ctx: inout DecisionContext) {
+    guard let behavior = request.collectionJoinBehavior else { return }
+    let requester = request.requestingScene.flatMap { id in ctx.currentSessions.first { $0.id == id } }
+    let subject = "collectionJoinBehavior .\(behavior.rawValue)"
+    guard ctx.table.platform == .macCatalyst else {
+      ctx.step(.action, subject, .info, "applies to Mac Catalyst apps only: no effect here", rule: .k11)
+      return
+    }
+    switch (behavior, requester) {
+    case (.preferredWithoutActivating, let requester?):
+      ctx.step(
+        .action, subject, .chosen,
+        "the new scene joins the tab group of \(requester.id) without deactivating it: \(requester.id) stays active",
+        rule: .k11)
+      ctx.activate(requester)
+    case (.preferred, _), (.preferredWithoutActivating, nil):
+      ctx.step(
+        .action, subject, .info,
+        requester.map { "the new scene joins the tab group of \($0.id) and is activated" }
+          ?? "no requesting scene: the new scene joins a compatible tab group and is activated",
+        rule: .k11)
+    case (.automatic, _), (.disallowed, _):
+      ctx.step(
+        .action, subject, .info,
+        behavior == .automatic
+          ? "the system preferences decide the tab group; the new scene is activated"
+          : "the new scene gets a new tab group; it is activated", rule: .k11)
+    }
   }
 }

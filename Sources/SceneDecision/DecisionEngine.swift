@@ -41,6 +41,11 @@ public enum DecisionEngine {
     _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, reads: DetailReads
   ) -> Decision {
     var ctx = DecisionContext(router: router, state: state, explains: explains, reads: reads)
+    let decision = decide(event, &ctx)
+    return AppLifetime.afterClosing(decision, ctx)
+  }
+
+  private static func decide(_ event: Event, _ ctx: inout DecisionContext) -> Decision {
     switch event.kind {
     case .url, .activity, .notification, .shortcut:
       return ExternalEvents.decide(event, &ctx)
@@ -56,6 +61,10 @@ public enum DecisionEngine {
       return LaunchAndReopen.launch(&ctx)
     case .reopen:
       return LaunchAndReopen.reopen(&ctx)
+    case .dismiss(let request):
+      return WindowActions.dismissAction(request, &ctx)
+    case .activate(let allWindows):
+      return LaunchAndReopen.activate(allWindows: allWindows, &ctx)
     }
   }
 

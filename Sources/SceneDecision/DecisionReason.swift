@@ -37,8 +37,16 @@ public enum DecisionReason: String, Sendable, Hashable, CaseIterable, CustomStri
   case noWindowScene = "no-window-scene"
   /// `dismissWindow` finds no window to close (W18, W21).
   case noWindowToDismiss = "no-window-to-dismiss"
-  /// A Dock reopen of an app that is not a macOS app (MAC6).
+  /// A Dock reopen or an app activation of an app that is not a macOS app (MAC6, MAC1).
   case notMacOS = "not-macos"
+  /// `dismiss()` called from a sheet, popover or full-screen cover: the modal goes, the window
+  /// stays (W20).
+  case modalDismissed = "modal-dismissed"
+  /// `openWindow(id:sharingBehavior: .required)` and the window is not shared: not opened, the
+  /// call throws (W12).
+  case sharingRequired = "sharing-required"
+  /// An app activation with no window open: nothing comes forward (MAC1).
+  case noOpenWindow = "no-open-window"
 
   // The link gate (L rules, K16): the link is not for the app.
   /// Only https links are universal links (L1).

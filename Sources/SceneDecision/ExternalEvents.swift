@@ -16,7 +16,17 @@ package enum ExternalEvents {
     let choice: ReceiverChoice
     if ctx.table.lifecycle == .uiKit {
       var activityType: String?
-      if case .activity(let a) = event.kind { activityType = a.activityType }
+      if case .activity(let a) = event.kind {
+        if a.arrivesThroughHandoff {
+          // A Handoff activity is not in connectionOptions.userActivities: a new scene's
+          // configurationForConnecting sees only handoffUserActivityType (K15).
+          ctx.step(
+            .event, "Handoff '\(a.activityType)'", .info,
+            "not in connectionOptions.userActivities (only its type, in handoffUserActivityType)", rule: .k15)
+        } else {
+          activityType = a.activityType
+        }
+      }
       choice = UIKitSelector(identifier: identifier, activityType: activityType).select(&ctx)
     } else {
       let documentURL = url ?? ExternalEvents.documentURL(of: event).map { Observed($0, reads: ctx.reads) }
@@ -41,11 +51,12 @@ package enum ExternalEvents {
     return stageTwo(activity: activity, url: url, receiver: receiver, isNew: isNew, &ctx)
   }
 
-  /// The URL an event carries for routing: the URL itself, or a universal link's webpageURL (E4).
+  /// The URL an event carries for routing: the URL itself, or a universal link's webpageURL (E4);
+  /// a browsing-web activity handed off from a browser is routed as an activity.
   package static func url(of event: Event) -> URLRecord? {
     switch event.kind {
     case .url(let url): return url
-    case .activity(let a) where a.activityType == UserActivity.browsingWeb:
+    case .activity(let a) where a.isDeliveredAsUniversalLink:
       return a.webpageURL.flatMap { try? URLRecord(parsing: $0) }
     default: return nil
     }
@@ -92,18 +103,33 @@ package enum ExternalEvents {
           rule: .d1)
         if all { ctx.cite(.d4) }
       } else {
+        if activity?.activityType == UserActivity.browsingWeb {
+          ctx.step(
+            .handler, subject(), .info,
+            "a web page handed off from a browser is not a universal link: SwiftUI passes it to"
+              + " onContinueUserActivity(NSUserActivityTypeBrowsingWeb), not onOpenURL",
+            rule: .e4)
+          ctx.cite(.a7)
+        }
         ctx.step(
           .handler, subject(), .chosen, "its onContinueUserActivity(\"\(activityType ?? "")\") handler runs", rule: .d2
         )
       }
       if isNew { ctx.cite(.d6) }
     } else if table.lifecycle == .uiKit {
-      ctx.step(
-        .handler, subject(), .info,
-        isNew
-          ? "the scene delegate gets it in scene(_:willConnectTo:options:)"
-          : "the scene delegate gets it (openURLContexts / continue)",
-        rule: .k16)
+      if isNew, url == nil, let activity, activity.arrivesThroughHandoff {
+        ctx.step(
+          .handler, subject(), .info,
+          "a Handoff activity reaches the new scene after it connects, in scene(_:continue:), not in willConnectTo",
+          rule: .k15)
+      } else {
+        ctx.step(
+          .handler, subject(), .info,
+          isNew
+            ? "the scene delegate gets it in scene(_:willConnectTo:options:)"
+            : "the scene delegate gets it (openURLContexts / continue)",
+          rule: .k16)
+      }
     }
     guard routable else {
       return ctx.decision(

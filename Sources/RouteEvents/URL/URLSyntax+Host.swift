@@ -9,26 +9,105 @@ extension URLSyntax {
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, kind: SchemeKind, into r: inout URLComponentRanges
   ) -> URLReadError? {
     var isASCII = true
+    var firstEscape = -1
+    var firstRaw = -1
     let hostSet = ByteSet.foundationHost
-    for i in range {
+    var i = range.lowerBound
+    while i < range.upperBound {
       let b = bytes[i]
       if b == 0x25 {
-        return ambiguous(
-          Reason.percentEncodedHost, i,
-          "a '%' in the host: browsers decode it before reading the host, Foundation does not")
+        if kind != .other {
+          return ambiguous(
+            Reason.percentEncodedHost, i,
+            "a '%' in the host: browsers decode it before reading the host, Foundation does not")
+        }
+        if let error = checkCustomHostEscapes(bytes, from: i, to: range.upperBound) { return error }
+        firstEscape = i
+        break
       }
       if b >= 0x80 {
         isASCII = false
+        if firstRaw < 0 { firstRaw = i }
       } else if !hostSet.contains(b) {
         return invalid(
           Reason.invalidHostCharacter, i, "expected only letters, digits and '-._~!$&'()*+,;=' in the host")
       }
+      i &+= 1
+    }
+    if firstEscape >= 0 {
+      // An opaque custom-scheme host (`myapp://caf%C3%A9`): Foundation and WHATWG both keep it as
+      // written, so it is compared as written (ASCII case folded), never through IDNA.
+      if firstRaw >= 0 {
+        return ambiguous(
+          Reason.mixedEncoding, firstRaw,
+          "a non-ASCII character next to '%XX' escapes in the host: Foundation applies IDNA to the escapes"
+            + " (xn--%c3%a9-9ua); encode every non-ASCII character")
+      }
+      r.hostIsASCII = true
+      return nil
     }
     r.hostIsASCII = isASCII
     // A special scheme's host, and any host that goes through IDNA, is a WHATWG domain: one that
     // ends in a number is an IPv4 address (or no valid host at all) to a browser.
     if kind != .other || !isASCII, let error = checkIPv4Form(bytes, range) { return error }
     return checkLabels(bytes, range, isASCII: isASCII)
+  }
+
+  /// Checks the rest of a custom-scheme host from its first `%` (at `start`) on.
+  ///
+  /// Foundation keeps such a host as written in `absoluteString` and `host(percentEncoded: true)`;
+  /// WHATWG keeps a non-special (opaque) host percent-encoded as written. Both agree as long as
+  /// every escape is valid and encodes a non-ASCII character: an escaped ASCII byte (`%2F`, `%40`,
+  /// `%65`) is one that Foundation's decoded `host` turns into a delimiter or a letter that the
+  /// written text does not show, so it stays `percent-encoded-host`.
+  package static func checkCustomHostEscapes(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> URLReadError? {
+    var decoded = UTF8Bytes.StreamValidator()
+    let hostSet = ByteSet.foundationHost
+    var lastEscape = start
+    var i = start
+    while i < end {
+      let b = bytes[i]
+      if b == 0x25 {
+        guard i &+ 2 < end, let high = hexValue(bytes[i &+ 1]), let low = hexValue(bytes[i &+ 2]) else {
+          return invalid(Reason.invalidPercentEscape, i, "expected two hex digits after '%' in the host")
+        }
+        let value = high &<< 4 | low
+        if value < 0x80 {
+          return ambiguous(
+            Reason.percentEncodedHost, i,
+            "an escaped ASCII character in the host: Foundation's host decodes it, absoluteString and browsers"
+              + " keep it; write the character itself")
+        }
+        if !decoded.feed(value) {
+          return invalid(Reason.encodedInvalidUTF8, i, "the percent escapes of the host do not decode to valid UTF-8")
+        }
+        lastEscape = i
+        i &+= 3
+        continue
+      }
+      if b >= 0x80 {
+        return ambiguous(
+          Reason.mixedEncoding, i,
+          "a non-ASCII character next to '%XX' escapes in the host: Foundation applies IDNA to the escapes"
+            + " (xn--%c3%a9-9ua); encode every non-ASCII character")
+      }
+      if !hostSet.contains(b) {
+        return invalid(
+          Reason.invalidHostCharacter, i, "expected only letters, digits and '-._~!$&'()*+,;=' in the host")
+      }
+      if !decoded.feed(b) {
+        return invalid(
+          Reason.encodedInvalidUTF8, lastEscape, "the percent escapes of the host do not decode to valid UTF-8")
+      }
+      i &+= 1
+    }
+    if !decoded.isComplete {
+      return invalid(
+        Reason.encodedInvalidUTF8, lastEscape, "the percent escapes of the host do not decode to valid UTF-8")
+    }
+    return nil
   }
 
   /// Refuses a special-scheme host that WHATWG reads as IPv4 unless it is canonical dotted-decimal.
@@ -217,6 +296,11 @@ extension IDNA {
     if range.isEmpty { return URLSyntax.invalid(URLReadError.Reason.emptyHost, 0, "expected a host") }
     var i = range.lowerBound
     while i < range.upperBound {
+      if bytes[i] == 0x25 {
+        // IDNA maps characters, not escapes (a custom URL's opaque `caf%C3%A9` is not a domain).
+        return URLSyntax.ambiguous(
+          URLReadError.Reason.percentEncodedHost, i, "a '%' in a host: IDNA maps characters, not escapes")
+      }
       if bytes[i] < 0x80 {
         i &+= 1
         continue

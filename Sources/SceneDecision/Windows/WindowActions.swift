@@ -35,6 +35,23 @@ struct WindowActions {
         outcome: .ignore, reason: .noSuchWindow,
         message: ctx.explains ? "\(call()) names no window group of the app" : "")
     }
+    if let behavior = request.sharingBehavior {
+      // openWindow(id:sharingBehavior:) (W12).
+      if !request.shared && behavior == .required {
+        ctx.step(
+          .action, call(), .rejected,
+          "sharingBehavior .required and the window is not shared: it is not opened, and the call throws", rule: .w12)
+        return Result(
+          outcome: .ignore, reason: .sharingRequired,
+          message: ctx.explains ? "\(call()) throws: the window would not be shared" : "")
+      }
+      ctx.step(
+        .action, call(), .info,
+        request.shared
+          ? "the window is shared: it opens shared"
+          : "sharingBehavior .requested and the window is not shared: it opens normally",
+        rule: .w12)
+    }
     let sessions = ctx.currentSessions
     if group.kind == .window {
       if let open = sessions.first(where: { $0.scene == group.id }) {
@@ -170,10 +187,33 @@ struct WindowActions {
     )
   }
 
+  /// The environment's `dismiss()` (W20): from the window's own content it closes the window
+  /// (as `dismissWindow()`, W15); from a modal presentation it dismisses the modal, and the
+  /// window stays open.
+  static func dismissAction(_ request: Event.DismissRequest, _ ctx: inout DecisionContext) -> Decision {
+    let call = "dismiss()\(request.from.map { " from \($0)" } ?? "")"
+    if request.presentation != .window {
+      let session = ctx.currentSessions.first { $0.id == request.from }
+      ctx.step(
+        .action, call, .chosen,
+        "called from a \(request.presentation.rawValue): it dismisses the modal presentation, not the window",
+        rule: .w20)
+      return ctx.decision(
+        .ignore, scene: session?.scene, session: session?.id, reason: .modalDismissed,
+        message: "\(call) dismisses the \(request.presentation.rawValue); the window stays open")
+    }
+    ctx.step(.action, call, .info, "called from the window's own content: it closes the window", rule: .w20)
+    let result = dismiss(Event.WindowRequest(from: request.from), &ctx)
+    return ctx.decision(
+      result.outcome, scene: result.scene, session: result.session, value: result.value, closed: result.closed,
+      reason: result.reason, message: result.message)
+  }
+
   static func describe(_ name: String, _ r: Event.WindowRequest) -> String {
     var args: [String] = []
     if let id = r.id { args.append("id: \"\(id)\"") }
     if let value = r.value { args.append("value: \(value)") }
+    if let behavior = r.sharingBehavior { args.append("sharingBehavior: .\(behavior.rawValue)") }
     return "\(name)(\(args.joined(separator: ", ")))"
   }
 }

@@ -14,6 +14,8 @@ import Testing
     ),
     ("notification", #"{"notification": {"targetContentIdentifier": "note-editor"}}"#, "notification"),
     ("shortcut", #"{"shortcut": {"type": "com.x.new"}, "id": "abc"}"#, "shortcut"),
+    ("dismiss", #"{"dismiss": {"from": "s1", "presentation": "popover"}}"#, "dismiss"),
+    ("activate", #"{"activate": {"allWindows": true}}"#, "activate"),
   ])
   func readsEvents(_ name: String, _ line: String, _ kind: String) throws {
     let event = try EventReader.read(line: line).get()
@@ -38,8 +40,38 @@ import Testing
     #expect(a.userInfo["k"] == [1, true])
   }
 
+  @Test func newEventFieldsAreRead() throws {
+    let handoff =
+      #"{"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://h/a", "universalLink": false}}"#
+    guard case .activity(let a) = try EventReader.read(line: handoff).get().kind else {
+      Issue.record("not an activity")
+      return
+    }
+    #expect(a.isUniversalLink == false)
+    #expect(!a.isDeliveredAsUniversalLink)
+    let link = #"{"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://h/a"}}"#
+    guard case .activity(let b) = try EventReader.read(line: link).get().kind else {
+      Issue.record("not an activity")
+      return
+    }
+    #expect(b.isDeliveredAsUniversalLink)
+    #expect(try EventReader.read(line: #"{"dismiss": {"from": "s2"}}"#).get().kind == .dismiss(.init(from: "s2")))
+    #expect(try EventReader.read(line: #"{"activate": {}}"#).get().kind == .activate(allWindows: false))
+  }
+
   @Test(arguments: [
     ("not a URL", "hello", DiagnosticCode.invalidURL, 1),
+    (
+      "universalLink on another type", #"{"activity": {"activityType": "t", "universalLink": true}}"#, .invalidEvent,
+      53
+    ),
+    (
+      "universalLink not a boolean",
+      #"{"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "universalLink": 1}}"#, .invalidEvent, 81
+    ),
+    ("unknown presentation", #"{"dismiss": {"presentation": "alert"}}"#, .invalidEvent, 30),
+    ("allWindows not a boolean", #"{"activate": {"allWindows": "yes"}}"#, .invalidEvent, 29),
+    ("unknown dismiss key", #"{"dismiss": {"id": "x"}}"#, .invalidEvent, 14),
     ("backslash", #"https://h.example\evil/"#, .ambiguousURL, 18),
     ("JSON syntax", #"{"url": }"#, .jsonSyntax, 9),
     ("unknown key with a suggestion", #"{"ur": "a://h"}"#, .invalidEvent, 2),

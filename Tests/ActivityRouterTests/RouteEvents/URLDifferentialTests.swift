@@ -132,4 +132,9 @@ private let handPickedCases: [AgreementCase] = [
   .init("IPv6 kept as written", "https://[0:0::1]:80/a b", "https://[0:0::1]:80/a%20b"),
   .init("empty authority", "myapp://", "myapp://"),
   .init("trailing dot", "https://example.com./", "https://example.com./"),
+  .init("escaped custom host kept as written", "myapp://caf%C3%A9", "myapp://caf%C3%A9"),
+  .init("escaped custom host, hex case kept", "myapp://CAF%c3%a9/x?y#z", "myapp://CAF%c3%a9/x?y#z"),
+  .init("escaped custom host kept when the path is rebuilt", "myapp://caf%C3%A9/a b", "myapp://caf%C3%A9/a%20b"),
+  .init("escaped custom host with userinfo and port", "myapp://u@caf%C3%A9:080/p", "myapp://u@caf%C3%A9:080/p"),
+  .init("escaped custom host, several labels", "myapp://%C3%A9.%C3%A9./x", "myapp://%C3%A9.%C3%A9./x"),
 ]

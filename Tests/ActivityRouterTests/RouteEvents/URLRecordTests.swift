@@ -32,6 +32,7 @@ struct URLRecordTests {
       ("https://[::FFFF:1.2.3.4]/", "https", "::ffff:102:304"),
       ("https://example.com./", "https", "example.com."),
       ("MyApp://Note/1", "myapp", "note"),
+      ("myapp://CAF%C3%A9/x", "myapp", "caf%c3%a9"),
     ])
   func normalized(_ input: String, _ scheme: String, _ host: String) throws {
     let url = try URLRecord(parsing: input)

@@ -39,8 +39,16 @@ import Testing
     #expect(p.segments == [.literal("café")])
   }
 
+  @Test func anEscapedCustomHostIsOpaque() throws {
+    let p = try URLPattern(parsing: "myapp://CAF%C3%A9/x")
+    #expect(p.host == .exact("caf%c3%a9"))
+  }
+
   @Test(arguments: [
     ("no scheme", "1️⃣notes/note", DiagnosticCode.invalidPattern),
+    ("escaped https host", "https://caf1️⃣%C3%A9/x", .invalidPattern),
+    ("escaped ASCII in a custom host", "myapp://1️⃣%65xample/x", .invalidPattern),
+    ("raw and escaped custom host", "myapp://1️⃣é%C3%A9/x", .invalidPattern),
     ("no slashes", "notes:1️⃣note", .invalidPattern),
     ("unknown type", "a://h/{id:1️⃣number}", .unknownParameterType),
     ("partial parameter", "a://h/x1️⃣{id}", .invalidPattern),

@@ -140,6 +140,21 @@ import Testing
         Step("myapp://list", .deliver, scene: "editor", session: "s1", cites: ["V4"]),
         Step(#"{"openWindow":{"id":"main"}}"#, .ignore, cites: ["W11"], open: ["s1"]),
       ]),
+    Scenario(
+      name:
+        "UIKit without multiple scenes: requestSceneSessionActivation(nil) connects the one scene, never a second (K2)",
+      table: #"""
+        { "app": "Single", "platform": "iPadOS", "multipleScenes": false, "lifecycle": "uikit",
+          "policies": { "unroutedEvents": "deliver" }, "scenes": [ { "id": "Default" } ], "routes": [] }
+        """#,
+      steps: [
+        Step(
+          #"{"requestSceneSessionActivation":{"session":null}}"#, .open, scene: "Default", session: "s1",
+          cites: ["K2", "K9"], open: ["s1"]),
+        Step(#"{"requestSceneSessionActivation":{"session":null}}"#, .ignore, cites: ["K2"], open: ["s1"]),
+        Step(#"{"session":{"archive":"s1"}}"#, .update, session: "s1"),
+        Step(#"{"requestSceneSessionActivation":{"session":null}}"#, .ignore, cites: ["K2"], open: ["s1"]),
+      ]),
   ]
 
   static func router(_ table: String) throws -> CompiledRouter {

@@ -24,13 +24,19 @@ import Testing
   }
 
   /// fuzz-url, noted while writing the target (which skips these hosts): the reader accepts `tel://EXÄMPLE/` (Foundation
-  /// percent-encodes the non-ASCII host of a few Apple schemes instead of applying IDNA), but
-  /// its serialization `tel://EX%C3%84MPLE/` has a percent-encoded host, which the reader refuses
-  /// as ambiguous. The round trip holds for every other scheme.
-  @Test func aPercentEncodedAppleSchemeHostDoesNotReadBack() throws {
+  /// percent-encodes the non-ASCII host of a few Apple schemes instead of applying IDNA), and
+  /// its serialization `tel://EX%C3%84MPLE/` has a percent-encoded host. Since custom-scheme
+  /// hosts written with escapes are read as Foundation reads them (kept opaque, as written), the
+  /// serialization reads back with the same `absoluteString`, but as another host than the IDNA
+  /// form the raw spelling is compared by (docs/url-reading.md). The round trip of the host holds
+  /// for every other scheme.
+  @Test func aPercentEncodedAppleSchemeHostReadsBackOpaque() throws {
     let record = try URLRecord(parsing: "tel://EXÄMPLE/")
     #expect(record.absoluteString == "tel://EX%C3%84MPLE/")
-    #expect(throws: URLReadError.self) { try URLRecord(parsing: record.absoluteString) }
+    let again = try URLRecord(parsing: record.absoluteString)
+    #expect(again.absoluteString == record.absoluteString)
+    #expect(again.normalizedHost == "ex%c3%84mple")
+    #expect(record.normalizedHost?.hasPrefix("xn--") == true)
     let idna = try URLRecord(parsing: "myapp://EXÄMPLE/")
     #expect(try URLRecord(parsing: idna.absoluteString).normalizedHost == idna.normalizedHost)
   }

@@ -1,0 +1,40 @@
+import RouteTables
+import RouterSupport
+
+/// The app's lifetime on macOS (W23): "If your app uses a single window as its primary scene,
+/// the app quits when the window closes. This behavior differs from an app that uses a
+/// WindowGroup as its primary scene, where the app continues to run even after closing all of
+/// its windows."
+enum AppLifetime {
+  /// The primary scene: the first declared `WindowGroup` or `Window` (the one a launch opens, W24).
+  static func primaryScene(_ table: RouteTable) -> SceneDeclaration? {
+    table.scenes.first { $0.kind == .windowGroup || $0.kind == .window }
+  }
+
+  /// When a decision closes the window of a primary `Window` in a macOS app, the app quits: every
+  /// other window closes with it, and the next event meets a fresh launch.
+  static func afterClosing(_ decision: Decision, _ ctx: DecisionContext) -> Decision {
+    let table = ctx.table
+    guard decision.outcome == .dismiss, table.platform == .macOS, table.lifecycle == .swiftUI,
+      let primary = primaryScene(table), primary.kind == .window,
+      ctx.state.sessions.contains(where: { $0.scene == primary.id && decision.closedSessions.contains($0.id) })
+    else { return decision }
+    var after = ctx.state
+    for effect in decision.effects { after.apply(effect) }
+    var quit = decision
+    let others = after.sessions.map(\.id)
+    for id in others { quit.effects.append(.close(id)) }
+    quit.closedSessions += others
+    if !quit.appleRules.contains(.w23) { quit.appleRules.append(.w23) }
+    if ctx.explains {
+      quit.trace.append(
+        TraceStep(
+          stage: .state, subject: "the app", verdict: .chosen,
+          detail: "its primary scene is a Window, and it closed: the app quits"
+            + (others.isEmpty ? "" : ", closing \(others.joined(separator: ", "))"),
+          rule: .w23))
+      quit.message += "; the primary Window closed, so the app quits"
+    }
+    return quit
+  }
+}
