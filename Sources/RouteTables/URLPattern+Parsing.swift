@@ -6,7 +6,8 @@ import RouterSupport
 /// ```
 /// pattern   = scheme "://" host [":" port] *("/" segment) ["/"] ["?" query] ["#" fragment]
 /// host      = name | "*." name | ""              ; "" for scheme:///path
-/// segment   = literal | "*" | "{" name [":" type] ["?" | "*"] "}"
+/// segment   = literal | "*" | "{" name [":" type] ["?" | "*"] "}" | "{" name ":" set ["?"] "}"
+/// set       = value "|" value *("|" value)       ; each value a non-empty literal, none repeated
 /// query     = item *("&" item)     item = key | key "=" literal | key "=" "{" name [":" type] ["?"] "}"
 /// fragment  = literal | "{" name [":" type] ["?"] "}"
 /// type      = "string" | "int" | "uuid"
@@ -14,6 +15,9 @@ import RouterSupport
 extension URLPattern {
   /// The most optional segments one pattern may have (each doubles the compiled patterns).
   public static let maxOptionalSegments = 4
+  /// The most patterns one pattern may expand into (its optional segments and value sets
+  /// multiplied out: `{a:x|y}/{b?}` gives 2 × 2).
+  public static let maxExpansions = 256
 
   /// Parses a pattern, or throws every problem found in it.
   public init(parsing text: String) throws(TemplateErrors) {
@@ -173,6 +177,7 @@ struct URLPatternParser {
     var trailingSlash = false
     var start = range.lowerBound + 1  // skip the leading '/'
     var optionalCount = 0
+    var expansions = 1
     var catchAllStart = range.lowerBound
     if range.count == 1 { return ([], false) }  // "/" alone is the root
     while start <= range.upperBound {
@@ -200,6 +205,17 @@ struct URLPatternParser {
               fail("at most \(URLPattern.maxOptionalSegments) optional segments in one pattern", at: start, .tableLimit)
             }
           }
+          let before = expansions
+          switch segment {
+          case .optional: expansions *= 2
+          case .valueSet(let set): expansions *= set.values.count + (set.isOptional ? 1 : 0)
+          default: break
+          }
+          if before <= URLPattern.maxExpansions && expansions > URLPattern.maxExpansions {
+            fail(
+              "this pattern expands into \(expansions) patterns here (value sets and optional segments multiply);"
+                + " at most \(URLPattern.maxExpansions)", at: start, .tableLimit)
+          }
           segments.append(segment)
         }
       }
@@ -222,6 +238,19 @@ struct URLPatternParser {
         suffix = bytes[last]
         inner = inner.lowerBound..<last
       }
+      if let colon = bytes[inner].firstIndex(of: UInt8(ascii: ":")),
+        bytes[colon..<inner.upperBound].contains(UInt8(ascii: "|"))
+      {
+        if suffix == UInt8(ascii: "*") {
+          fail(
+            "a catch-all cannot be a value set; list the values of one segment, as in '{tab:a|b}'", at: inner.upperBound
+          )
+          return nil
+        }
+        return parseValueSet(
+          name: inner.lowerBound..<colon, values: colon + 1..<inner.upperBound,
+          optional: suffix != nil)
+      }
       guard let parameter = parseParameter(inner) else { return nil }
       switch suffix {
       case UInt8(ascii: "?"): return .optional(parameter)
@@ -235,6 +264,46 @@ struct URLPatternParser {
     }
     guard let literal = literalText(range, what: "path segment") else { return nil }
     return .literal(literal)
+  }
+
+  /// `{name:a|b|c}` (the name and the values' ranges): a parameter restricted to listed values.
+  private mutating func parseValueSet(name nameRange: Range<Int>, values range: Range<Int>, optional: Bool)
+    -> PathSegmentPattern?
+  {
+    let name = String(decoding: bytes[nameRange], as: UTF8.self)
+    guard ValueTemplate.isParameterName(name) else {
+      fail(
+        "expected a parameter name (a letter or '_', then letters, digits, '_', '-' or '.'), found '\(name)'",
+        at: nameRange.lowerBound)
+      return nil
+    }
+    var values: [String] = []
+    var ok = true
+    var start = range.lowerBound
+    while start <= range.upperBound {
+      var end = start
+      while end < range.upperBound, bytes[end] != UInt8(ascii: "|") { end += 1 }
+      if start == end {
+        fail("empty value in the set of '\(name)'; expected a value between '|'s, as in '{\(name):a|b}'", at: start)
+        ok = false
+      } else if bytes[start..<end].contains(where: { "{}?*:".utf8.contains($0) }) {
+        let bad = bytes[start..<end].firstIndex(where: { "{}?*:".utf8.contains($0) })!
+        fail("unexpected '\(Character(Unicode.Scalar(bytes[bad])))' in a value of the set of '\(name)'", at: bad)
+        ok = false
+      } else if let value = literalText(start..<end, what: "value of a set") {
+        if values.contains(value) {
+          fail("'\(value)' is listed twice in the set of '\(name)'", at: start)
+          ok = false
+        } else {
+          values.append(value)
+        }
+      } else {
+        ok = false
+      }
+      start = end + 1
+    }
+    guard ok else { return nil }
+    return .valueSet(ValueSet(name: name, values: values, isOptional: optional))
   }
 
   /// Decodes a literal (percent escapes allowed); rejects braces and '*' inside it.
@@ -293,7 +362,9 @@ struct URLPatternParser {
       let typeName = String(decoding: bytes[(c + 1)..<range.upperBound], as: UTF8.self)
       guard let t = ParameterType(rawValue: typeName) else {
         let known = ParameterType.allCases.map(\.rawValue).joined(separator: ", ")
-        fail("unknown parameter type '\(typeName)'; expected one of: \(known)", at: c + 1, .unknownParameterType)
+        fail(
+          "unknown parameter type '\(typeName)'; expected one of: \(known), or values to choose from as in '{tab:inbox|sent}'",
+          at: c + 1, .unknownParameterType)
         return nil
       }
       type = t
@@ -348,6 +419,14 @@ struct URLPatternParser {
       if let l = inner.last, bytes[l] == UInt8(ascii: "?") {
         required = false
         inner = inner.lowerBound..<l
+      }
+      if let colon = bytes[inner].firstIndex(of: UInt8(ascii: ":")),
+        let bar = bytes[colon..<inner.upperBound].firstIndex(of: UInt8(ascii: "|"))
+      {
+        fail(
+          "value sets ('{name:a|b}') are for path segments; a query value or fragment takes '{name}' or a literal",
+          at: bar)
+        return nil
       }
       guard let p = parseParameter(inner) else { return nil }
       return .parameter(p, required: required)

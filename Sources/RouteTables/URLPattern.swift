@@ -57,6 +57,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
       switch segment {
       case .parameter(let p), .optional(let p): names.append(p.name)
       case .catchAll(let name): names.append(name)
+      case .valueSet(let set): names.append(set.name)
       case .literal, .wildcard: break
       }
     }
@@ -114,6 +115,32 @@ public enum PathSegmentPattern: Sendable, Hashable {
   case wildcard
   /// `{name*}`: one or more remaining segments; must be last.
   case catchAll(String)
+  /// `{tab:inbox|sent|archive}` (or `{tab:inbox|sent?}`, which may be absent): one segment
+  /// that equals one of the listed values; the value captured is the one listed.
+  case valueSet(ValueSet)
+}
+
+/// A parameter restricted to listed values, `{tab:inbox|sent|archive}`: in the trie it is one
+/// literal edge per value, all with the parameter's name, so it costs what a literal costs and
+/// ranks as a literal in precedence.
+///
+/// ```swift
+/// // "mail://box/{tab:inbox|sent|archive}"
+/// ValueSet(name: "tab", values: ["inbox", "sent", "archive"])
+/// ```
+public struct ValueSet: Sendable, Hashable {
+  /// The parameter's name.
+  public var name: String
+  /// The decoded values, in the order written; none repeated, none empty.
+  public var values: [String]
+  /// Whether the segment may be absent (`{tab:inbox|sent?}`).
+  public var isOptional: Bool
+  /// Creates a value set.
+  public init(name: String, values: [String], isOptional: Bool = false) {
+    self.name = name
+    self.values = values
+    self.isOptional = isOptional
+  }
 }
 
 /// A constraint on one query item, by name.

@@ -90,6 +90,7 @@ public enum AppFilesLinter {
       switch segment {
       case .parameter(let p): parameters[p.name] = samples[p.type]
       case .catchAll(let name): parameters[name] = "sample/path"
+      case .valueSet(let set): if !set.isOptional { parameters[set.name] = set.values.first }
       case .optional, .literal, .wildcard: break
       }
     }

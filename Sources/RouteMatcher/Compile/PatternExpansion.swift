@@ -2,8 +2,16 @@ import RouteEvents
 import RouteTables
 import RouterSupport
 
-/// One URL pattern with its optional segments resolved: a pattern with `k` optional segments
-/// expands into `2^k` patterns, each present-or-absent choice made.
+/// A value set's value, fixed by the expansion that chose it.
+struct ValueBinding: Sendable, Hashable {
+  var name: String
+  var value: String
+}
+
+/// One URL pattern with its optional segments and value sets resolved: a pattern with `k`
+/// optional segments expands into `2^k` patterns, each present-or-absent choice made, and a
+/// value set of `n` values multiplies that by `n` (by `n + 1` when it is optional), one literal
+/// edge per value.
 struct ExpandedPattern {
   var route: Int
   var pattern: Int
@@ -12,6 +20,8 @@ struct ExpandedPattern {
   var edges: [(kind: EdgeKind, literal: [UInt8])]
   /// Names of the path captures, in order.
   var captureNames: [String]
+  /// The values of the pattern's value sets this expansion chose (a literal edge each).
+  var constants: [ValueBinding] = []
   var omitted: Int
   var trailingSlash: Bool
   var query: [QueryConstraint]
@@ -45,6 +55,21 @@ enum PatternExpansion {
           absent.omitted += 1
           next.append(absent)
         }
+        if case .valueSet(let set) = segment {
+          if set.isOptional {
+            var absent = partial
+            absent.omitted += 1
+            next.append(absent)
+          }
+          for value in set.values {
+            var chosen = partial
+            let bytes = Array(value.utf8)
+            chosen.edges.append((.literal, caseSensitive ? bytes : bytes.map(ASCIIBytes.lowercased)))
+            chosen.constants.append(ValueBinding(name: set.name, value: value))
+            next.append(chosen)
+          }
+          continue
+        }
         switch segment {
         case .literal(let text):
           let bytes = Array(text.utf8)
@@ -57,6 +82,8 @@ enum PatternExpansion {
           partial.captureNames.append(name)
         case .wildcard:
           partial.edges.append((kind, []))
+        case .valueSet:
+          break  // (above)
         }
         next.append(partial)
       }
@@ -78,8 +105,14 @@ extension PatternExpansion {
     var lastHostNode = Int32(-1)
   }
 
-  static func hasOptionalSegments(_ segments: [PathSegmentPattern]) -> Bool {
-    segments.contains { if case .optional = $0 { return true } else { return false } }
+  /// Whether a pattern expands into more than itself: it has optional segments or value sets.
+  static func needsExpansion(_ segments: [PathSegmentPattern]) -> Bool {
+    segments.contains {
+      switch $0 {
+      case .optional, .valueSet: return true
+      default: return false
+      }
+    }
   }
 
   /// The host node of a pattern (the root's child over its host key), created when missing.
@@ -185,6 +218,8 @@ struct PatternBatch {
           names.append(name)
         case .wildcard:
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .wildcard))
+        case .valueSet:
+          preconditionFailure("a pattern with a value set is expanded first")
         }
       }
     }

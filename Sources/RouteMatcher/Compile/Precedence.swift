@@ -6,9 +6,10 @@ public import RouteTables
 ///
 /// 1. **Host**: an exact host beats a `*.domain` host; a longer wildcard domain beats a shorter.
 /// 2. **Path, left to right**: at the first segment where the two differ, the better class wins:
-///    literal > typed parameter (`int`, `uuid`) > parameter > optional (typed before untyped)
+///    literal (a value of a set `{tab:a|b}` is a literal) > typed parameter (`int`, `uuid`) > parameter > optional (typed before untyped)
 ///    > wildcard `*` > catch-all `{name*}`.
-/// 3. **Optional segments**: the expansion that leaves out fewer optional segments wins.
+/// 3. **Optional segments**: the expansion that leaves out fewer optional segments wins (an
+///    optional value set counts as an optional segment).
 /// 4. **Query and fragment constraints**: more literal constraints win, then more required
 ///    parameters, then more key-present constraints.
 /// 5. **Explicit priority**: higher wins.
@@ -69,7 +70,7 @@ enum EdgeKind: Hashable, Comparable {
 
   init(_ segment: PathSegmentPattern) {
     switch segment {
-    case .literal: self = .literal
+    case .literal, .valueSet: self = .literal
     case .parameter(let p):
       switch p.type {
       case .int: self = .int

@@ -39,7 +39,20 @@ extension RouteCompiler {
       let b = table.routes[p.route]
       let pa = a.urlPatterns[first.pattern]
       let pb = b.urlPatterns[p.pattern]
-      if first.route == p.route && first.pattern == p.pattern {
+      // For expansions of value sets: which values make them meet.
+      let values = Array(Set(first.constants + p.constants)).sorted { ($0.name, $0.value) < ($1.name, $1.value) }
+      let when =
+        values.isEmpty ? "" : " when " + values.map { "'\($0.name)' is '\($0.value)'" }.joined(separator: " and ")
+      if first.route == p.route && first.pattern == p.pattern && first.constants != p.constants
+        && first.omitted == p.omitted
+      {
+        diagnostics.append(
+          Diagnostic(
+            .error, .ambiguousRoutes,
+            "the value sets of '\(pb.text)' in route '\(b.name)' list values that match the same segment"
+              + " (paths are case-insensitive):\(when)",
+            at: pb.location ?? b.location))
+      } else if first.route == p.route && first.pattern == p.pattern {
         diagnostics.append(
           Diagnostic(
             .error, .ambiguousRoutes,
@@ -50,15 +63,15 @@ extension RouteCompiler {
         diagnostics.append(
           Diagnostic(
             .error, .duplicateRoute,
-            "route '\(b.name)' lists patterns that match the same URLs: '\(pa.text)' and '\(pb.text)'",
+            "route '\(b.name)' lists patterns that match the same URLs\(when): '\(pa.text)' and '\(pb.text)'",
             at: pb.location ?? b.location, notes: [.init("'\(pa.text)' is written here", at: pa.location ?? a.location)]
           ))
       } else {
         diagnostics.append(
           Diagnostic(
             .error, .duplicateRoute,
-            "route '\(b.name)' ('\(pb.text)') matches exactly the same URLs as route '\(a.name)' ('\(pa.text)');"
-              + " precedence cannot order them, so one would never match",
+            "route '\(b.name)' ('\(pb.text)') matches exactly the same URLs as route '\(a.name)' ('\(pa.text)')"
+              + "\(when); precedence cannot order them, so one would never match",
             at: pb.location ?? b.location,
             notes: [.init("route '\(a.name)' is declared here", at: pa.location ?? a.location)]))
       }

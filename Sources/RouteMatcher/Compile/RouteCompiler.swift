@@ -86,7 +86,7 @@ public enum RouteCompiler {
                   at: pattern.pointee.location ?? routes[routeIndex].location))
               continue
             }
-            if PatternExpansion.hasOptionalSegments(pattern.pointee.segments) {
+            if PatternExpansion.needsExpansion(pattern.pointee.segments) {
               for expanded in PatternExpansion.expand(
                 pattern.pointee, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive)
               {

@@ -148,6 +148,7 @@ extension URLTrie {
     parts.strictTrailingSlash = strict
     storage = MatcherStorage(parts)
     names = records.names.withUnsafeBufferPointer { Array($0) }  // without the growth slack
+    constants = records.constants
   }
 
   /// A node's new number, and what an edge's slot holds of it: its ``NodeInfo`` bits (the low
@@ -264,6 +265,8 @@ struct TerminalRecords {
   /// The capture names of the terminals (path captures, then constraint captures).
   var names: [String] = []
   var constraintBytes: [UInt8] = []
+  /// The values of value sets, by terminal (only terminals of expansions that chose some).
+  var constants: [Int32: [ValueBinding]] = [:]
 
   init(expected: Int = 0) {
     terminals.reserveCapacity(expected)
@@ -273,6 +276,7 @@ struct TerminalRecords {
   mutating func append(_ pattern: ExpandedPattern) {
     let namesStart = Int32(truncatingIfNeeded: names.count)
     names.append(contentsOf: pattern.captureNames)
+    if !pattern.constants.isEmpty { constants[Int32(truncatingIfNeeded: terminals.count)] = pattern.constants }
     appendTerminal(
       route: Int32(truncatingIfNeeded: pattern.route), pattern: Int32(truncatingIfNeeded: pattern.pattern),
       namesStart: namesStart, query: pattern.query, fragment: pattern.fragment, trailingSlash: pattern.trailingSlash)

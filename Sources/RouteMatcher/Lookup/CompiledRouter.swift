@@ -165,6 +165,7 @@ public struct CompiledRouter: Sendable {
       let raw = UnsafeBufferPointer(rebasing: bytes[Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])])
       parameters[urls.names[Int(constraint.captureName)]] = constraint.type.value(of: CompiledRouter.decoded(raw))
     }
+    for binding in urls.constants(ofTerminalAt: index) { parameters[binding.name] = .string(binding.value) }
     return RouteMatch(
       route: Int(terminal.route), routeName: routes[Int(terminal.route)].name, pattern: Int(terminal.pattern),
       parameters: parameters)

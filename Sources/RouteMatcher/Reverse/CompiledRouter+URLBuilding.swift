@@ -113,6 +113,19 @@ struct URLBuilder {
             .unbuildableSegment, "route '\(route)' has a '*' segment: give its text as the parameter '*'")
         }
         out += "/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
+      case .valueSet(let set):
+        guard let value = parameters[set.name] else {
+          if set.isOptional { continue }
+          throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(set.name)'")
+        }
+        guard set.values.contains(value) else {
+          let listed = set.values.map { "'\($0)'" }.joined(separator: ", ")
+          let near = set.values.min { EditDistance.distance(value, $0) < EditDistance.distance(value, $1) }
+          let hint = near.map { EditDistance.distance(value, $0) <= 2 ? "; did you mean '\($0)'?" : "" } ?? ""
+          throw URLBuildError(
+            .invalidParameter, "'\(value)' is not one of the values of '\(set.name)': \(listed)\(hint)")
+        }
+        out += "/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
       case .catchAll(let name):
         guard let value = parameters[name], !value.isEmpty else {
           throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(name)'")
@@ -171,6 +184,7 @@ struct URLBuilder {
       switch segment {
       case .parameter(let p), .optional(let p): types[p.name] = p.type
       case .catchAll(let name): types[name] = .string
+      case .valueSet(let set): types[set.name] = .string
       case .literal, .wildcard: break
       }
     }

@@ -17,6 +17,8 @@ extension URLTrie {
   /// - Every host slot names a root in range and a key inside the pool.
   /// - The terminal order is a permutation of the terminals; their capture names and
   ///   constraints are in range.
+  /// - Value-set values belong to terminals that exist, and none is also a capture of its terminal
+  ///   (a value set is literal edges: the value comes from the terminal, never from a capture).
   func invariantViolations() -> [String] {
     var problems: [String] = []
     let s = storage
@@ -93,6 +95,17 @@ extension URLTrie {
       }
       if Int(terminal.constraintStart) + Int(terminal.constraintCount) > s.constraintCount {
         problems.append("terminal \(position): constraints out of range")
+      }
+    }
+    for (record, bindings) in constants {
+      guard record >= 0 && Int(record) < s.terminalCount else {
+        problems.append("value-set values for a terminal out of range (\(record))")
+        continue
+      }
+      let terminal = s.terminals[Int(record)]
+      let captured = (0..<Int(terminal.captureCount)).map { names[Int(terminal.namesStart) + $0] }
+      for binding in bindings where captured.contains(binding.name) {
+        problems.append("terminal \(record): '\(binding.name)' is both a value-set value and a capture")
       }
     }
     return problems

@@ -59,6 +59,14 @@ struct URLTrie: Sendable {
   let storage: MatcherStorage
   /// The capture names of the terminals.
   let names: [String]
+  /// The values of value sets (`{tab:a|b}`) by terminal record: each value is its own literal
+  /// edge, so the terminal it leads to knows the value; nothing is captured while matching.
+  let constants: [Int32: [ValueBinding]]
+
+  /// The value-set values of the terminal at position `t` of the terminal order.
+  func constants(ofTerminalAt t: Int32) -> [ValueBinding] {
+    constants.isEmpty ? [] : constants[storage.terminalOrder[Int(t)]] ?? []
+  }
 
   /// The most query items the matcher reads from one URL.
   static let maxQueryItems = 128

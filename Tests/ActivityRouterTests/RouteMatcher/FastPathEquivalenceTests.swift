@@ -85,6 +85,25 @@ import Testing
         ("about", "https://example.com/About/{x}")
       ], #" "options": { "caseSensitivePaths": false },"#
     ),
+    (
+      "value sets",
+      [
+        ("folder", "https://example.com/mail/{tab:inbox|sent|archive}"),
+        ("message", "https://example.com/mail/{tab:inbox|sent}/{id:int}"),
+        ("any", "https://example.com/mail/{name}"),
+        ("drafts", "https://example.com/mail/drafts/{id}"),
+        ("view", "https://example.com/view/{mode:list|grid?}/{x}"),
+        ("long", "https://example.com/{kind:authorizations-and-grants|a}/{x}"),
+        ("app", "myapp-development://open/{screen:inbox|settings}"),
+      ], ""
+    ),
+    (
+      "value sets, case-insensitive paths",
+      [
+        ("folder", "https://example.com/Mail/{tab:Inbox|Sent}"),
+        ("any", "https://example.com/Mail/{name}/{x?}"),
+      ], #" "options": { "caseSensitivePaths": false },"#
+    ),
   ]
 
   /// Pieces that URLs are made of: plain ones the fast path takes, and every kind of byte that
@@ -138,7 +157,10 @@ import Testing
     var urls = urls(seed: seed, count: 2000)
     var rng = SeededGenerator(seed: seed ^ 0xA5A5)
     func any<T>(_ items: [T]) -> T { items[Int(rng.next() % UInt64(items.count))] }
-    let values = ["apple", "42", "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "a/b/c", "x.y", "swift", "-1", "z"]
+    let values = [
+      "apple", "42", "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "a/b/c", "x.y", "swift", "-1", "z", "inbox", "Sent",
+      "grid",
+    ]
     for _ in 0..<6000 {
       let pattern = any(routes).1
       let filled = pattern.replacingBraces(with: (0..<4).map { _ in any(values) })
