@@ -8,6 +8,9 @@ import RouterSupport
 /// host      = name | "*." name | ""              ; "" for scheme:///path
 /// segment   = literal | "*" | "{" name [":" type] ["?" | "*"] "}" | "{" name ":" set ["?"] "}"
 /// set       = value "|" value *("|" value)       ; each value a non-empty literal, none repeated
+///           | affixed                             ; literal text and captures in one segment
+/// affixed   = [text] capture *(text capture) [text]  ; a text between any two captures
+/// capture   = "{" name [":" type] "}"
 /// query     = item *("&" item)     item = key | key "=" literal | key "=" "{" name [":" type] ["?"] "}"
 /// fragment  = literal | "{" name [":" type] ["?"] "}"
 /// type      = "string" | "int" | "uuid"
@@ -18,6 +21,8 @@ extension URLPattern {
   /// The most patterns one pattern may expand into (its optional segments and value sets
   /// multiplied out: `{a:x|y}/{b?}` gives 2 × 2).
   public static let maxExpansions = 256
+  /// The most captures one segment may hold (`{a}-{b}.{c}` holds three).
+  public static let maxCapturesPerSegment = 8
 
   /// Parses a pattern, or throws every problem found in it.
   public init(parsing text: String) throws(TemplateErrors) {
@@ -227,6 +232,12 @@ struct URLPatternParser {
   private mutating func parseSegment(_ range: Range<Int>) -> PathSegmentPattern? {
     let seg = bytes[range]
     if seg.count == 1 && seg.first == UInt8(ascii: "*") { return .wildcard }
+    // A brace that is not the first or the last byte: literal text and captures in one segment.
+    let braces = seg.indices.filter { bytes[$0] == UInt8(ascii: "{") || bytes[$0] == UInt8(ascii: "}") }
+    let whole =
+      braces.count == 2 && braces[0] == range.lowerBound && braces[1] == range.upperBound - 1
+      && bytes[braces[0]] == UInt8(ascii: "{")
+    if !braces.isEmpty && !whole { return parseAffixed(range) }
     if seg.first == UInt8(ascii: "{") {
       guard seg.last == UInt8(ascii: "}") else {
         fail("a parameter must be a whole segment, as in '{name}'", at: range.lowerBound)
@@ -264,6 +275,70 @@ struct URLPatternParser {
     }
     guard let literal = literalText(range, what: "path segment") else { return nil }
     return .literal(literal)
+  }
+
+  /// Literal text and `{name[:type]}` captures in one segment, with a literal between any two
+  /// captures.
+  private mutating func parseAffixed(_ range: Range<Int>) -> PathSegmentPattern? {
+    var parts: [AffixedSegment.Part] = []
+    var i = range.lowerBound
+    var literalStart = i
+    var lastWasCapture = false
+    var captureCount = 0
+    while i < range.upperBound {
+      let b = bytes[i]
+      if b == UInt8(ascii: "}") {
+        fail("unexpected '}': a capture inside a segment is '{name}' or '{name:type}'", at: i)
+        return nil
+      }
+      guard b == UInt8(ascii: "{") else {
+        i += 1
+        continue
+      }
+      if literalStart < i {
+        guard let text = literalText(literalStart..<i, what: "path segment") else { return nil }
+        parts.append(.literal(text))
+      } else if lastWasCapture {
+        fail(
+          "two captures with nothing between them: no rule can tell where one ends; put literal text between them,"
+            + " as in '{a}-{b}'", at: i)
+        return nil
+      }
+      guard let close = bytes[i..<range.upperBound].firstIndex(of: UInt8(ascii: "}")) else {
+        fail("unclosed '{': expected '}' to end the capture, as in '{name}'", at: i)
+        return nil
+      }
+      let inner = i + 1..<close
+      if inner.isEmpty {
+        fail("empty capture '{}': expected a name, as in '{name}'", at: i)
+        return nil
+      }
+      if let nested = bytes[inner].firstIndex(of: UInt8(ascii: "{")) {
+        fail("unexpected '{' inside a capture: expected '}' first", at: nested)
+        return nil
+      }
+      if bytes[inner].contains(where: { "?*|".utf8.contains($0) }) {
+        fail(
+          "a capture inside a segment is '{name}' or '{name:type}'; optional, catch-all and value-set captures"
+            + " must be a whole segment", at: inner.lowerBound)
+        return nil
+      }
+      guard let parameter = parseParameter(inner) else { return nil }
+      captureCount += 1
+      if captureCount > URLPattern.maxCapturesPerSegment {
+        fail("at most \(URLPattern.maxCapturesPerSegment) captures in one segment", at: i, .tableLimit)
+        return nil
+      }
+      parts.append(.capture(parameter))
+      lastWasCapture = true
+      i = close + 1
+      literalStart = i
+    }
+    if literalStart < range.upperBound {
+      guard let text = literalText(literalStart..<range.upperBound, what: "path segment") else { return nil }
+      parts.append(.literal(text))
+    }
+    return .affixed(AffixedSegment(parts: parts))
   }
 
   /// `{name:a|b|c}` (the name and the values' ranges): a parameter restricted to listed values.

@@ -58,6 +58,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
       case .parameter(let p), .optional(let p): names.append(p.name)
       case .catchAll(let name): names.append(name)
       case .valueSet(let set): names.append(set.name)
+      case .affixed(let segment): names += segment.parameters.map(\.name)
       case .literal, .wildcard: break
       }
     }
@@ -118,6 +119,9 @@ public enum PathSegmentPattern: Sendable, Hashable {
   /// `{tab:inbox|sent|archive}` (or `{tab:inbox|sent?}`, which may be absent): one segment
   /// that equals one of the listed values; the value captured is the one listed.
   case valueSet(ValueSet)
+  /// `{name}.json`, `@{account}`, `v{major:int}.{minor:int}`: literal text and captures in one
+  /// segment (see ``AffixedSegment`` for how a segment is split).
+  case affixed(AffixedSegment)
 }
 
 /// A parameter restricted to listed values, `{tab:inbox|sent|archive}`: in the trie it is one

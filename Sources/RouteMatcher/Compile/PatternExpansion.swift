@@ -22,6 +22,8 @@ struct ExpandedPattern {
   var captureNames: [String]
   /// The values of the pattern's value sets this expansion chose (a literal edge each).
   var constants: [ValueBinding] = []
+  /// The shapes of its affixed edges, in order (their edges say `.affixed(-1)` until inserted).
+  var affixShapes: [AffixShape] = []
   var omitted: Int
   var trailingSlash: Bool
   var query: [QueryConstraint]
@@ -84,6 +86,10 @@ enum PatternExpansion {
           partial.edges.append((kind, []))
         case .valueSet:
           break  // (above)
+        case .affixed(let affixed):
+          partial.edges.append((kind, []))
+          partial.affixShapes.append(AffixShape(affixed, caseSensitive: caseSensitive))
+          partial.captureNames += affixed.parameters.map(\.name)
         }
         next.append(partial)
       }
@@ -220,6 +226,10 @@ struct PatternBatch {
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .wildcard))
         case .valueSet:
           preconditionFailure("a pattern with a value set is expanded first")
+        case .affixed(let affixed):
+          let number = builder.affixShape(AffixShape(affixed, caseSensitive: caseSensitive))
+          segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .affixed(number)))
+          names += affixed.parameters.map(\.name)
         }
       }
     }
@@ -236,9 +246,13 @@ struct PatternBatch {
   mutating func add(_ pattern: ExpandedPattern, expansion: Int, builder: inout TrieBuilder) {
     let host = pattern.hostKey.withUnsafeBufferPointer { builder.host($0) }
     let start = Int32(truncatingIfNeeded: segments.count)
+    var affixes = pattern.affixShapes.makeIterator()
     for edge in pattern.edges {
       if edge.kind == .literal {
         edge.literal.withUnsafeBufferPointer { addLiteral($0) }
+      } else if case .affixed = edge.kind, let shape = affixes.next() {
+        let kind = EdgeKind.affixed(builder.affixShape(shape))
+        segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: kind))
       } else {
         segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: edge.kind))
       }
@@ -303,7 +317,8 @@ struct PatternBatch {
                 items[j].node = builder.child(
                   of: items[j].node, segment.key, length: Int(segment.length), fromRoot: depth == 0, literal)
               } else {
-                items[j].node = builder.child(of: items[j].node, dynamic: segment.kind)
+                items[j].node = builder.child(
+                  of: items[j].node, dynamic: segment.kind, origin: (items[j].route, items[j].pattern))
               }
             }
             depth &+= 1

@@ -79,6 +79,41 @@ extension RouteCompiler {
     return diagnostics
   }
 
+  /// Affixed segments of one node that precedence cannot order: equally many literal bytes,
+  /// captures and typed captures, and outer literals that one segment could match both of (so
+  /// their order would decide). An error naming both routes.
+  static func affixConflicts(_ builder: TrieBuilder, _ table: RouteTable) -> [Diagnostic] {
+    guard !builder.affixShapes.isEmpty else { return [] }
+    var diagnostics: [Diagnostic] = []
+    let shapes = builder.affixShapes
+    for node in 0..<builder.nodeCount where builder.nodes[node].dynamicCount > 1 {
+      let affixed = builder.dynamicEdges(of: node).compactMap { edge -> (shape: Int32, child: Int32)? in
+        if case .affixed(let shape) = edge.kind { return (shape, edge.child) }
+        return nil
+      }
+      for i in affixed.indices {
+        for j in affixed.indices where j > i {
+          let a = shapes[Int(affixed[i].shape)]
+          let b = shapes[Int(affixed[j].shape)]
+          guard a.rankKey == b.rankKey, a.mayOverlap(b), let first = builder.affixOrigins[affixed[i].child],
+            let second = builder.affixOrigins[affixed[j].child]
+          else { continue }
+          let (ra, rb) = (table.routes[Int(first.route)], table.routes[Int(second.route)])
+          let (pa, pb) = (ra.urlPatterns[Int(first.pattern)], rb.urlPatterns[Int(second.pattern)])
+          diagnostics.append(
+            Diagnostic(
+              .error, .ambiguousRoutes,
+              "route '\(rb.name)' ('\(pb.text)') and route '\(ra.name)' ('\(pa.text)') have segments '\(b.text)' and"
+                + " '\(a.text)' that precedence cannot order: as many literal bytes and captures, and one segment"
+                + " could match both; make the literal parts of one longer or different",
+              at: pb.location ?? rb.location,
+              notes: [.init("route '\(ra.name)' is declared here", at: pa.location ?? ra.location)]))
+        }
+      }
+    }
+    return diagnostics
+  }
+
   /// Counts, per route, its patterns that end at a node after a pattern that excludes nothing
   /// (no constraint that can fail), so they can never be chosen, and the route that hides them.
   static func recordShadowing(

@@ -141,6 +141,28 @@ extension URLTrie {
       constraints[i].literalStart &+= base
     }
     pool.append(contentsOf: records.constraintBytes)
+    // The shapes of affixed segments, their literal bytes last in the pool.
+    for shape in builder.affixShapes {
+      parts.affixes.append(
+        AffixRecord(
+          partStart: Int32(truncatingIfNeeded: parts.affixParts.count),
+          partCount: Int32(truncatingIfNeeded: shape.parts.count),
+          literalLength: Int32(truncatingIfNeeded: shape.literalLength),
+          captureCount: Int32(truncatingIfNeeded: shape.captureCount),
+          typedCount: Int32(truncatingIfNeeded: shape.typedCount)))
+      for part in shape.parts {
+        switch part {
+        case .literal(let bytes):
+          parts.affixParts.append(
+            AffixPart(
+              isLiteral: true, type: .string, literalStart: Int32(truncatingIfNeeded: pool.count),
+              literalLength: Int32(truncatingIfNeeded: bytes.count)))
+          pool.append(contentsOf: bytes)
+        case .capture(let type):
+          parts.affixParts.append(AffixPart(isLiteral: false, type: type, literalStart: 0, literalLength: 0))
+        }
+      }
+    }
     parts.pool = pool
     parts.terminals = records.terminals
     parts.constraints = constraints

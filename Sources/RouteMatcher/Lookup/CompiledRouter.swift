@@ -176,6 +176,8 @@ public struct CompiledRouter: Sendable {
     for segment in segments {
       switch segment {
       case .parameter(let p) where p.name == name, .optional(let p) where p.name == name: return p.type
+      case .affixed(let a):
+        if let p = a.parameters.first(where: { $0.name == name }) { return p.type }
       default: continue
       }
     }

@@ -61,6 +61,11 @@ extension URLTrie {
         let (start, count) = storage.terminalRange(edge.child)
         let found = checkTerminals(start, count, captures: captures &+ 1, c, url, &scratch)
         if found >= 0 { return found }
+      case .affixed(let shape):
+        let written = matchAffixed(shape, c, start, end, captures: captures)
+        guard written >= 0 else { continue }
+        let found = visit(edge.child, depth: depth &+ 1, captures: captures &+ written, c, url, &scratch)
+        if found >= 0 { return found }
       default:
         guard let type = edge.kind.parameterType, valueIsValid(c, start, end, type: type) else { continue }
         c.captures[captures] = CaptureSpan(

@@ -113,6 +113,15 @@ struct URLBuilder {
             .unbuildableSegment, "route '\(route)' has a '*' segment: give its text as the parameter '*'")
         }
         out += "/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
+      case .affixed(let affixed):
+        var text = ""
+        for part in affixed.parts {
+          switch part {
+          case .literal(let literal): text += PercentDecoding.encode(literal, allowing: .pathSegmentAllowed)
+          case .capture(let p): text += try pathSegment(p, required: true) ?? ""
+          }
+        }
+        out += "/" + text
       case .valueSet(let set):
         guard let value = parameters[set.name] else {
           if set.isOptional { continue }
@@ -185,6 +194,7 @@ struct URLBuilder {
       case .parameter(let p), .optional(let p): types[p.name] = p.type
       case .catchAll(let name): types[name] = .string
       case .valueSet(let set): types[set.name] = .string
+      case .affixed(let affixed): for p in affixed.parameters { types[p.name] = p.type }
       case .literal, .wildcard: break
       }
     }

@@ -56,6 +56,24 @@ struct URLTrie: Sendable {
     var captureName: Int32
   }
 
+  /// The shape of an affixed segment (``AffixShape``): its parts are
+  /// `affixParts[partStart ..< partStart + partCount]`.
+  struct AffixRecord {
+    var partStart: Int32
+    var partCount: Int32
+    var literalLength: Int32
+    var captureCount: Int32
+    var typedCount: Int32
+  }
+
+  /// A literal part (its bytes in the pool) or a capture (its type) of an affixed segment.
+  struct AffixPart {
+    var isLiteral: Bool
+    var type: ParameterType
+    var literalStart: Int32
+    var literalLength: Int32
+  }
+
   let storage: MatcherStorage
   /// The capture names of the terminals.
   let names: [String]

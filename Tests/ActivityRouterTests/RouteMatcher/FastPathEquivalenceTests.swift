@@ -98,6 +98,28 @@ import Testing
       ], ""
     ),
     (
+      "affixed segments",
+      [
+        ("json", "https://example.com/files/{name}.json"),
+        ("index", "https://example.com/files/index.json"),
+        ("file", "https://example.com/files/{name}"),
+        ("ext", "https://example.com/files/{base}.{ext}"),
+        ("account", "https://example.com/u/@{account}/{tab?}"),
+        ("item", "https://example.com/i/item-{id:int}"),
+        ("item-slug", "https://example.com/i/item-{slug}/edit"),
+        ("slug-id", "https://example.com/p/{slug}-{id:int}"),
+        ("version", "https://example.com/api/v{major:int}.{minor:int}/{path*}"),
+        ("uuid", "myapp-development://open/n-{id:uuid}.md"),
+      ], ""
+    ),
+    (
+      "affixed segments, case-insensitive paths",
+      [
+        ("json", "https://example.com/Files/{name}.JSON"),
+        ("v", "https://example.com/V{n:int}-{x}"),
+      ], #" "options": { "caseSensitivePaths": false },"#
+    ),
+    (
       "value sets, case-insensitive paths",
       [
         ("folder", "https://example.com/Mail/{tab:Inbox|Sent}"),
@@ -159,7 +181,7 @@ import Testing
     func any<T>(_ items: [T]) -> T { items[Int(rng.next() % UInt64(items.count))] }
     let values = [
       "apple", "42", "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "a/b/c", "x.y", "swift", "-1", "z", "inbox", "Sent",
-      "grid",
+      "grid", "a-b", "7.json", "x%2Ey", "%C3%A9",
     ]
     for _ in 0..<6000 {
       let pattern = any(routes).1
@@ -215,11 +237,12 @@ import Testing
       // The zero-allocation captures hold the raw text of the parameters match(url:) decodes.
       if case .success(let m?) = general, rule != nil {
         let bytes = Array(url.utf8)
-        let names = router.table.routes[m.route].urlPatterns[m.pattern].segments.compactMap { segment -> String? in
+        let names = router.table.routes[m.route].urlPatterns[m.pattern].segments.flatMap { segment -> [String] in
           switch segment {
-          case .parameter(let p), .optional(let p): return p.name
-          case .catchAll(let name): return name
-          default: return nil
+          case .parameter(let p), .optional(let p): return [p.name]
+          case .catchAll(let name): return [name]
+          case .affixed(let a): return a.parameters.map(\.name)
+          default: return []
           }
         }
         let present = names.filter { m.parameters[$0] != nil }

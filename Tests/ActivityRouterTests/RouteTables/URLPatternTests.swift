@@ -43,7 +43,7 @@ import Testing
     ("no scheme", "1️⃣notes/note", DiagnosticCode.invalidPattern),
     ("no slashes", "notes:1️⃣note", .invalidPattern),
     ("unknown type", "a://h/{id:1️⃣number}", .unknownParameterType),
-    ("partial parameter", "a://h/x1️⃣{id}", .invalidPattern),
+    ("unclosed capture in a segment", "a://h/x1️⃣{id", .invalidPattern),
     ("bad name", "a://h/{1️⃣9x}", .invalidPattern),
     ("empty segment", "a://h/a/1️⃣/b", .invalidPattern),
     ("host parameter", "a://1️⃣{host}/x", .invalidPattern),
