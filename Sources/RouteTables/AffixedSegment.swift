@@ -1,5 +1,3 @@
-public import RouterSupport
-
 /// A path segment made of literal text and captures, such as `{name}.json`, `@{account}`,
 /// `item-{id:int}`, `{slug}-{id:int}` or `v{major:int}.{minor:int}`: at least one literal part and
 /// one capture, and never two captures side by side.

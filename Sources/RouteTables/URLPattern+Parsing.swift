@@ -5,6 +5,7 @@ import RouterSupport
 ///
 /// ```
 /// pattern   = scheme "://" host [":" port] *("/" segment) ["/"] ["?" query] ["#" fragment]
+///           | scheme ":" ["/"] segment *("/" segment) ["/"] ["?" query] ["#" fragment]  ; no authority
 /// host      = name | "*." name | ""              ; "" for scheme:///path
 /// segment   = literal | "*" | "{" name [":" type] ["?" | "*"] "}" | "{" name ":" set ["?"] "}"
 /// set       = value "|" value *("|" value)       ; each value a non-empty literal, none repeated
@@ -64,17 +65,30 @@ struct URLPatternParser {
     guard colon + 2 < bytes.count + 1, bytes.count >= colon + 3,
       bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
     else {
-      fail("expected '//' and a host after '\(scheme):', as in '\(scheme)://host/path'", at: colon + 1)
-      return nil
+      // No authority: a custom scheme's path right after the colon (`mailto:{address}`).
+      let special = ["http", "https", "ws", "wss", "ftp", "file"].contains(scheme)
+      let empty = colon + 1 == bytes.count || "?#".utf8.contains(bytes[colon + 1])
+      if special || empty {
+        fail(
+          special
+            ? "expected '//' and a host after '\(scheme):', as in '\(scheme)://host/path'"
+            : "expected a path after '\(scheme):', as in '\(scheme):path/{name}', or '//' and a host",
+          at: colon + 1)
+        return nil
+      }
+      return parseTail(scheme: scheme, host: .none, port: nil, pathStart: colon + 1)
     }
     // Authority: up to '/', '?', '#' or the end.
     let authorityStart = colon + 3
     var index = authorityStart
     while index < bytes.count, !"/?#".utf8.contains(bytes[index]) { index += 1 }
     let (host, port) = parseAuthority(authorityStart..<index)
-    // Path.
-    let pathStart = index
-    index = scan(from: index, stoppingAt: "?#")
+    return parseTail(scheme: scheme, host: host, port: port, pathStart: index)
+  }
+
+  /// The path (from `pathStart`, with or without a leading `/`), query and fragment.
+  private mutating func parseTail(scheme: String, host: HostPattern, port: Int?, pathStart: Int) -> URLPattern? {
+    var index = scan(from: pathStart, stoppingAt: "?#")
     let (segments, trailingSlash) = parsePath(pathStart..<index)
     // Query.
     var query: [QueryConstraint] = []
@@ -180,11 +194,12 @@ struct URLPatternParser {
     guard !range.isEmpty else { return ([], false) }
     var segments: [PathSegmentPattern] = []
     var trailingSlash = false
-    var start = range.lowerBound + 1  // skip the leading '/'
+    // Skip the leading '/' (a path without an authority may have none).
+    var start = bytes[range.lowerBound] == UInt8(ascii: "/") ? range.lowerBound + 1 : range.lowerBound
     var optionalCount = 0
     var expansions = 1
     var catchAllStart = range.lowerBound
-    if range.count == 1 { return ([], false) }  // "/" alone is the root
+    if range.count == 1 && start > range.lowerBound { return ([], false) }  // "/" alone is the root
     while start <= range.upperBound {
       var end = start
       while end < range.upperBound, bytes[end] != UInt8(ascii: "/") { end += 1 }

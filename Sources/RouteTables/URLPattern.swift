@@ -81,6 +81,9 @@ public enum HostPattern: Sendable, Hashable {
   case exact(String)
   /// Any host that ends with `.` + this domain and has at least one more label.
   case subdomains(of: String)
+  /// No authority at all: `mailto:{address}`, `matrix:u/{user}`, `myapp:/share`. Only URLs
+  /// without `//` after the scheme match (`myapp://share` has an authority; `myapp:///x` an empty one).
+  case none
 }
 
 /// A named, typed capture.

@@ -37,12 +37,12 @@ struct ExpandedPattern {
 
 enum PatternExpansion {
   static func expand(_ pattern: URLPattern, route: Int, index: Int, caseSensitive: Bool) -> [ExpandedPattern] {
-    let host: String
+    let key: [UInt8]
     switch pattern.host {
-    case .exact(let h): host = h
-    case .subdomains(let domain): host = "*." + domain
+    case .exact(let h): key = HostKey.make(scheme: pattern.scheme, host: h, port: pattern.port)
+    case .subdomains(let domain): key = HostKey.make(scheme: pattern.scheme, host: "*." + domain, port: pattern.port)
+    case .none: key = HostKey.makeWithoutAuthority(scheme: pattern.scheme)
     }
-    let key = HostKey.make(scheme: pattern.scheme, host: host, port: pattern.port)
     var results: [ExpandedPattern] = [
       ExpandedPattern(
         route: route, pattern: index, hostKey: key, edges: [], captureNames: [], omitted: 0,
@@ -134,12 +134,12 @@ extension PatternExpansion {
     } else {
       buffer.key.removeAll(keepingCapacity: true)
       let scheme = pattern.pointee.scheme
-      let host: String
       switch pattern.pointee.host {
-      case .exact(let h): host = h
-      case .subdomains(let domain): host = "*." + domain
+      case .exact(let h): HostKey.append(scheme: scheme, host: h, port: pattern.pointee.port, to: &buffer.key)
+      case .subdomains(let domain):
+        HostKey.append(scheme: scheme, host: "*." + domain, port: pattern.pointee.port, to: &buffer.key)
+      case .none: buffer.key = HostKey.makeWithoutAuthority(scheme: scheme)
       }
-      HostKey.append(scheme: scheme, host: host, port: pattern.pointee.port, to: &buffer.key)
       node = buffer.key.withUnsafeBufferPointer { builder.host($0) }
       buffer.lastScheme = scheme
       buffer.lastHost = pattern.pointee.host

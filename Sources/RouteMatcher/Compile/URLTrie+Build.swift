@@ -121,6 +121,7 @@ extension URLTrie {
       pool.append(contentsOf: host.key)
       let root = number[Int(host.node)]
       if host.key.contains(UInt8(ascii: "*")) { parts.hasWildcardHosts = true }
+      if !host.key.contains(UInt8(ascii: "/")) { parts.hasOpaqueRoutes = true }  // `scheme:`
       var info = parts.nodes[Int(root)].info & 0xFF
       let fast = host.key.withUnsafeBufferPointer { options.caseSensitivePaths && URLTrie.fastPathTakes(hostKey: $0) }
       if fast { info |= NodeInfo.fastHost }

@@ -97,11 +97,17 @@ struct URLBuilder {
   let parameters: [String: String]
 
   func build() throws(URLBuildError) -> String {
-    guard case .exact(let host) = pattern.host else {
+    var out: String
+    switch pattern.host {
+    case .subdomains:
       throw URLBuildError(.wildcardHost, "route '\(route)' matches any subdomain; there is no one host to write")
+    case .exact(let host):
+      out = pattern.scheme + "://" + host
+      if let port = pattern.port { out += ":\(port)" }
+    case .none:
+      out = pattern.scheme + ":"
     }
-    var out = pattern.scheme + "://" + host
-    if let port = pattern.port { out += ":\(port)" }
+    let pathStart = out.endIndex
     for segment in pattern.segments {
       switch segment {
       case .literal(let text): out += "/" + PercentDecoding.encode(text, allowing: .pathSegmentAllowed)
@@ -146,6 +152,12 @@ struct URLBuilder {
       }
     }
     if pattern.trailingSlash { out += "/" }
+    // Without an authority the path is written as in the pattern: with or without its first '/'.
+    if case .none = pattern.host, !pattern.text.dropFirst(pattern.scheme.count + 1).hasPrefix("/"),
+      out[pathStart...].hasPrefix("/")
+    {
+      out.remove(at: pathStart)
+    }
     var items: [String] = []
     for constraint in pattern.query {
       let key = PercentDecoding.encode(constraint.name, allowing: .queryValueAllowed)

@@ -45,6 +45,8 @@ final class MatcherStorage: @unchecked Sendable {
   let affixParts: UnsafeMutablePointer<URLTrie.AffixPart>
   let affixPartCount: Int
   let hasWildcardHosts: Bool
+  /// Whether some pattern has no authority (`mailto:{address}`).
+  let hasOpaqueRoutes: Bool
   let caseSensitivePaths: Bool
   let strictTrailingSlash: Bool
 
@@ -67,6 +69,7 @@ final class MatcherStorage: @unchecked Sendable {
     var affixes: [URLTrie.AffixRecord] = []
     var affixParts: [URLTrie.AffixPart] = []
     var hasWildcardHosts = false
+    var hasOpaqueRoutes = false
     var caseSensitivePaths = true
     var strictTrailingSlash = false
 
@@ -151,6 +154,7 @@ final class MatcherStorage: @unchecked Sendable {
     affixParts = copy(parts.affixParts)
     affixPartCount = parts.affixParts.count
     hasWildcardHosts = parts.hasWildcardHosts
+    hasOpaqueRoutes = parts.hasOpaqueRoutes
     caseSensitivePaths = parts.caseSensitivePaths
     strictTrailingSlash = parts.strictTrailingSlash
   }

@@ -120,6 +120,17 @@ import Testing
       ], #" "options": { "caseSensitivePaths": false },"#
     ),
     (
+      "no authority",
+      [
+        ("mail", "mailto:{address}"),
+        ("user", "matrix:u/{user}"),
+        ("share", "myapp:/share/{x?}"),
+        ("feed", "feed:{url*}"),
+        ("host", "myapp://share/{x}"),
+        ("host-feed", "feed://example.com/{x}"),
+      ], ""
+    ),
+    (
       "value sets, case-insensitive paths",
       [
         ("folder", "https://example.com/Mail/{tab:Inbox|Sent}"),
@@ -147,6 +158,7 @@ import Testing
     "myapp-development://open", "a://bc", "https://exa%6Dple.com", "https://example.org", "file://example.com",
     "file://", "file:///C:", "file:///c|", "https://[::1]", "https://[0:0::1]", "https://127.0.0.1", "https://127.1",
     "myapp://", "https://xn--bcher-kva.example", "https://bücher.example", "https://BÜCHER.example",
+    "mailto:a@b.example", "matrix:u", "myapp:", "myapp:share", "feed:https://example.com", "MATRIX:u",
   ]
 
   static func urls(seed: UInt64, count: Int) -> [String] {

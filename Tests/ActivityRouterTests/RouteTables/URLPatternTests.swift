@@ -41,7 +41,7 @@ import Testing
 
   @Test(arguments: [
     ("no scheme", "1️⃣notes/note", DiagnosticCode.invalidPattern),
-    ("no slashes", "notes:1️⃣note", .invalidPattern),
+    ("no slashes after a special scheme", "https:1️⃣example.com/x", .invalidPattern),
     ("unknown type", "a://h/{id:1️⃣number}", .unknownParameterType),
     ("unclosed capture in a segment", "a://h/x1️⃣{id", .invalidPattern),
     ("bad name", "a://h/{1️⃣9x}", .invalidPattern),
