@@ -7,7 +7,7 @@ import RouterSupport
 /// pattern   = scheme "://" host [":" port] *("/" segment) ["/"] ["?" query] ["#" fragment]
 ///           | scheme ":" ["/"] segment *("/" segment) ["/"] ["?" query] ["#" fragment]  ; no authority
 /// host      = name | "*." name | ""              ; "" for scheme:///path
-/// segment   = literal | "*" | "{" name [":" type] ["?" | "*"] "}" | "{" name ":" set ["?"] "}"
+/// segment   = literal | "*" | "{" name [":" type] ["?" | "*" | "*?"] "}" | "{" name ":" set ["?"] "}"
 /// set       = value "|" value *("|" value)       ; each value a non-empty literal, none repeated
 ///           | affixed                             ; literal text and captures in one segment
 /// affixed   = [text] capture *(text capture) [text]  ; a text between any two captures
@@ -210,11 +210,14 @@ struct URLPatternParser {
           fail("empty path segment ('//'); a segment needs text, '*' or a parameter", at: start)
         }
       } else {
-        if let last = segments.last, case .catchAll = last {
-          fail("a catch-all '{name*}' must be the last segment", at: catchAllStart)
+        switch segments.last {
+        case .catchAll?, .optionalCatchAll?:
+          fail("a catch-all ('{name*}' or '{name*?}') must be the last segment", at: catchAllStart)
+        default: break
         }
         if bytes[start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}"), end - start > 2,
           bytes[end - 2] == UInt8(ascii: "*")
+            || (end - start > 3 && bytes[end - 3] == UInt8(ascii: "*") && bytes[end - 2] == UInt8(ascii: "?"))
         {
           catchAllStart = start
         }
@@ -227,7 +230,7 @@ struct URLPatternParser {
           }
           let before = expansions
           switch segment {
-          case .optional: expansions *= 2
+          case .optional, .optionalCatchAll: expansions *= 2
           case .valueSet(let set): expansions *= set.values.count + (set.isOptional ? 1 : 0)
           default: break
           }
@@ -260,9 +263,15 @@ struct URLPatternParser {
       }
       var inner = range.lowerBound + 1..<range.upperBound - 1
       var suffix: UInt8?
+      var mayBeEmpty = false  // `{name*?}`
       if let last = inner.last, bytes[last] == UInt8(ascii: "?") || bytes[last] == UInt8(ascii: "*") {
         suffix = bytes[last]
         inner = inner.lowerBound..<last
+        if suffix == UInt8(ascii: "?"), let star = inner.last, bytes[star] == UInt8(ascii: "*") {
+          suffix = UInt8(ascii: "*")
+          mayBeEmpty = true
+          inner = inner.lowerBound..<star
+        }
       }
       if let colon = bytes[inner].firstIndex(of: UInt8(ascii: ":")),
         bytes[colon..<inner.upperBound].contains(UInt8(ascii: "|"))
@@ -284,7 +293,7 @@ struct URLPatternParser {
         if parameter.type != .string {
           fail("a catch-all captures text; it cannot have a type", at: inner.lowerBound)
         }
-        return .catchAll(parameter.name)
+        return mayBeEmpty ? .optionalCatchAll(parameter.name) : .catchAll(parameter.name)
       default: return .parameter(parameter)
       }
     }

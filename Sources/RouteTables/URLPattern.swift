@@ -56,7 +56,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     for segment in segments {
       switch segment {
       case .parameter(let p), .optional(let p): names.append(p.name)
-      case .catchAll(let name): names.append(name)
+      case .catchAll(let name), .optionalCatchAll(let name): names.append(name)
       case .valueSet(let set): names.append(set.name)
       case .affixed(let segment): names += segment.parameters.map(\.name)
       case .literal, .wildcard: break
@@ -119,6 +119,8 @@ public enum PathSegmentPattern: Sendable, Hashable {
   case wildcard
   /// `{name*}`: one or more remaining segments; must be last.
   case catchAll(String)
+  /// `{name*?}`: zero or more remaining segments; must be last. The value is `""` when there are none.
+  case optionalCatchAll(String)
   /// `{tab:inbox|sent|archive}` (or `{tab:inbox|sent?}`, which may be absent): one segment
   /// that equals one of the listed values; the value captured is the one listed.
   case valueSet(ValueSet)

@@ -89,7 +89,7 @@ public enum AppFilesLinter {
     for segment in pattern.segments {
       switch segment {
       case .parameter(let p): parameters[p.name] = samples[p.type]
-      case .catchAll(let name): parameters[name] = "sample/path"
+      case .catchAll(let name), .optionalCatchAll(let name): parameters[name] = "sample/path"
       case .valueSet(let set): if !set.isOptional { parameters[set.name] = set.values.first }
       case .affixed(let affixed): for p in affixed.parameters { parameters[p.name] = samples[p.type] }
       case .optional, .literal, .wildcard: break

@@ -57,6 +57,17 @@ enum PatternExpansion {
           absent.omitted += 1
           next.append(absent)
         }
+        if case .optionalCatchAll(let name) = segment {
+          // No segments left: the route's value is "" (a constant of this expansion).
+          var absent = partial
+          absent.omitted += 1
+          absent.constants.append(ValueBinding(name: name, value: ""))
+          next.append(absent)
+          partial.edges.append((.catchAll, []))
+          partial.captureNames.append(name)
+          next.append(partial)
+          continue
+        }
         if case .valueSet(let set) = segment {
           if set.isOptional {
             var absent = partial
@@ -84,7 +95,7 @@ enum PatternExpansion {
           partial.captureNames.append(name)
         case .wildcard:
           partial.edges.append((kind, []))
-        case .valueSet:
+        case .valueSet, .optionalCatchAll:
           break  // (above)
         case .affixed(let affixed):
           partial.edges.append((kind, []))
@@ -115,7 +126,7 @@ extension PatternExpansion {
   static func needsExpansion(_ segments: [PathSegmentPattern]) -> Bool {
     segments.contains {
       switch $0 {
-      case .optional, .valueSet: return true
+      case .optional, .valueSet, .optionalCatchAll: return true
       default: return false
       }
     }
@@ -224,8 +235,8 @@ struct PatternBatch {
           names.append(name)
         case .wildcard:
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .wildcard))
-        case .valueSet:
-          preconditionFailure("a pattern with a value set is expanded first")
+        case .valueSet, .optionalCatchAll:
+          preconditionFailure("a pattern with a value set or an optional catch-all is expanded first")
         case .affixed(let affixed):
           let number = builder.affixShape(AffixShape(affixed, caseSensitive: caseSensitive))
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .affixed(number)))

@@ -90,7 +90,7 @@ enum EdgeKind: Hashable, Comparable {
       case .string: self = .optionalString
       }
     case .wildcard: self = .wildcard
-    case .catchAll: self = .catchAll
+    case .catchAll, .optionalCatchAll: self = .catchAll
     }
   }
 

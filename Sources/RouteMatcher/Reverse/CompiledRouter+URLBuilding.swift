@@ -141,6 +141,12 @@ struct URLBuilder {
             .invalidParameter, "'\(value)' is not one of the values of '\(set.name)': \(listed)\(hint)")
         }
         out += "/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
+      case .optionalCatchAll(let name):
+        guard let value = parameters[name], !value.isEmpty else { continue }
+        out +=
+          "/"
+          + value.split(separator: "/", omittingEmptySubsequences: false)
+          .map { PercentDecoding.encode(String($0), allowing: .pathSegmentAllowed) }.joined(separator: "/")
       case .catchAll(let name):
         guard let value = parameters[name], !value.isEmpty else {
           throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(name)'")
@@ -205,6 +211,7 @@ struct URLBuilder {
       switch segment {
       case .parameter(let p), .optional(let p): types[p.name] = p.type
       case .catchAll(let name): types[name] = .string
+      case .optionalCatchAll(let name): types[name] = .string
       case .valueSet(let set): types[set.name] = .string
       case .affixed(let affixed): for p in affixed.parameters { types[p.name] = p.type }
       case .literal, .wildcard: break
@@ -216,6 +223,10 @@ struct URLBuilder {
     for name in pattern.parameterNames {
       guard let value = parameters[name], let type = types[name] else { continue }
       out[name] = type.value(of: value)
+    }
+    // An optional catch-all left out (or given as "") comes back as "".
+    for segment in pattern.segments {
+      if case .optionalCatchAll(let name) = segment, (parameters[name] ?? "").isEmpty { out[name] = .string("") }
     }
     return out
   }

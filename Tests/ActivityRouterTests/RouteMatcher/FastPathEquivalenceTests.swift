@@ -120,6 +120,15 @@ import Testing
       ], #" "options": { "caseSensitivePaths": false },"#
     ),
     (
+      "optional catch-alls",
+      [
+        ("files", "https://example.com/files/{path*?}"),
+        ("files-root", "https://example.com/files"),
+        ("docs", "https://example.com/docs/{page:int}/{rest*?}"),
+        ("any", "https://example.com/{first}/{rest*?}"),
+      ], ""
+    ),
+    (
       "no authority",
       [
         ("mail", "mailto:{address}"),
@@ -253,6 +262,7 @@ import Testing
           switch segment {
           case .parameter(let p), .optional(let p): return [p.name]
           case .catchAll(let name): return [name]
+          case .optionalCatchAll(let name): return m.parameters[name] == "" ? [] : [name]
           case .affixed(let a): return a.parameters.map(\.name)
           default: return []
           }
