@@ -11,6 +11,7 @@ import RouterSupport
 /// set       = value "|" value *("|" value)       ; each value a non-empty literal, none repeated
 ///           | affixed                             ; literal text and captures in one segment
 /// affixed   = [text] capture *(text capture) [text]  ; a text between any two captures
+/// group     = "[" 1*("/" literal) "]"             ; in place of "/" segment: all present or all absent
 /// capture   = "{" name [":" type] "}"
 /// query     = item *("&" item)     item = key | key "=" literal | key "=" "{" name [":" type] ["?"] "}"
 /// fragment  = literal | "{" name [":" type] ["?"] "}"
@@ -81,7 +82,11 @@ struct URLPatternParser {
     // Authority: up to '/', '?', '#' or the end.
     let authorityStart = colon + 3
     var index = authorityStart
-    while index < bytes.count, !"/?#".utf8.contains(bytes[index]) { index += 1 }
+    while index < bytes.count, !"/?#".utf8.contains(bytes[index]),
+      !(bytes[index] == UInt8(ascii: "[") && index > authorityStart)
+    {
+      index += 1
+    }
     let (host, port) = parseAuthority(authorityStart..<index)
     return parseTail(scheme: scheme, host: host, port: port, pathStart: index)
   }
@@ -201,8 +206,26 @@ struct URLPatternParser {
     var catchAllStart = range.lowerBound
     if range.count == 1 && start > range.lowerBound { return ([], false) }  // "/" alone is the root
     while start <= range.upperBound {
+      if start < range.upperBound && bytes[start] == UInt8(ascii: "[") {
+        guard let (group, next) = parseGroup(from: start, in: range) else { return (segments, trailingSlash) }
+        optionalCount += 1
+        if optionalCount == URLPattern.maxOptionalSegments + 1 {
+          fail("at most \(URLPattern.maxOptionalSegments) optional segments in one pattern", at: start, .tableLimit)
+        }
+        expansions *= 2
+        segments.append(group)
+        if next > range.upperBound { break }
+        start = next
+        continue
+      }
       var end = start
-      while end < range.upperBound, bytes[end] != UInt8(ascii: "/") { end += 1 }
+      while end < range.upperBound, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "[") { end += 1 }
+      if end < range.upperBound, bytes[end] == UInt8(ascii: "["), end > start {
+        // A segment followed by a group: `shop[/sale]`.
+        if let segment = parseSegment(start..<end) { segments.append(segment) }
+        start = end
+        continue
+      }
       if start == end {
         if end == range.upperBound {
           trailingSlash = true
@@ -299,6 +322,60 @@ struct URLPatternParser {
     }
     guard let literal = literalText(range, what: "path segment") else { return nil }
     return .literal(literal)
+  }
+
+  /// An optional group `[/a/b]` starting at `start`: the segment and where the next segment
+  /// starts (past `upperBound` when the group ends the path), or nil after an error.
+  private mutating func parseGroup(from start: Int, in range: Range<Int>) -> (PathSegmentPattern, Int)? {
+    var close = start + 1
+    while close < range.upperBound, bytes[close] != UInt8(ascii: "]") {
+      if bytes[close] == UInt8(ascii: "[") {
+        fail("groups do not nest; close the group with ']' first", at: close)
+        return nil
+      }
+      close += 1
+    }
+    guard close < range.upperBound else {
+      fail("unclosed '[': an optional group is '[/segment]', as in '[/en]/products'", at: start)
+      return nil
+    }
+    guard close > start + 1 else {
+      fail("empty group '[]': an optional group holds literal segments, as in '[/en]'", at: start)
+      return nil
+    }
+    guard bytes[start + 1] == UInt8(ascii: "/") else {
+      fail("expected '/' after '[': an optional group is '[/segment]', as in '[/en]/products'", at: start + 1)
+      return nil
+    }
+    var literals: [String] = []
+    var segmentStart = start + 2
+    while segmentStart <= close {
+      var end = segmentStart
+      while end < close, bytes[end] != UInt8(ascii: "/") { end += 1 }
+      if end == segmentStart {
+        fail("empty path segment in a group; a group holds literal segments", at: segmentStart)
+        return nil
+      }
+      if let brace = bytes[segmentStart..<end].firstIndex(where: { "{}*".utf8.contains($0) }) {
+        fail(
+          "an optional group holds literal segments; for an optional parameter write '{name?}'", at: brace)
+        return nil
+      }
+      guard let text = literalText(segmentStart..<end, what: "path segment") else { return nil }
+      literals.append(text)
+      segmentStart = end + 1
+    }
+    let after = close + 1
+    if after == range.upperBound { return (.optionalLiterals(literals), range.upperBound + 1) }
+    switch bytes[after] {
+    case UInt8(ascii: "/"):
+      // `[/en]/` at the end is a trailing slash; otherwise the next segment follows.
+      return (.optionalLiterals(literals), after + 1)
+    case UInt8(ascii: "["): return (.optionalLiterals(literals), after)
+    default:
+      fail("expected '/' or the end of the path after ']'", at: after)
+      return nil
+    }
   }
 
   /// Literal text and `{name[:type]}` captures in one segment, with a literal between any two
@@ -417,6 +494,11 @@ struct URLPatternParser {
       }
       if b == UInt8(ascii: "*") {
         fail("'*' must be a whole path segment (one-segment wildcard)", at: i)
+        return nil
+      }
+      if (b == UInt8(ascii: "[") || b == UInt8(ascii: "]")) && what == "path segment" {
+        fail(
+          "'[' and ']' mark an optional group, as in '[/en]/products'; write them as %5B and %5D in a literal", at: i)
         return nil
       }
       if b == UInt8(ascii: "%") {

@@ -59,7 +59,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
       case .catchAll(let name), .optionalCatchAll(let name): names.append(name)
       case .valueSet(let set): names.append(set.name)
       case .affixed(let segment): names += segment.parameters.map(\.name)
-      case .literal, .wildcard: break
+      case .literal, .wildcard, .optionalLiterals: break
       }
     }
     for constraint in query {
@@ -121,6 +121,8 @@ public enum PathSegmentPattern: Sendable, Hashable {
   case catchAll(String)
   /// `{name*?}`: zero or more remaining segments; must be last. The value is `""` when there are none.
   case optionalCatchAll(String)
+  /// `[/en]` or `[/en/us]`: literal segments that are all present or all absent.
+  case optionalLiterals([String])
   /// `{tab:inbox|sent|archive}` (or `{tab:inbox|sent?}`, which may be absent): one segment
   /// that equals one of the listed values; the value captured is the one listed.
   case valueSet(ValueSet)

@@ -92,7 +92,7 @@ public enum AppFilesLinter {
       case .catchAll(let name), .optionalCatchAll(let name): parameters[name] = "sample/path"
       case .valueSet(let set): if !set.isOptional { parameters[set.name] = set.values.first }
       case .affixed(let affixed): for p in affixed.parameters { parameters[p.name] = samples[p.type] }
-      case .optional, .literal, .wildcard: break
+      case .optional, .literal, .wildcard, .optionalLiterals: break
       }
     }
     for c in pattern.query { if case .parameter(let p, true) = c.value { parameters[p.name] = samples[p.type] } }

@@ -57,6 +57,17 @@ enum PatternExpansion {
           absent.omitted += 1
           next.append(absent)
         }
+        if case .optionalLiterals(let literals) = segment {
+          var absent = partial
+          absent.omitted += 1
+          next.append(absent)
+          for text in literals {
+            let bytes = Array(text.utf8)
+            partial.edges.append((.literal, caseSensitive ? bytes : bytes.map(ASCIIBytes.lowercased)))
+          }
+          next.append(partial)
+          continue
+        }
         if case .optionalCatchAll(let name) = segment {
           // No segments left: the route's value is "" (a constant of this expansion).
           var absent = partial
@@ -95,7 +106,7 @@ enum PatternExpansion {
           partial.captureNames.append(name)
         case .wildcard:
           partial.edges.append((kind, []))
-        case .valueSet, .optionalCatchAll:
+        case .valueSet, .optionalCatchAll, .optionalLiterals:
           break  // (above)
         case .affixed(let affixed):
           partial.edges.append((kind, []))
@@ -126,7 +137,7 @@ extension PatternExpansion {
   static func needsExpansion(_ segments: [PathSegmentPattern]) -> Bool {
     segments.contains {
       switch $0 {
-      case .optional, .valueSet, .optionalCatchAll: return true
+      case .optional, .valueSet, .optionalCatchAll, .optionalLiterals: return true
       default: return false
       }
     }
@@ -235,7 +246,7 @@ struct PatternBatch {
           names.append(name)
         case .wildcard:
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .wildcard))
-        case .valueSet, .optionalCatchAll:
+        case .valueSet, .optionalCatchAll, .optionalLiterals:
           preconditionFailure("a pattern with a value set or an optional catch-all is expanded first")
         case .affixed(let affixed):
           let number = builder.affixShape(AffixShape(affixed, caseSensitive: caseSensitive))

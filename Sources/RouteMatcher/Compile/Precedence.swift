@@ -75,7 +75,7 @@ enum EdgeKind: Hashable, Comparable {
 
   init(_ segment: PathSegmentPattern) {
     switch segment {
-    case .literal, .valueSet: self = .literal
+    case .literal, .valueSet, .optionalLiterals: self = .literal
     case .affixed: self = .affixed(-1)
     case .parameter(let p):
       switch p.type {

@@ -141,6 +141,9 @@ struct URLBuilder {
             .invalidParameter, "'\(value)' is not one of the values of '\(set.name)': \(listed)\(hint)")
         }
         out += "/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
+      case .optionalLiterals(let literals):
+        // The group is written: the longer URL is the one no route without it takes.
+        for text in literals { out += "/" + PercentDecoding.encode(text, allowing: .pathSegmentAllowed) }
       case .optionalCatchAll(let name):
         guard let value = parameters[name], !value.isEmpty else { continue }
         out +=
@@ -214,7 +217,7 @@ struct URLBuilder {
       case .optionalCatchAll(let name): types[name] = .string
       case .valueSet(let set): types[set.name] = .string
       case .affixed(let affixed): for p in affixed.parameters { types[p.name] = p.type }
-      case .literal, .wildcard: break
+      case .literal, .wildcard, .optionalLiterals: break
       }
     }
     for c in pattern.query { if case .parameter(let p, _) = c.value { types[p.name] = p.type } }

@@ -120,6 +120,15 @@ import Testing
       ], #" "options": { "caseSensitivePaths": false },"#
     ),
     (
+      "optional groups",
+      [
+        ("product", "https://example.com[/en]/products/{id}"),
+        ("plain", "https://example.com/products/new"),
+        ("sale", "https://example.com/shop[/sale/today]/{n:int}"),
+        ("shop", "https://example.com/shop/{x}"),
+      ], ""
+    ),
+    (
       "optional catch-alls",
       [
         ("files", "https://example.com/files/{path*?}"),
