@@ -25,6 +25,8 @@ urls github tables/github.txt
 # and the URL set as full URLs.
 [[ -s generated/github.routes.json ]] || python3 cli-table.py tables/github.txt > generated/github.routes.json
 [[ -s generated/github.cli.urls ]] || awk '{ print "https://example.com" $0 }' generated/github.urls > generated/github.cli.urls
+# The table of the pattern forms of issue 14 (value sets, affixes, optional groups): 200,000 paths.
+[[ -s generated/patterns.urls ]] || python3 patterns.py 200000 > generated/patterns.urls
 [[ "$what" == github ]] && exit 0
 table synth1k 1000 3
 table synth10k 10000 1

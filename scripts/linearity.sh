@@ -40,6 +40,8 @@ declare -A sizes=(
   [segments]="8 16 32 64 128 252"
   [segments-general]="8 16 32 64 128 255"
   [dot-segments]="64 128 256 512 1024 2048"
+  [affix-length]="512 1024 2048 4096 8192 16384"
+  [opaque-segments]="16 32 64 128 200 250"
   [query-items]="4 8 16 32 64 124"
   [host-labels]="15 31 62 125 250 500"
   [host-labels-unknown]="15 31 62 125 250 500"
@@ -52,7 +54,7 @@ declare -A sizes=(
 )
 scenarios=("$@")
 # By default the enforced scenarios; name compile-params or compile-query to see those.
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(url-length url-escapes segments segments-general dot-segments query-items host-labels
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(url-length url-escapes segments segments-general dot-segments affix-length opaque-segments query-items host-labels
   host-labels-unknown table-branching table-optionals event-json parse)
 
 # The exact symbol: a wildcard would also match the closures inside it, and each entry into a

@@ -92,6 +92,15 @@ struct LinearityProbe {
     "url-length": { n in match("app://h/files/" + String(repeating: "a", count: n)) },
     // A value of n escapes, decoded once.
     "url-escapes": { n in match("app://h/u/" + String(repeating: "%41", count: n)) },
+    // One segment of n bytes against affixed segments (several literal parts, typed and text
+    // captures) that all fail at its very end: each literal part is one pass over it.
+    "affix-length": { n in
+      match(
+        "app://h/p/" + String(repeating: "a-1.", count: n / 4) + "x",
+        ["app://h/p/{slug}-{id:int}", "app://h/p/{id:int}-{slug}.{ext:int}", "app://h/p/v{a:int}.{b:int}-{c}.json"])
+    },
+    // n segments of a URL without an authority through a catch-all (a nested URL).
+    "opaque-segments": { n in match("feed:" + String(repeating: "s/", count: n) + "z", ["feed:{url*}", "feed:x/{y}"]) },
     // n segments through the catch-all, on the matcher's fast path (a path of fewer than 512
     // bytes, every byte one the fast path compares raw).
     "segments": { n in match("app://h/files" + String(repeating: "/s", count: n)) },

@@ -5,8 +5,14 @@ import RouterSupport
 ///
 /// ```
 /// pattern   = scheme "://" host [":" port] *("/" segment) ["/"] ["?" query] ["#" fragment]
+///           | scheme ":" ["/"] segment *("/" segment) ["/"] ["?" query] ["#" fragment]  ; no authority
 /// host      = name | "*." name | ""              ; "" for scheme:///path
-/// segment   = literal | "*" | "{" name [":" type] ["?" | "*"] "}"
+/// segment   = literal | "*" | "{" name [":" type] ["?" | "*" | "*?"] "}" | "{" name ":" set ["?"] "}"
+/// set       = value "|" value *("|" value)       ; each value a non-empty literal, none repeated
+///           | affixed                             ; literal text and captures in one segment
+/// affixed   = [text] capture *(text capture) [text]  ; a text between any two captures
+/// group     = "[" 1*("/" literal) "]"             ; in place of "/" segment: all present or all absent
+/// capture   = "{" name [":" type] "}"
 /// query     = item *("&" item)     item = key | key "=" literal | key "=" "{" name [":" type] ["?"] "}"
 /// fragment  = literal | "{" name [":" type] ["?"] "}"
 /// type      = "string" | "int" | "uuid"
@@ -14,6 +20,11 @@ import RouterSupport
 extension URLPattern {
   /// The most optional segments one pattern may have (each doubles the compiled patterns).
   public static let maxOptionalSegments = 4
+  /// The most patterns one pattern may expand into (its optional segments and value sets
+  /// multiplied out: `{a:x|y}/{b?}` gives 2 × 2).
+  public static let maxExpansions = 256
+  /// The most captures one segment may hold (`{a}-{b}.{c}` holds three).
+  public static let maxCapturesPerSegment = 8
 
   /// Parses a pattern, or throws every problem found in it.
   public init(parsing text: String) throws(TemplateErrors) {
@@ -55,17 +66,34 @@ struct URLPatternParser {
     guard colon + 2 < bytes.count + 1, bytes.count >= colon + 3,
       bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
     else {
-      fail("expected '//' and a host after '\(scheme):', as in '\(scheme)://host/path'", at: colon + 1)
-      return nil
+      // No authority: a custom scheme's path right after the colon (`mailto:{address}`).
+      let special = ["http", "https", "ws", "wss", "ftp", "file"].contains(scheme)
+      let empty = colon + 1 == bytes.count || "?#".utf8.contains(bytes[colon + 1])
+      if special || empty {
+        fail(
+          special
+            ? "expected '//' and a host after '\(scheme):', as in '\(scheme)://host/path'"
+            : "expected a path after '\(scheme):', as in '\(scheme):path/{name}', or '//' and a host",
+          at: colon + 1)
+        return nil
+      }
+      return parseTail(scheme: scheme, host: .none, port: nil, pathStart: colon + 1)
     }
     // Authority: up to '/', '?', '#' or the end.
     let authorityStart = colon + 3
     var index = authorityStart
-    while index < bytes.count, !"/?#".utf8.contains(bytes[index]) { index += 1 }
+    while index < bytes.count, !"/?#".utf8.contains(bytes[index]),
+      !(bytes[index] == UInt8(ascii: "[") && index > authorityStart)
+    {
+      index += 1
+    }
     let (host, port) = parseAuthority(authorityStart..<index, scheme: scheme)
-    // Path.
-    let pathStart = index
-    index = scan(from: index, stoppingAt: "?#")
+    return parseTail(scheme: scheme, host: host, port: port, pathStart: index)
+  }
+
+  /// The path (from `pathStart`, with or without a leading `/`), query and fragment.
+  private mutating func parseTail(scheme: String, host: HostPattern, port: Int?, pathStart: Int) -> URLPattern? {
+    var index = scan(from: pathStart, stoppingAt: "?#")
     let (segments, trailingSlash) = parsePath(pathStart..<index)
     // Query.
     var query: [QueryConstraint] = []
@@ -195,13 +223,33 @@ struct URLPatternParser {
     guard !range.isEmpty else { return ([], false) }
     var segments: [PathSegmentPattern] = []
     var trailingSlash = false
-    var start = range.lowerBound + 1  // skip the leading '/'
+    // Skip the leading '/' (a path without an authority may have none).
+    var start = bytes[range.lowerBound] == UInt8(ascii: "/") ? range.lowerBound + 1 : range.lowerBound
     var optionalCount = 0
+    var expansions = 1
     var catchAllStart = range.lowerBound
-    if range.count == 1 { return ([], false) }  // "/" alone is the root
+    if range.count == 1 && start > range.lowerBound { return ([], false) }  // "/" alone is the root
     while start <= range.upperBound {
+      if start < range.upperBound && bytes[start] == UInt8(ascii: "[") {
+        guard let (group, next) = parseGroup(from: start, in: range) else { return (segments, trailingSlash) }
+        optionalCount += 1
+        if optionalCount == URLPattern.maxOptionalSegments + 1 {
+          fail("at most \(URLPattern.maxOptionalSegments) optional segments in one pattern", at: start, .tableLimit)
+        }
+        expansions *= 2
+        segments.append(group)
+        if next > range.upperBound { break }
+        start = next
+        continue
+      }
       var end = start
-      while end < range.upperBound, bytes[end] != UInt8(ascii: "/") { end += 1 }
+      while end < range.upperBound, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "[") { end += 1 }
+      if end < range.upperBound, bytes[end] == UInt8(ascii: "["), end > start {
+        // A segment followed by a group: `shop[/sale]`.
+        if let segment = parseSegment(start..<end) { segments.append(segment) }
+        start = end
+        continue
+      }
       if start == end {
         if end == range.upperBound {
           trailingSlash = true
@@ -209,11 +257,14 @@ struct URLPatternParser {
           fail("empty path segment ('//'); a segment needs text, '*' or a parameter", at: start)
         }
       } else {
-        if let last = segments.last, case .catchAll = last {
-          fail("a catch-all '{name*}' must be the last segment", at: catchAllStart)
+        switch segments.last {
+        case .catchAll?, .optionalCatchAll?:
+          fail("a catch-all ('{name*}' or '{name*?}') must be the last segment", at: catchAllStart)
+        default: break
         }
         if bytes[start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}"), end - start > 2,
           bytes[end - 2] == UInt8(ascii: "*")
+            || (end - start > 3 && bytes[end - 3] == UInt8(ascii: "*") && bytes[end - 2] == UInt8(ascii: "?"))
         {
           catchAllStart = start
         }
@@ -223,6 +274,17 @@ struct URLPatternParser {
             if optionalCount == URLPattern.maxOptionalSegments + 1 {
               fail("at most \(URLPattern.maxOptionalSegments) optional segments in one pattern", at: start, .tableLimit)
             }
+          }
+          let before = expansions
+          switch segment {
+          case .optional, .optionalCatchAll: expansions *= 2
+          case .valueSet(let set): expansions *= set.values.count + (set.isOptional ? 1 : 0)
+          default: break
+          }
+          if before <= URLPattern.maxExpansions && expansions > URLPattern.maxExpansions {
+            fail(
+              "this pattern expands into \(expansions) patterns here (value sets and optional segments multiply);"
+                + " at most \(URLPattern.maxExpansions)", at: start, .tableLimit)
           }
           segments.append(segment)
         }
@@ -235,6 +297,12 @@ struct URLPatternParser {
   private mutating func parseSegment(_ range: Range<Int>) -> PathSegmentPattern? {
     let seg = bytes[range]
     if seg.count == 1 && seg.first == UInt8(ascii: "*") { return .wildcard }
+    // A brace that is not the first or the last byte: literal text and captures in one segment.
+    let braces = seg.indices.filter { bytes[$0] == UInt8(ascii: "{") || bytes[$0] == UInt8(ascii: "}") }
+    let whole =
+      braces.count == 2 && braces[0] == range.lowerBound && braces[1] == range.upperBound - 1
+      && bytes[braces[0]] == UInt8(ascii: "{")
+    if !braces.isEmpty && !whole { return parseAffixed(range) }
     if seg.first == UInt8(ascii: "{") {
       guard seg.last == UInt8(ascii: "}") else {
         fail("a parameter must be a whole segment, as in '{name}'", at: range.lowerBound)
@@ -242,9 +310,28 @@ struct URLPatternParser {
       }
       var inner = range.lowerBound + 1..<range.upperBound - 1
       var suffix: UInt8?
+      var mayBeEmpty = false  // `{name*?}`
       if let last = inner.last, bytes[last] == UInt8(ascii: "?") || bytes[last] == UInt8(ascii: "*") {
         suffix = bytes[last]
         inner = inner.lowerBound..<last
+        if suffix == UInt8(ascii: "?"), let star = inner.last, bytes[star] == UInt8(ascii: "*") {
+          suffix = UInt8(ascii: "*")
+          mayBeEmpty = true
+          inner = inner.lowerBound..<star
+        }
+      }
+      if let colon = bytes[inner].firstIndex(of: UInt8(ascii: ":")),
+        bytes[colon..<inner.upperBound].contains(UInt8(ascii: "|"))
+      {
+        if suffix == UInt8(ascii: "*") {
+          fail(
+            "a catch-all cannot be a value set; list the values of one segment, as in '{tab:a|b}'", at: inner.upperBound
+          )
+          return nil
+        }
+        return parseValueSet(
+          name: inner.lowerBound..<colon, values: colon + 1..<inner.upperBound,
+          optional: suffix != nil)
       }
       guard let parameter = parseParameter(inner) else { return nil }
       switch suffix {
@@ -253,12 +340,170 @@ struct URLPatternParser {
         if parameter.type != .string {
           fail("a catch-all captures text; it cannot have a type", at: inner.lowerBound)
         }
-        return .catchAll(parameter.name)
+        return mayBeEmpty ? .optionalCatchAll(parameter.name) : .catchAll(parameter.name)
       default: return .parameter(parameter)
       }
     }
     guard let literal = literalText(range, what: "path segment") else { return nil }
     return .literal(literal)
+  }
+
+  /// An optional group `[/a/b]` starting at `start`: the segment and where the next segment
+  /// starts (past `upperBound` when the group ends the path), or nil after an error.
+  private mutating func parseGroup(from start: Int, in range: Range<Int>) -> (PathSegmentPattern, Int)? {
+    var close = start + 1
+    while close < range.upperBound, bytes[close] != UInt8(ascii: "]") {
+      if bytes[close] == UInt8(ascii: "[") {
+        fail("groups do not nest; close the group with ']' first", at: close)
+        return nil
+      }
+      close += 1
+    }
+    guard close < range.upperBound else {
+      fail("unclosed '[': an optional group is '[/segment]', as in '[/en]/products'", at: start)
+      return nil
+    }
+    guard close > start + 1 else {
+      fail("empty group '[]': an optional group holds literal segments, as in '[/en]'", at: start)
+      return nil
+    }
+    guard bytes[start + 1] == UInt8(ascii: "/") else {
+      fail("expected '/' after '[': an optional group is '[/segment]', as in '[/en]/products'", at: start + 1)
+      return nil
+    }
+    var literals: [String] = []
+    var segmentStart = start + 2
+    while segmentStart <= close {
+      var end = segmentStart
+      while end < close, bytes[end] != UInt8(ascii: "/") { end += 1 }
+      if end == segmentStart {
+        fail("empty path segment in a group; a group holds literal segments", at: segmentStart)
+        return nil
+      }
+      if let brace = bytes[segmentStart..<end].firstIndex(where: { "{}*".utf8.contains($0) }) {
+        fail(
+          "an optional group holds literal segments; for an optional parameter write '{name?}'", at: brace)
+        return nil
+      }
+      guard let text = literalText(segmentStart..<end, what: "path segment") else { return nil }
+      literals.append(text)
+      segmentStart = end + 1
+    }
+    let after = close + 1
+    if after == range.upperBound { return (.optionalLiterals(literals), range.upperBound + 1) }
+    switch bytes[after] {
+    case UInt8(ascii: "/"):
+      // `[/en]/` at the end is a trailing slash; otherwise the next segment follows.
+      return (.optionalLiterals(literals), after + 1)
+    case UInt8(ascii: "["): return (.optionalLiterals(literals), after)
+    default:
+      fail("expected '/' or the end of the path after ']'", at: after)
+      return nil
+    }
+  }
+
+  /// Literal text and `{name[:type]}` captures in one segment, with a literal between any two
+  /// captures.
+  private mutating func parseAffixed(_ range: Range<Int>) -> PathSegmentPattern? {
+    var parts: [AffixedSegment.Part] = []
+    var i = range.lowerBound
+    var literalStart = i
+    var lastWasCapture = false
+    var captureCount = 0
+    while i < range.upperBound {
+      let b = bytes[i]
+      if b == UInt8(ascii: "}") {
+        fail("unexpected '}': a capture inside a segment is '{name}' or '{name:type}'", at: i)
+        return nil
+      }
+      guard b == UInt8(ascii: "{") else {
+        i += 1
+        continue
+      }
+      if literalStart < i {
+        guard let text = literalText(literalStart..<i, what: "path segment") else { return nil }
+        parts.append(.literal(text))
+      } else if lastWasCapture {
+        fail(
+          "two captures with nothing between them: no rule can tell where one ends; put literal text between them,"
+            + " as in '{a}-{b}'", at: i)
+        return nil
+      }
+      guard let close = bytes[i..<range.upperBound].firstIndex(of: UInt8(ascii: "}")) else {
+        fail("unclosed '{': expected '}' to end the capture, as in '{name}'", at: i)
+        return nil
+      }
+      let inner = i + 1..<close
+      if inner.isEmpty {
+        fail("empty capture '{}': expected a name, as in '{name}'", at: i)
+        return nil
+      }
+      if let nested = bytes[inner].firstIndex(of: UInt8(ascii: "{")) {
+        fail("unexpected '{' inside a capture: expected '}' first", at: nested)
+        return nil
+      }
+      if bytes[inner].contains(where: { "?*|".utf8.contains($0) }) {
+        fail(
+          "a capture inside a segment is '{name}' or '{name:type}'; optional, catch-all and value-set captures"
+            + " must be a whole segment", at: inner.lowerBound)
+        return nil
+      }
+      guard let parameter = parseParameter(inner) else { return nil }
+      captureCount += 1
+      if captureCount > URLPattern.maxCapturesPerSegment {
+        fail("at most \(URLPattern.maxCapturesPerSegment) captures in one segment", at: i, .tableLimit)
+        return nil
+      }
+      parts.append(.capture(parameter))
+      lastWasCapture = true
+      i = close + 1
+      literalStart = i
+    }
+    if literalStart < range.upperBound {
+      guard let text = literalText(literalStart..<range.upperBound, what: "path segment") else { return nil }
+      parts.append(.literal(text))
+    }
+    return .affixed(AffixedSegment(parts: parts))
+  }
+
+  /// `{name:a|b|c}` (the name and the values' ranges): a parameter restricted to listed values.
+  private mutating func parseValueSet(name nameRange: Range<Int>, values range: Range<Int>, optional: Bool)
+    -> PathSegmentPattern?
+  {
+    let name = String(decoding: bytes[nameRange], as: UTF8.self)
+    guard ValueTemplate.isParameterName(name) else {
+      fail(
+        "expected a parameter name (a letter or '_', then letters, digits, '_', '-' or '.'), found '\(name)'",
+        at: nameRange.lowerBound)
+      return nil
+    }
+    var values: [String] = []
+    var ok = true
+    var start = range.lowerBound
+    while start <= range.upperBound {
+      var end = start
+      while end < range.upperBound, bytes[end] != UInt8(ascii: "|") { end += 1 }
+      if start == end {
+        fail("empty value in the set of '\(name)'; expected a value between '|'s, as in '{\(name):a|b}'", at: start)
+        ok = false
+      } else if bytes[start..<end].contains(where: { "{}?*:".utf8.contains($0) }) {
+        let bad = bytes[start..<end].firstIndex(where: { "{}?*:".utf8.contains($0) })!
+        fail("unexpected '\(Character(Unicode.Scalar(bytes[bad])))' in a value of the set of '\(name)'", at: bad)
+        ok = false
+      } else if let value = literalText(start..<end, what: "value of a set") {
+        if values.contains(value) {
+          fail("'\(value)' is listed twice in the set of '\(name)'", at: start)
+          ok = false
+        } else {
+          values.append(value)
+        }
+      } else {
+        ok = false
+      }
+      start = end + 1
+    }
+    guard ok else { return nil }
+    return .valueSet(ValueSet(name: name, values: values, isOptional: optional))
   }
 
   /// Decodes a literal (percent escapes allowed); rejects braces and '*' inside it.
@@ -273,6 +518,11 @@ struct URLPatternParser {
       }
       if b == UInt8(ascii: "*") {
         fail("'*' must be a whole path segment (one-segment wildcard)", at: i)
+        return nil
+      }
+      if (b == UInt8(ascii: "[") || b == UInt8(ascii: "]")) && what == "path segment" {
+        fail(
+          "'[' and ']' mark an optional group, as in '[/en]/products'; write them as %5B and %5D in a literal", at: i)
         return nil
       }
       if b == UInt8(ascii: "%") {
@@ -317,7 +567,9 @@ struct URLPatternParser {
       let typeName = String(decoding: bytes[(c + 1)..<range.upperBound], as: UTF8.self)
       guard let t = ParameterType(rawValue: typeName) else {
         let known = ParameterType.allCases.map(\.rawValue).joined(separator: ", ")
-        fail("unknown parameter type '\(typeName)'; expected one of: \(known)", at: c + 1, .unknownParameterType)
+        fail(
+          "unknown parameter type '\(typeName)'; expected one of: \(known), or values to choose from as in '{tab:inbox|sent}'",
+          at: c + 1, .unknownParameterType)
         return nil
       }
       type = t
@@ -372,6 +624,14 @@ struct URLPatternParser {
       if let l = inner.last, bytes[l] == UInt8(ascii: "?") {
         required = false
         inner = inner.lowerBound..<l
+      }
+      if let colon = bytes[inner].firstIndex(of: UInt8(ascii: ":")),
+        let bar = bytes[colon..<inner.upperBound].firstIndex(of: UInt8(ascii: "|"))
+      {
+        fail(
+          "value sets ('{name:a|b}') are for path segments; a query value or fragment takes '{name}' or a literal",
+          at: bar)
+        return nil
       }
       guard let p = parseParameter(inner) else { return nil }
       return .parameter(p, required: required)

@@ -56,8 +56,10 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     for segment in segments {
       switch segment {
       case .parameter(let p), .optional(let p): names.append(p.name)
-      case .catchAll(let name): names.append(name)
-      case .literal, .wildcard: break
+      case .catchAll(let name), .optionalCatchAll(let name): names.append(name)
+      case .valueSet(let set): names.append(set.name)
+      case .affixed(let segment): names += segment.parameters.map(\.name)
+      case .literal, .wildcard, .optionalLiterals: break
       }
     }
     for constraint in query {
@@ -79,6 +81,9 @@ public enum HostPattern: Sendable, Hashable {
   case exact(String)
   /// Any host that ends with `.` + this domain and has at least one more label.
   case subdomains(of: String)
+  /// No authority at all: `mailto:{address}`, `matrix:u/{user}`, `myapp:/share`. Only URLs
+  /// without `//` after the scheme match (`myapp://share` has an authority; `myapp:///x` an empty one).
+  case none
 }
 
 /// A named, typed capture.
@@ -114,6 +119,39 @@ public enum PathSegmentPattern: Sendable, Hashable {
   case wildcard
   /// `{name*}`: one or more remaining segments; must be last.
   case catchAll(String)
+  /// `{name*?}`: zero or more remaining segments; must be last. The value is `""` when there are none.
+  case optionalCatchAll(String)
+  /// `[/en]` or `[/en/us]`: literal segments that are all present or all absent.
+  case optionalLiterals([String])
+  /// `{tab:inbox|sent|archive}` (or `{tab:inbox|sent?}`, which may be absent): one segment
+  /// that equals one of the listed values; the value captured is the one listed.
+  case valueSet(ValueSet)
+  /// `{name}.json`, `@{account}`, `v{major:int}.{minor:int}`: literal text and captures in one
+  /// segment (see ``AffixedSegment`` for how a segment is split).
+  case affixed(AffixedSegment)
+}
+
+/// A parameter restricted to listed values, `{tab:inbox|sent|archive}`: in the trie it is one
+/// literal edge per value, all with the parameter's name, so it costs what a literal costs and
+/// ranks as a literal in precedence.
+///
+/// ```swift
+/// // "mail://box/{tab:inbox|sent|archive}"
+/// ValueSet(name: "tab", values: ["inbox", "sent", "archive"])
+/// ```
+public struct ValueSet: Sendable, Hashable {
+  /// The parameter's name.
+  public var name: String
+  /// The decoded values, in the order written; none repeated, none empty.
+  public var values: [String]
+  /// Whether the segment may be absent (`{tab:inbox|sent?}`).
+  public var isOptional: Bool
+  /// Creates a value set.
+  public init(name: String, values: [String], isOptional: Bool = false) {
+    self.name = name
+    self.values = values
+    self.isOptional = isOptional
+  }
 }
 
 /// A constraint on one query item, by name.

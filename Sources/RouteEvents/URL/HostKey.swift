@@ -32,6 +32,12 @@ package enum HostKey {
     return key
   }
 
+  /// The key of the patterns without an authority: the scheme and `:` (no `//`, so it never
+  /// equals the key of a `scheme://` pattern).
+  package static func makeWithoutAuthority(scheme: String) -> [UInt8] {
+    Array(scheme.utf8) + [UInt8(ascii: ":")]
+  }
+
   /// Appends the key of a pattern to `key`.
   package static func append(scheme: String, host: String, port: Int?, to key: inout [UInt8]) {
     key.append(contentsOf: scheme.utf8)

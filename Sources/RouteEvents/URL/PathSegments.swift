@@ -63,6 +63,38 @@ public struct PathSegments: Sendable, Hashable {
   ///
   /// Allocation-free: the hot path gives a stack buffer. Fails with
   /// ``URLReadError/Reason/tooManySegments`` when `out` is full.
+  /// Splits a path on `/` as it is written, for a URL without an authority: a leading `/` is
+  /// skipped, a trailing one noted, dot segments kept, empty segments kept; nil when there are
+  /// more than `out.count` segments.
+  package static func splitAsWritten(
+    _ bytes: UnsafeBufferPointer<UInt8>, path: Range<Int>, into out: UnsafeMutableBufferPointer<Range<Int>>
+  ) -> Shape? {
+    var p = path.lowerBound
+    let end = path.upperBound
+    if p < end && bytes[p] == 0x2F { p &+= 1 }
+    if p == end { return Shape(count: 0, hasTrailingSlash: false) }
+    var count = 0
+    var start = p
+    var i = p
+    var trailing = false
+    while i <= end {
+      if i < end && bytes[i] != 0x2F {
+        i &+= 1
+        continue
+      }
+      if i == end && start == i {
+        trailing = true
+      } else {
+        guard count < out.count else { return nil }
+        out[count] = start..<i
+        count &+= 1
+      }
+      start = i &+ 1
+      i &+= 1
+    }
+    return Shape(count: count, hasTrailingSlash: trailing)
+  }
+
   public static func resolve(
     _ bytes: UnsafeBufferPointer<UInt8>, path: Range<Int>, into out: UnsafeMutableBufferPointer<Range<Int>>
   ) -> Result<Shape, URLReadError> {

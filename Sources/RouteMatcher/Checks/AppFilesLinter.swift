@@ -89,8 +89,10 @@ public enum AppFilesLinter {
     for segment in pattern.segments {
       switch segment {
       case .parameter(let p): parameters[p.name] = samples[p.type]
-      case .catchAll(let name): parameters[name] = "sample/path"
-      case .optional, .literal, .wildcard: break
+      case .catchAll(let name), .optionalCatchAll(let name): parameters[name] = "sample/path"
+      case .valueSet(let set): if !set.isOptional { parameters[set.name] = set.values.first }
+      case .affixed(let affixed): for p in affixed.parameters { parameters[p.name] = samples[p.type] }
+      case .optional, .literal, .wildcard, .optionalLiterals: break
       }
     }
     for c in pattern.query { if case .parameter(let p, true) = c.value { parameters[p.name] = samples[p.type] } }

@@ -2,8 +2,16 @@ import RouteEvents
 import RouteTables
 import RouterSupport
 
-/// One URL pattern with its optional segments resolved: a pattern with `k` optional segments
-/// expands into `2^k` patterns, each present-or-absent choice made.
+/// A value set's value, fixed by the expansion that chose it.
+struct ValueBinding: Sendable, Hashable {
+  var name: String
+  var value: String
+}
+
+/// One URL pattern with its optional segments and value sets resolved: a pattern with `k`
+/// optional segments expands into `2^k` patterns, each present-or-absent choice made, and a
+/// value set of `n` values multiplies that by `n` (by `n + 1` when it is optional), one literal
+/// edge per value.
 struct ExpandedPattern {
   var route: Int
   var pattern: Int
@@ -12,6 +20,10 @@ struct ExpandedPattern {
   var edges: [(kind: EdgeKind, literal: [UInt8])]
   /// Names of the path captures, in order.
   var captureNames: [String]
+  /// The values of the pattern's value sets this expansion chose (a literal edge each).
+  var constants: [ValueBinding] = []
+  /// The shapes of its affixed edges, in order (their edges say `.affixed(-1)` until inserted).
+  var affixShapes: [AffixShape] = []
   var omitted: Int
   var trailingSlash: Bool
   var query: [QueryConstraint]
@@ -25,12 +37,12 @@ struct ExpandedPattern {
 
 enum PatternExpansion {
   static func expand(_ pattern: URLPattern, route: Int, index: Int, caseSensitive: Bool) -> [ExpandedPattern] {
-    let host: String
+    let key: [UInt8]
     switch pattern.host {
-    case .exact(let h): host = h
-    case .subdomains(let domain): host = "*." + domain
+    case .exact(let h): key = HostKey.make(scheme: pattern.scheme, host: h, port: pattern.port)
+    case .subdomains(let domain): key = HostKey.make(scheme: pattern.scheme, host: "*." + domain, port: pattern.port)
+    case .none: key = HostKey.makeWithoutAuthority(scheme: pattern.scheme)
     }
-    let key = HostKey.make(scheme: pattern.scheme, host: host, port: pattern.port)
     var results: [ExpandedPattern] = [
       ExpandedPattern(
         route: route, pattern: index, hostKey: key, edges: [], captureNames: [], omitted: 0,
@@ -45,6 +57,43 @@ enum PatternExpansion {
           absent.omitted += 1
           next.append(absent)
         }
+        if case .optionalLiterals(let literals) = segment {
+          var absent = partial
+          absent.omitted += 1
+          next.append(absent)
+          for text in literals {
+            let bytes = Array(text.utf8)
+            partial.edges.append((.literal, caseSensitive ? bytes : bytes.map(ASCIIBytes.lowercased)))
+          }
+          next.append(partial)
+          continue
+        }
+        if case .optionalCatchAll(let name) = segment {
+          // No segments left: the route's value is "" (a constant of this expansion).
+          var absent = partial
+          absent.omitted += 1
+          absent.constants.append(ValueBinding(name: name, value: ""))
+          next.append(absent)
+          partial.edges.append((.catchAll, []))
+          partial.captureNames.append(name)
+          next.append(partial)
+          continue
+        }
+        if case .valueSet(let set) = segment {
+          if set.isOptional {
+            var absent = partial
+            absent.omitted += 1
+            next.append(absent)
+          }
+          for value in set.values {
+            var chosen = partial
+            let bytes = Array(value.utf8)
+            chosen.edges.append((.literal, caseSensitive ? bytes : bytes.map(ASCIIBytes.lowercased)))
+            chosen.constants.append(ValueBinding(name: set.name, value: value))
+            next.append(chosen)
+          }
+          continue
+        }
         switch segment {
         case .literal(let text):
           let bytes = Array(text.utf8)
@@ -57,6 +106,12 @@ enum PatternExpansion {
           partial.captureNames.append(name)
         case .wildcard:
           partial.edges.append((kind, []))
+        case .valueSet, .optionalCatchAll, .optionalLiterals:
+          break  // (above)
+        case .affixed(let affixed):
+          partial.edges.append((kind, []))
+          partial.affixShapes.append(AffixShape(affixed, caseSensitive: caseSensitive))
+          partial.captureNames += affixed.parameters.map(\.name)
         }
         next.append(partial)
       }
@@ -78,8 +133,14 @@ extension PatternExpansion {
     var lastHostNode = Int32(-1)
   }
 
-  static func hasOptionalSegments(_ segments: [PathSegmentPattern]) -> Bool {
-    segments.contains { if case .optional = $0 { return true } else { return false } }
+  /// Whether a pattern expands into more than itself: it has optional segments or value sets.
+  static func needsExpansion(_ segments: [PathSegmentPattern]) -> Bool {
+    segments.contains {
+      switch $0 {
+      case .optional, .valueSet, .optionalCatchAll, .optionalLiterals: return true
+      default: return false
+      }
+    }
   }
 
   /// The host node of a pattern (the root's child over its host key), created when missing.
@@ -95,12 +156,12 @@ extension PatternExpansion {
     } else {
       buffer.key.removeAll(keepingCapacity: true)
       let scheme = pattern.pointee.scheme
-      let host: String
       switch pattern.pointee.host {
-      case .exact(let h): host = h
-      case .subdomains(let domain): host = "*." + domain
+      case .exact(let h): HostKey.append(scheme: scheme, host: h, port: pattern.pointee.port, to: &buffer.key)
+      case .subdomains(let domain):
+        HostKey.append(scheme: scheme, host: "*." + domain, port: pattern.pointee.port, to: &buffer.key)
+      case .none: buffer.key = HostKey.makeWithoutAuthority(scheme: scheme)
       }
-      HostKey.append(scheme: scheme, host: host, port: pattern.pointee.port, to: &buffer.key)
       node = buffer.key.withUnsafeBufferPointer { builder.host($0) }
       buffer.lastScheme = scheme
       buffer.lastHost = pattern.pointee.host
@@ -185,6 +246,12 @@ struct PatternBatch {
           names.append(name)
         case .wildcard:
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .wildcard))
+        case .valueSet, .optionalCatchAll, .optionalLiterals:
+          preconditionFailure("a pattern with a value set or an optional catch-all is expanded first")
+        case .affixed(let affixed):
+          let number = builder.affixShape(AffixShape(affixed, caseSensitive: caseSensitive))
+          segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .affixed(number)))
+          names += affixed.parameters.map(\.name)
         }
       }
     }
@@ -201,9 +268,13 @@ struct PatternBatch {
   mutating func add(_ pattern: ExpandedPattern, expansion: Int, builder: inout TrieBuilder) {
     let host = pattern.hostKey.withUnsafeBufferPointer { builder.host($0) }
     let start = Int32(truncatingIfNeeded: segments.count)
+    var affixes = pattern.affixShapes.makeIterator()
     for edge in pattern.edges {
       if edge.kind == .literal {
         edge.literal.withUnsafeBufferPointer { addLiteral($0) }
+      } else if case .affixed = edge.kind, let shape = affixes.next() {
+        let kind = EdgeKind.affixed(builder.affixShape(shape))
+        segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: kind))
       } else {
         segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: edge.kind))
       }
@@ -268,7 +339,8 @@ struct PatternBatch {
                 items[j].node = builder.child(
                   of: items[j].node, segment.key, length: Int(segment.length), fromRoot: depth == 0, literal)
               } else {
-                items[j].node = builder.child(of: items[j].node, dynamic: segment.kind)
+                items[j].node = builder.child(
+                  of: items[j].node, dynamic: segment.kind, origin: (items[j].route, items[j].pattern))
               }
             }
             depth &+= 1

@@ -6,9 +6,11 @@ public import RouteTables
 ///
 /// 1. **Host**: an exact host beats a `*.domain` host; a longer wildcard domain beats a shorter.
 /// 2. **Path, left to right**: at the first segment where the two differ, the better class wins:
-///    literal > typed parameter (`int`, `uuid`) > parameter > optional (typed before untyped)
+///    literal (a value of a set `{tab:a|b}` is a literal) > affixed segment (`{name}.json`; among
+///    them more literal bytes first, then fewer captures, then more typed captures) > typed parameter (`int`, `uuid`) > parameter > optional (typed before untyped)
 ///    > wildcard `*` > catch-all `{name*}`.
-/// 3. **Optional segments**: the expansion that leaves out fewer optional segments wins.
+/// 3. **Optional segments**: the expansion that leaves out fewer optional segments wins (an
+///    optional value set counts as an optional segment).
 /// 4. **Query and fragment constraints**: more literal constraints win, then more required
 ///    parameters, then more key-present constraints.
 /// 5. **Explicit priority**: higher wins.
@@ -58,6 +60,10 @@ struct ConstraintScore: Hashable, Comparable {
 /// The kind of a trie edge, in precedence order.
 enum EdgeKind: Hashable, Comparable {
   case literal
+  /// Literal text and captures in one segment; the shape's number in the trie's affix shapes
+  /// (-1 before the builder has numbered it). Affixed edges are ordered among themselves by
+  /// ``AffixShape/precedes(_:)``.
+  case affixed(Int32)
   case int
   case uuid
   case string
@@ -69,7 +75,8 @@ enum EdgeKind: Hashable, Comparable {
 
   init(_ segment: PathSegmentPattern) {
     switch segment {
-    case .literal: self = .literal
+    case .literal, .valueSet, .optionalLiterals: self = .literal
+    case .affixed: self = .affixed(-1)
     case .parameter(let p):
       switch p.type {
       case .int: self = .int
@@ -83,19 +90,21 @@ enum EdgeKind: Hashable, Comparable {
       case .string: self = .optionalString
       }
     case .wildcard: self = .wildcard
-    case .catchAll: self = .catchAll
+    case .catchAll, .optionalCatchAll: self = .catchAll
     }
   }
 
-  /// The documented class rank: literal 0, typed 1, parameter 2, optional 3, wildcard 4, catch-all 5.
+  /// The documented class rank: literal 0, affixed 1, typed 2, parameter 3, optional 4,
+  /// wildcard 5, catch-all 6.
   var rank: Int {
     switch self {
     case .literal: return 0
-    case .int, .uuid: return 1
-    case .string: return 2
-    case .optionalInt, .optionalUUID, .optionalString: return 3
-    case .wildcard: return 4
-    case .catchAll: return 5
+    case .affixed: return 1
+    case .int, .uuid: return 2
+    case .string: return 3
+    case .optionalInt, .optionalUUID, .optionalString: return 4
+    case .wildcard: return 5
+    case .catchAll: return 6
     }
   }
 
@@ -105,7 +114,7 @@ enum EdgeKind: Hashable, Comparable {
     case .int, .optionalInt: return .int
     case .uuid, .optionalUUID: return .uuid
     case .string, .optionalString, .catchAll: return .string
-    case .literal, .wildcard: return nil
+    case .literal, .wildcard, .affixed: return nil
     }
   }
 

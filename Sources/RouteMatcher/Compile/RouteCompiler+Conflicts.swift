@@ -39,7 +39,20 @@ extension RouteCompiler {
       let b = table.routes[p.route]
       let pa = a.urlPatterns[first.pattern]
       let pb = b.urlPatterns[p.pattern]
-      if first.route == p.route && first.pattern == p.pattern {
+      // For expansions of value sets: which values make them meet.
+      let values = Array(Set(first.constants + p.constants)).sorted { ($0.name, $0.value) < ($1.name, $1.value) }
+      let when =
+        values.isEmpty ? "" : " when " + values.map { "'\($0.name)' is '\($0.value)'" }.joined(separator: " and ")
+      if first.route == p.route && first.pattern == p.pattern && first.constants != p.constants
+        && first.omitted == p.omitted
+      {
+        diagnostics.append(
+          Diagnostic(
+            .error, .ambiguousRoutes,
+            "the value sets of '\(pb.text)' in route '\(b.name)' list values that match the same segment"
+              + " (paths are case-insensitive):\(when)",
+            at: pb.location ?? b.location))
+      } else if first.route == p.route && first.pattern == p.pattern {
         diagnostics.append(
           Diagnostic(
             .error, .ambiguousRoutes,
@@ -50,17 +63,52 @@ extension RouteCompiler {
         diagnostics.append(
           Diagnostic(
             .error, .duplicateRoute,
-            "route '\(b.name)' lists patterns that match the same URLs: '\(pa.text)' and '\(pb.text)'",
+            "route '\(b.name)' lists patterns that match the same URLs\(when): '\(pa.text)' and '\(pb.text)'",
             at: pb.location ?? b.location, notes: [.init("'\(pa.text)' is written here", at: pa.location ?? a.location)]
           ))
       } else {
         diagnostics.append(
           Diagnostic(
             .error, .duplicateRoute,
-            "route '\(b.name)' ('\(pb.text)') matches exactly the same URLs as route '\(a.name)' ('\(pa.text)');"
-              + " precedence cannot order them, so one would never match",
+            "route '\(b.name)' ('\(pb.text)') matches exactly the same URLs as route '\(a.name)' ('\(pa.text)')"
+              + "\(when); precedence cannot order them, so one would never match",
             at: pb.location ?? b.location,
             notes: [.init("route '\(a.name)' is declared here", at: pa.location ?? a.location)]))
+      }
+    }
+    return diagnostics
+  }
+
+  /// Affixed segments of one node that precedence cannot order: equally many literal bytes,
+  /// captures and typed captures, and outer literals that one segment could match both of (so
+  /// their order would decide). An error naming both routes.
+  static func affixConflicts(_ builder: TrieBuilder, _ table: RouteTable) -> [Diagnostic] {
+    guard !builder.affixShapes.isEmpty else { return [] }
+    var diagnostics: [Diagnostic] = []
+    let shapes = builder.affixShapes
+    for node in 0..<builder.nodeCount where builder.nodes[node].dynamicCount > 1 {
+      let affixed = builder.dynamicEdges(of: node).compactMap { edge -> (shape: Int32, child: Int32)? in
+        if case .affixed(let shape) = edge.kind { return (shape, edge.child) }
+        return nil
+      }
+      for i in affixed.indices {
+        for j in affixed.indices where j > i {
+          let a = shapes[Int(affixed[i].shape)]
+          let b = shapes[Int(affixed[j].shape)]
+          guard a.rankKey == b.rankKey, a.mayOverlap(b), let first = builder.affixOrigins[affixed[i].child],
+            let second = builder.affixOrigins[affixed[j].child]
+          else { continue }
+          let (ra, rb) = (table.routes[Int(first.route)], table.routes[Int(second.route)])
+          let (pa, pb) = (ra.urlPatterns[Int(first.pattern)], rb.urlPatterns[Int(second.pattern)])
+          diagnostics.append(
+            Diagnostic(
+              .error, .ambiguousRoutes,
+              "route '\(rb.name)' ('\(pb.text)') and route '\(ra.name)' ('\(pa.text)') have segments '\(b.text)' and"
+                + " '\(a.text)' that precedence cannot order: as many literal bytes and captures, and one segment"
+                + " could match both; make the literal parts of one longer or different",
+              at: pb.location ?? rb.location,
+              notes: [.init("route '\(ra.name)' is declared here", at: pa.location ?? ra.location)]))
+        }
       }
     }
     return diagnostics

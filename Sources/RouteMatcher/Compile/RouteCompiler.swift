@@ -35,6 +35,7 @@ public enum RouteCompiler {
   public static func compile(_ table: RouteTable) -> CompileResult {
     var diagnostics: [Diagnostic] = []
     let patterns = insertURLPatterns(of: table, &diagnostics)
+    diagnostics += affixConflicts(patterns.builder, table)
     let endings = orderEndings(of: patterns, table, &diagnostics)
     reportUnreachableRoutes(endings.shadowed, inserted: patterns.inserted, table, &diagnostics)
     let (activities, activityDiagnostics) = buildActivityIndex(table)
@@ -86,7 +87,7 @@ public enum RouteCompiler {
                   at: pattern.pointee.location ?? routes[routeIndex].location))
               continue
             }
-            if PatternExpansion.hasOptionalSegments(pattern.pointee.segments) {
+            if PatternExpansion.needsExpansion(pattern.pointee.segments) {
               for expanded in PatternExpansion.expand(
                 pattern.pointee, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive)
               {

@@ -145,6 +145,11 @@ struct TrieBuilder {
   private var hostNodes: [[UInt8]: Int32] = [:]
   /// The bytes of the path literals over 16 bytes, by child node.
   private(set) var longLiterals: [Int32: [UInt8]] = [:]
+  /// The shapes of affixed segments, numbered as ``EdgeKind/affixed(_:)`` names them.
+  private(set) var affixShapes: [AffixShape] = []
+  private var affixNumbers: [AffixShape: Int32] = [:]
+  /// The route and pattern that first took each affixed edge, by the edge's child.
+  private(set) var affixOrigins: [Int32: (route: Int32, pattern: Int32)] = [:]
 
   /// What ``touch(_:_:length:fromRoot:)`` read (kept so that the reads are made).
   var touched: UInt64 = 0
@@ -235,8 +240,20 @@ struct TrieBuilder {
     return fromRoot ? rootEdges.touch(parent, key, length: length) : edges.touch(parent, key, length: length)
   }
 
-  /// The child of `parent` over a dynamic edge of `kind`, created when missing.
-  mutating func child(of parent: Int32, dynamic kind: EdgeKind) -> Int32 {
+  /// The number of an affixed segment's shape (the same for equal shapes), made when missing.
+  mutating func affixShape(_ shape: AffixShape) -> Int32 {
+    if let number = affixNumbers[shape] { return number }
+    let number = Int32(truncatingIfNeeded: affixShapes.count)
+    affixShapes.append(shape)
+    affixNumbers[shape] = number
+    return number
+  }
+
+  /// The child of `parent` over a dynamic edge of `kind`, created when missing; `origin` is the
+  /// route and pattern being inserted (kept for affixed edges, which diagnostics name).
+  mutating func child(of parent: Int32, dynamic kind: EdgeKind, origin: (route: Int32, pattern: Int32)? = nil)
+    -> Int32
+  {
     let node = nodes[Int(parent)]
     if node.dynamicKind == kind && node.dynamicChild >= 0 { return node.dynamicChild }
     var id = node.lastDynamic
@@ -246,6 +263,7 @@ struct TrieBuilder {
       id = edge.next
     }
     let child = newNode()
+    if case .affixed = kind, let origin { affixOrigins[child] = origin }
     dynamics.append(DynamicEdge(kind: kind, child: child, next: node.lastDynamic))
     nodes[Int(parent)].lastDynamic = Int32(truncatingIfNeeded: dynamics.count &- 1)
     if node.dynamicChild < 0 {
@@ -264,7 +282,8 @@ struct TrieBuilder {
       result.append((dynamics[Int(id)].kind, dynamics[Int(id)].child))
       id = dynamics[Int(id)].next
     }
-    return result.sorted { $0.kind < $1.kind }
+    let shapes = affixShapes
+    return result.sorted { EdgeKind.precedes($0.kind, $1.kind, shapes: shapes) }
   }
 
   /// Records that a pattern ends at `node`; returns the terminal's id (ids count up from 0).

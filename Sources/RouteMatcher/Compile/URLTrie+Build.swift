@@ -121,6 +121,7 @@ extension URLTrie {
       pool.append(contentsOf: host.key)
       let root = number[Int(host.node)]
       if host.key.contains(UInt8(ascii: "*")) { parts.hasWildcardHosts = true }
+      if !host.key.contains(UInt8(ascii: "/")) { parts.hasOpaqueRoutes = true }  // `scheme:`
       var info = parts.nodes[Int(root)].info & 0xFF
       let fast = host.key.withUnsafeBufferPointer { options.caseSensitivePaths && URLTrie.fastPathTakes(hostKey: $0) }
       if fast { info |= NodeInfo.fastHost }
@@ -141,6 +142,28 @@ extension URLTrie {
       constraints[i].literalStart &+= base
     }
     pool.append(contentsOf: records.constraintBytes)
+    // The shapes of affixed segments, their literal bytes last in the pool.
+    for shape in builder.affixShapes {
+      parts.affixes.append(
+        AffixRecord(
+          partStart: Int32(truncatingIfNeeded: parts.affixParts.count),
+          partCount: Int32(truncatingIfNeeded: shape.parts.count),
+          literalLength: Int32(truncatingIfNeeded: shape.literalLength),
+          captureCount: Int32(truncatingIfNeeded: shape.captureCount),
+          typedCount: Int32(truncatingIfNeeded: shape.typedCount)))
+      for part in shape.parts {
+        switch part {
+        case .literal(let bytes):
+          parts.affixParts.append(
+            AffixPart(
+              isLiteral: true, type: .string, literalStart: Int32(truncatingIfNeeded: pool.count),
+              literalLength: Int32(truncatingIfNeeded: bytes.count)))
+          pool.append(contentsOf: bytes)
+        case .capture(let type):
+          parts.affixParts.append(AffixPart(isLiteral: false, type: type, literalStart: 0, literalLength: 0))
+        }
+      }
+    }
     parts.pool = pool
     parts.terminals = records.terminals
     parts.constraints = constraints
@@ -148,6 +171,7 @@ extension URLTrie {
     parts.strictTrailingSlash = strict
     storage = MatcherStorage(parts)
     names = records.names.withUnsafeBufferPointer { Array($0) }  // without the growth slack
+    constants = records.constants
   }
 
   /// A node's new number, and what an edge's slot holds of it: its ``NodeInfo`` bits (the low
@@ -264,6 +288,8 @@ struct TerminalRecords {
   /// The capture names of the terminals (path captures, then constraint captures).
   var names: [String] = []
   var constraintBytes: [UInt8] = []
+  /// The values of value sets, by terminal (only terminals of expansions that chose some).
+  var constants: [Int32: [ValueBinding]] = [:]
 
   init(expected: Int = 0) {
     terminals.reserveCapacity(expected)
@@ -273,6 +299,7 @@ struct TerminalRecords {
   mutating func append(_ pattern: ExpandedPattern) {
     let namesStart = Int32(truncatingIfNeeded: names.count)
     names.append(contentsOf: pattern.captureNames)
+    if !pattern.constants.isEmpty { constants[Int32(truncatingIfNeeded: terminals.count)] = pattern.constants }
     appendTerminal(
       route: Int32(truncatingIfNeeded: pattern.route), pattern: Int32(truncatingIfNeeded: pattern.pattern),
       namesStart: namesStart, query: pattern.query, fragment: pattern.fragment, trailingSlash: pattern.trailingSlash)

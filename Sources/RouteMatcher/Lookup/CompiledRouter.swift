@@ -165,6 +165,7 @@ public struct CompiledRouter: Sendable {
       let raw = UnsafeBufferPointer(rebasing: bytes[Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])])
       parameters[urls.names[Int(constraint.captureName)]] = constraint.type.value(of: CompiledRouter.decoded(raw))
     }
+    for binding in urls.constants(ofTerminalAt: index) { parameters[binding.name] = .string(binding.value) }
     return RouteMatch(
       route: Int(terminal.route), routeName: routes[Int(terminal.route)].name, pattern: Int(terminal.pattern),
       parameters: parameters)
@@ -175,6 +176,8 @@ public struct CompiledRouter: Sendable {
     for segment in segments {
       switch segment {
       case .parameter(let p) where p.name == name, .optional(let p) where p.name == name: return p.type
+      case .affixed(let a):
+        if let p = a.parameters.first(where: { $0.name == name }) { return p.type }
       default: continue
       }
     }

@@ -96,7 +96,8 @@ struct CaptureSpan {
 
 extension MatchScratch {
   /// The number of path parameters (`{name}`, `{name*}`) the last successful match captured,
-  /// in the order the pattern names them.
+  /// in the order the pattern names them. A value set (`{tab:a|b}`) is not among them: it is
+  /// matched as literal edges, so nothing is captured; ``CompiledRouter/match(url:)`` gives its value.
   ///
   /// Valid after ``CompiledRouter/matchRoute(url:scratch:)`` returned a route, until the next match.
   ///

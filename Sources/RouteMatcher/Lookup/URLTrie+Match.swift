@@ -16,6 +16,8 @@ extension URLTrie {
     let buffer: UnsafeMutablePointer<UInt8>
     let bufferCapacity: Int
     let segmentCount: Int
+    /// Whether the URL has no authority (its path split as written).
+    var opaque = false
 
     var nodes: UnsafeMutablePointer<Node> { storage.nodes }
     var dynamic: UnsafeMutablePointer<DynamicEdge> { storage.dynamic }
@@ -25,7 +27,7 @@ extension URLTrie {
 
   /// Finds the best terminal for a parsed URL, or -1. On success the captures are in `scratch`.
   func match(_ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, _ scratch: inout MatchScratch) -> Int32 {
-    guard url.hasAuthority else { return -1 }
+    guard url.hasAuthority else { return matchWithoutAuthority(input, url, &scratch) }
     guard
       case .success(let shape) = PathSegments.resolve(
         input, path: url.path, into: UnsafeMutableBufferPointer(start: scratch.segments, count: PathSegments.maxCount))
@@ -61,6 +63,34 @@ extension URLTrie {
         root = lookupHost(scratch.buffer, hostKeyLength)
       }
     }
+  }
+
+  /// A URL without an authority (`mailto:a@b.c`, `matrix:u/alice`): the key `scheme:`, and the
+  /// path split on `/` as written (an opaque path keeps its dot segments, as WHATWG keeps it;
+  /// the empty segments of a nested URL are there for a catch-all to take).
+  @inline(never)
+  func matchWithoutAuthority(
+    _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, _ scratch: inout MatchScratch
+  )
+    -> Int32
+  {
+    guard storage.hasOpaqueRoutes, url.scheme.count < HostKey.limit else { return -1 }
+    guard
+      let shape = PathSegments.splitAsWritten(
+        input, path: url.path, into: UnsafeMutableBufferPointer(start: scratch.segments, count: PathSegments.maxCount))
+    else { return -1 }
+    scratch.segmentCount = shape.count
+    scratch.trailingSlash = shape.hasTrailingSlash
+    scratch.queryCount = -1
+    var n = 0
+    for i in url.scheme {
+      scratch.buffer[n] = ASCIIBytes.lowercased(input[i])
+      n &+= 1
+    }
+    scratch.buffer[n] = UInt8(ascii: ":")
+    let root = lookupHost(scratch.buffer, n &+ 1)
+    guard root >= 0 else { return -1 }
+    return search(input, url, root: root, depth: 0, captures: 0, &scratch, opaque: true)
   }
 
   /// An ASCII host written once (lowercased, its port after it) for the `*.domain` keys.

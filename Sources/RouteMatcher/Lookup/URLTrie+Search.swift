@@ -9,12 +9,12 @@ extension URLTrie {
   /// segments are in `scratch`.
   func search(
     _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, root node: Int32, depth: Int, captures: Int,
-    _ scratch: inout MatchScratch
+    _ scratch: inout MatchScratch, opaque: Bool = false
   ) -> Int32 {
     let context = Context(
       input: input, storage: storage, segments: scratch.segments,
       captures: scratch.captures, buffer: scratch.buffer,
-      bufferCapacity: scratch.bufferCapacity, segmentCount: scratch.segmentCount)
+      bufferCapacity: scratch.bufferCapacity, segmentCount: scratch.segmentCount, opaque: opaque)
     return visit(node, depth: depth, captures: captures, context, url, &scratch)
   }
 
@@ -53,6 +53,11 @@ extension URLTrie {
         while d < c.segmentCount {
           let s = c.segments[d].lowerBound
           let t = c.segments[d].upperBound
+          // (A path without an authority may hold a nested URL: its empty segments are text.)
+          if s == t && c.opaque && d > depth {
+            d &+= 1
+            continue
+          }
           guard s < t, valueIsValid(c, s, t, type: .string, allowSlash: false) else { break }
           d &+= 1
         }
@@ -60,6 +65,11 @@ extension URLTrie {
         c.captures[captures] = CaptureSpan(first: Int32(truncatingIfNeeded: depth), last: Int32(truncatingIfNeeded: d))
         let (start, count) = storage.terminalRange(edge.child)
         let found = checkTerminals(start, count, captures: captures &+ 1, c, url, &scratch)
+        if found >= 0 { return found }
+      case .affixed(let shape):
+        let written = matchAffixed(shape, c, start, end, captures: captures)
+        guard written >= 0 else { continue }
+        let found = visit(edge.child, depth: depth &+ 1, captures: captures &+ written, c, url, &scratch)
         if found >= 0 { return found }
       default:
         guard let type = edge.kind.parameterType, valueIsValid(c, start, end, type: type) else { continue }

@@ -108,11 +108,17 @@ struct URLBuilder {
   let parameters: [String: String]
 
   func build() throws(URLBuildError) -> String {
-    guard case .exact(let host) = pattern.host else {
+    var out: String
+    switch pattern.host {
+    case .subdomains:
       throw URLBuildError(.wildcardHost, "route '\(route)' matches any subdomain; there is no one host to write")
+    case .exact(let host):
+      out = pattern.scheme + "://" + host
+      if let port = pattern.port { out += ":\(port)" }
+    case .none:
+      out = pattern.scheme + ":"
     }
-    var out = pattern.scheme + "://" + host
-    if let port = pattern.port { out += ":\(port)" }
+    let pathStart = out.endIndex
     for segment in pattern.segments {
       switch segment {
       case .literal(let text): out += "/" + PercentDecoding.encode(text, allowing: .pathSegmentAllowed)
@@ -124,6 +130,37 @@ struct URLBuilder {
             .unbuildableSegment, "route '\(route)' has a '*' segment: give its text as the parameter '*'")
         }
         out += "/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
+      case .affixed(let affixed):
+        var text = ""
+        for part in affixed.parts {
+          switch part {
+          case .literal(let literal): text += PercentDecoding.encode(literal, allowing: .pathSegmentAllowed)
+          case .capture(let p): text += try pathSegment(p, required: true) ?? ""
+          }
+        }
+        out += "/" + text
+      case .valueSet(let set):
+        guard let value = parameters[set.name] else {
+          if set.isOptional { continue }
+          throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(set.name)'")
+        }
+        guard set.values.contains(value) else {
+          let listed = set.values.map { "'\($0)'" }.joined(separator: ", ")
+          let near = set.values.min { EditDistance.distance(value, $0) < EditDistance.distance(value, $1) }
+          let hint = near.map { EditDistance.distance(value, $0) <= 2 ? "; did you mean '\($0)'?" : "" } ?? ""
+          throw URLBuildError(
+            .invalidParameter, "'\(value)' is not one of the values of '\(set.name)': \(listed)\(hint)")
+        }
+        out += "/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
+      case .optionalLiterals(let literals):
+        // The group is written: the longer URL is the one no route without it takes.
+        for text in literals { out += "/" + PercentDecoding.encode(text, allowing: .pathSegmentAllowed) }
+      case .optionalCatchAll(let name):
+        guard let value = parameters[name], !value.isEmpty else { continue }
+        out +=
+          "/"
+          + value.split(separator: "/", omittingEmptySubsequences: false)
+          .map { PercentDecoding.encode(String($0), allowing: .pathSegmentAllowed) }.joined(separator: "/")
       case .catchAll(let name):
         guard let value = parameters[name], !value.isEmpty else {
           throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(name)'")
@@ -135,6 +172,12 @@ struct URLBuilder {
       }
     }
     if pattern.trailingSlash { out += "/" }
+    // Without an authority the path is written as in the pattern: with or without its first '/'.
+    if case .none = pattern.host, !pattern.text.dropFirst(pattern.scheme.count + 1).hasPrefix("/"),
+      out[pathStart...].hasPrefix("/")
+    {
+      out.remove(at: pathStart)
+    }
     var items: [String] = []
     for constraint in pattern.query {
       let key = PercentDecoding.encode(constraint.name, allowing: .queryValueAllowed)
@@ -182,7 +225,10 @@ struct URLBuilder {
       switch segment {
       case .parameter(let p), .optional(let p): types[p.name] = p.type
       case .catchAll(let name): types[name] = .string
-      case .literal, .wildcard: break
+      case .optionalCatchAll(let name): types[name] = .string
+      case .valueSet(let set): types[set.name] = .string
+      case .affixed(let affixed): for p in affixed.parameters { types[p.name] = p.type }
+      case .literal, .wildcard, .optionalLiterals: break
       }
     }
     for c in pattern.query { if case .parameter(let p, _) = c.value { types[p.name] = p.type } }
@@ -191,6 +237,10 @@ struct URLBuilder {
     for name in pattern.parameterNames {
       guard let value = parameters[name], let type = types[name] else { continue }
       out[name] = type.value(of: value)
+    }
+    // An optional catch-all left out (or given as "") comes back as "".
+    for segment in pattern.segments {
+      if case .optionalCatchAll(let name) = segment, (parameters[name] ?? "").isEmpty { out[name] = .string("") }
     }
     return out
   }

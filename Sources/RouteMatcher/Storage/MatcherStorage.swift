@@ -39,7 +39,14 @@ final class MatcherStorage: @unchecked Sendable {
   let constraintCount: Int
   let pool: UnsafeMutablePointer<UInt8>
   let poolCount: Int
+  /// The shapes of affixed segments (by the number their edges carry) and their parts.
+  let affixes: UnsafeMutablePointer<URLTrie.AffixRecord>
+  let affixCount: Int
+  let affixParts: UnsafeMutablePointer<URLTrie.AffixPart>
+  let affixPartCount: Int
   let hasWildcardHosts: Bool
+  /// Whether some pattern has no authority (`mailto:{address}`).
+  let hasOpaqueRoutes: Bool
   let caseSensitivePaths: Bool
   let strictTrailingSlash: Bool
 
@@ -59,7 +66,10 @@ final class MatcherStorage: @unchecked Sendable {
     var terminals: [URLTrie.Terminal] = []
     var constraints: [URLTrie.Constraint] = []
     var pool: [UInt8] = []
+    var affixes: [URLTrie.AffixRecord] = []
+    var affixParts: [URLTrie.AffixPart] = []
     var hasWildcardHosts = false
+    var hasOpaqueRoutes = false
     var caseSensitivePaths = true
     var strictTrailingSlash = false
 
@@ -139,7 +149,12 @@ final class MatcherStorage: @unchecked Sendable {
     // Eight spare bytes so that word compares of pool bytes never read past the allocation.
     pool = copy(parts.pool, spare: 8, filler: 0)
     poolCount = parts.pool.count
+    affixes = copy(parts.affixes)
+    affixCount = parts.affixes.count
+    affixParts = copy(parts.affixParts)
+    affixPartCount = parts.affixParts.count
     hasWildcardHosts = parts.hasWildcardHosts
+    hasOpaqueRoutes = parts.hasOpaqueRoutes
     caseSensitivePaths = parts.caseSensitivePaths
     strictTrailingSlash = parts.strictTrailingSlash
   }
@@ -156,6 +171,8 @@ final class MatcherStorage: @unchecked Sendable {
     terminalOrder.deallocate()
     constraints.deallocate()
     pool.deallocate()
+    affixes.deallocate()
+    affixParts.deallocate()
   }
 
   /// The bytes this storage holds.
@@ -164,6 +181,7 @@ final class MatcherStorage: @unchecked Sendable {
       + (nodeCount + 1) * MemoryLayout<URLTrie.Node>.stride + nodeCount * 5 + (longMask + 1) * 8
       + dynamicCount * MemoryLayout<URLTrie.DynamicEdge>.stride + terminalCount * MemoryLayout<URLTrie.Terminal>.stride
       + terminalCount * 4 + constraintCount * MemoryLayout<URLTrie.Constraint>.stride + poolCount + 8
+      + affixCount * MemoryLayout<URLTrie.AffixRecord>.stride + affixPartCount * MemoryLayout<URLTrie.AffixPart>.stride
   }
 
   /// The terminal at position `t` of ``terminalOrder``.

@@ -83,6 +83,7 @@ extension URLTrie {
   static func edgeText(_ kind: EdgeKind) -> String {
     switch kind {
     case .literal: return "literal"
+    case .affixed(let shape): return "{affixed #\(shape)}"
     case .int: return "{int}"
     case .uuid: return "{uuid}"
     case .string: return "{string}"

@@ -17,6 +17,11 @@ extension URLTrie {
   /// - Every host slot names a root in range and a key inside the pool.
   /// - The terminal order is a permutation of the terminals; their capture names and
   ///   constraints are in range.
+  /// - Every affixed edge names a shape in range, affixed edges are ordered by their shapes
+  ///   (more literal bytes, then fewer captures, then more typed captures), and each shape's parts
+  ///   are in range, alternate between literals and captures, and have at least one of each.
+  /// - Value-set values belong to terminals that exist, and none is also a capture of its terminal
+  ///   (a value set is literal edges: the value comes from the terminal, never from a capture).
   func invariantViolations() -> [String] {
     var problems: [String] = []
     let s = storage
@@ -43,6 +48,16 @@ extension URLTrie {
         if !inRange(edge.child) { problems.append("node \(node): a dynamic edge leads out of range (\(edge.child))") }
         if let previous, edge.kind.rank < previous.rank {
           problems.append("node \(node): dynamic edges out of precedence order (\(previous) before \(edge.kind))")
+        }
+        if case .affixed(let shape) = edge.kind {
+          if shape < 0 || Int(shape) >= s.affixCount {
+            problems.append("node \(node): an affixed edge names shape \(shape), out of range")
+          } else if let previous, case .affixed(let before) = previous, before >= 0, Int(before) < s.affixCount {
+            let (x, y) = (s.affixes[Int(before)], s.affixes[Int(shape)])
+            if (-x.literalLength, x.captureCount, -x.typedCount) > (-y.literalLength, y.captureCount, -y.typedCount) {
+              problems.append("node \(node): affixed edges out of precedence order (shape \(before) before \(shape))")
+            }
+          }
         }
         previous = edge.kind
       }
@@ -93,6 +108,44 @@ extension URLTrie {
       }
       if Int(terminal.constraintStart) + Int(terminal.constraintCount) > s.constraintCount {
         problems.append("terminal \(position): constraints out of range")
+      }
+    }
+    for a in 0..<s.affixCount {
+      let shape = s.affixes[a]
+      guard shape.partStart >= 0, shape.partCount >= 2, Int(shape.partStart + shape.partCount) <= s.affixPartCount
+      else {
+        problems.append("affix shape \(a): parts out of range")
+        continue
+      }
+      var literals = 0
+      var captures = 0
+      for k in 0..<Int(shape.partCount) {
+        let part = s.affixParts[Int(shape.partStart) + k]
+        if part.isLiteral {
+          literals += Int(part.literalLength)
+          if Int(part.literalStart + part.literalLength) > s.poolCount || part.literalLength <= 0 {
+            problems.append("affix shape \(a): a literal part outside the pool or empty")
+          }
+        } else {
+          captures += 1
+        }
+        if k > 0 && !part.isLiteral && !s.affixParts[Int(shape.partStart) + k - 1].isLiteral {
+          problems.append("affix shape \(a): two captures side by side")
+        }
+      }
+      if literals != Int(shape.literalLength) || captures != Int(shape.captureCount) || captures == 0 || literals == 0 {
+        problems.append("affix shape \(a): its counts differ from its parts")
+      }
+    }
+    for (record, bindings) in constants {
+      guard record >= 0 && Int(record) < s.terminalCount else {
+        problems.append("value-set values for a terminal out of range (\(record))")
+        continue
+      }
+      let terminal = s.terminals[Int(record)]
+      let captured = (0..<Int(terminal.captureCount)).map { names[Int(terminal.namesStart) + $0] }
+      for binding in bindings where captured.contains(binding.name) {
+        problems.append("terminal \(record): '\(binding.name)' is both a value-set value and a capture")
       }
     }
     return problems

@@ -56,9 +56,35 @@ struct URLTrie: Sendable {
     var captureName: Int32
   }
 
+  /// The shape of an affixed segment (``AffixShape``): its parts are
+  /// `affixParts[partStart ..< partStart + partCount]`.
+  struct AffixRecord {
+    var partStart: Int32
+    var partCount: Int32
+    var literalLength: Int32
+    var captureCount: Int32
+    var typedCount: Int32
+  }
+
+  /// A literal part (its bytes in the pool) or a capture (its type) of an affixed segment.
+  struct AffixPart {
+    var isLiteral: Bool
+    var type: ParameterType
+    var literalStart: Int32
+    var literalLength: Int32
+  }
+
   let storage: MatcherStorage
   /// The capture names of the terminals.
   let names: [String]
+  /// The values of value sets (`{tab:a|b}`) by terminal record: each value is its own literal
+  /// edge, so the terminal it leads to knows the value; nothing is captured while matching.
+  let constants: [Int32: [ValueBinding]]
+
+  /// The value-set values of the terminal at position `t` of the terminal order.
+  func constants(ofTerminalAt t: Int32) -> [ValueBinding] {
+    constants.isEmpty ? [] : constants[storage.terminalOrder[Int(t)]] ?? []
+  }
 
   /// The most query items the matcher reads from one URL.
   static let maxQueryItems = 128

@@ -85,6 +85,76 @@ import Testing
         ("about", "https://example.com/About/{x}")
       ], #" "options": { "caseSensitivePaths": false },"#
     ),
+    (
+      "value sets",
+      [
+        ("folder", "https://example.com/mail/{tab:inbox|sent|archive}"),
+        ("message", "https://example.com/mail/{tab:inbox|sent}/{id:int}"),
+        ("any", "https://example.com/mail/{name}"),
+        ("drafts", "https://example.com/mail/drafts/{id}"),
+        ("view", "https://example.com/view/{mode:list|grid?}/{x}"),
+        ("long", "https://example.com/{kind:authorizations-and-grants|a}/{x}"),
+        ("app", "myapp-development://open/{screen:inbox|settings}"),
+      ], ""
+    ),
+    (
+      "affixed segments",
+      [
+        ("json", "https://example.com/files/{name}.json"),
+        ("index", "https://example.com/files/index.json"),
+        ("file", "https://example.com/files/{name}"),
+        ("ext", "https://example.com/files/{base}.{ext}"),
+        ("account", "https://example.com/u/@{account}/{tab?}"),
+        ("item", "https://example.com/i/item-{id:int}"),
+        ("item-slug", "https://example.com/i/item-{slug}/edit"),
+        ("slug-id", "https://example.com/p/{slug}-{id:int}"),
+        ("version", "https://example.com/api/v{major:int}.{minor:int}/{path*}"),
+        ("uuid", "myapp-development://open/n-{id:uuid}.md"),
+      ], ""
+    ),
+    (
+      "affixed segments, case-insensitive paths",
+      [
+        ("json", "https://example.com/Files/{name}.JSON"),
+        ("v", "https://example.com/V{n:int}-{x}"),
+      ], #" "options": { "caseSensitivePaths": false },"#
+    ),
+    (
+      "optional groups",
+      [
+        ("product", "https://example.com[/en]/products/{id}"),
+        ("plain", "https://example.com/products/new"),
+        ("sale", "https://example.com/shop[/sale/today]/{n:int}"),
+        ("shop", "https://example.com/shop/{x}"),
+      ], ""
+    ),
+    (
+      "optional catch-alls",
+      [
+        ("files", "https://example.com/files/{path*?}"),
+        ("files-root", "https://example.com/files"),
+        ("docs", "https://example.com/docs/{page:int}/{rest*?}"),
+        ("any", "https://example.com/{first}/{rest*?}"),
+      ], ""
+    ),
+    (
+      "no authority",
+      [
+        ("mail", "mailto:{address}"),
+        ("user", "matrix:u/{user}"),
+        ("share", "myapp:/share/{x?}"),
+        ("feed", "feed:{url*}"),
+        ("host", "myapp://share/{x}"),
+        ("host-feed", "feed://example.com/{x}"),
+      ], ""
+    ),
+    (
+      "value sets, case-insensitive paths",
+      [
+        ("folder", "https://example.com/Mail/{tab:Inbox|Sent}"),
+        ("any", "https://example.com/Mail/{name}/{x?}"),
+      ], #" "options": { "caseSensitivePaths": false },"#
+    ),
   ]
 
   /// Pieces that URLs are made of: plain ones the fast path takes, and every kind of byte that
@@ -106,6 +176,7 @@ import Testing
     "myapp-development://open", "a://bc", "https://exa%6Dple.com", "https://example.org", "file://example.com",
     "file://", "file:///C:", "file:///c|", "https://[::1]", "https://[0:0::1]", "https://127.0.0.1", "https://127.1",
     "myapp://", "https://xn--bcher-kva.example", "https://bücher.example", "https://BÜCHER.example",
+    "mailto:a@b.example", "matrix:u", "myapp:", "myapp:share", "feed:https://example.com", "MATRIX:u",
   ]
 
   static func urls(seed: UInt64, count: Int) -> [String] {
@@ -138,7 +209,10 @@ import Testing
     var urls = urls(seed: seed, count: 2000)
     var rng = SeededGenerator(seed: seed ^ 0xA5A5)
     func any<T>(_ items: [T]) -> T { items[Int(rng.next() % UInt64(items.count))] }
-    let values = ["apple", "42", "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "a/b/c", "x.y", "swift", "-1", "z"]
+    let values = [
+      "apple", "42", "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "a/b/c", "x.y", "swift", "-1", "z", "inbox", "Sent",
+      "grid", "a-b", "7.json", "x%2Ey", "%C3%A9",
+    ]
     for _ in 0..<6000 {
       let pattern = any(routes).1
       let filled = pattern.replacingBraces(with: (0..<4).map { _ in any(values) })
@@ -193,11 +267,13 @@ import Testing
       // The zero-allocation captures hold the raw text of the parameters match(url:) decodes.
       if case .success(let m?) = general, rule != nil {
         let bytes = Array(url.utf8)
-        let names = router.table.routes[m.route].urlPatterns[m.pattern].segments.compactMap { segment -> String? in
+        let names = router.table.routes[m.route].urlPatterns[m.pattern].segments.flatMap { segment -> [String] in
           switch segment {
-          case .parameter(let p), .optional(let p): return p.name
-          case .catchAll(let name): return name
-          default: return nil
+          case .parameter(let p), .optional(let p): return [p.name]
+          case .catchAll(let name): return [name]
+          case .optionalCatchAll(let name): return m.parameters[name] == "" ? [] : [name]
+          case .affixed(let a): return a.parameters.map(\.name)
+          default: return []
           }
         }
         let present = names.filter { m.parameters[$0] != nil }

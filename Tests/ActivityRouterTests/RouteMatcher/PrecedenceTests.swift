@@ -202,9 +202,10 @@ import Testing
 
   @Test func rankOrderIsTheDocumentedOne() {
     let order: [PathSegmentPattern] = [
-      .literal("a"), .parameter(.init(name: "i", type: .int)), .parameter(.init(name: "s")),
-      .optional(.init(name: "o")), .wildcard, .catchAll("r"),
+      .literal("a"), .affixed(AffixedSegment(parts: [.capture(.init(name: "n")), .literal(".json")])),
+      .parameter(.init(name: "i", type: .int)), .parameter(.init(name: "s")), .optional(.init(name: "o")), .wildcard,
+      .catchAll("r"),
     ]
-    #expect(order.map(Precedence.rank(of:)) == [0, 1, 2, 3, 4, 5])
+    #expect(order.map(Precedence.rank(of:)) == [0, 1, 2, 3, 4, 5, 6])
   }
 }
