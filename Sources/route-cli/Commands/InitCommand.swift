@@ -2,6 +2,7 @@ import ActivityRouter
 import AppProject
 import CommandSupport
 import Foundation
+import RouterSupport
 
 /// `route-cli init PATH`: a route table read from an app project (docs/importing.md).
 struct InitCommand: Command {
@@ -126,9 +127,9 @@ struct InitCommand: Command {
     guard !draft.text.isEmpty else { return .failure }
     if let output {
       do {
-        try draft.text.write(toFile: context.resolve(output), atomically: true, encoding: .utf8)
+        try AtomicFile.write(Array(draft.text.utf8), to: context.resolve(output))
       } catch {
-        context.stderr.write("error: cannot write '\(output)': \(error.localizedDescription)\n")
+        context.stderr.write("error: cannot write '\(output)': \(error)\n")
         return .failure
       }
     } else {
