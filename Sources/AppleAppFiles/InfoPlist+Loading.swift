@@ -11,11 +11,12 @@ extension InfoPlist {
   /// ```
   public static func load(path: String, displayName: String? = nil) -> LoadedInfoPlist {
     let file = displayName ?? path
-    guard let data = FileManager.default.contents(atPath: path) else {
-      let d = Diagnostic(.error, .unreadableFile, "cannot read the property list '\(path)'")
-      return LoadedInfoPlist(plist: nil, diagnostics: [d], source: nil)
+    switch BoundedFileReader.read(path, kind: .infoPlist) {
+    case .success(let bytes):
+      return parse(bytes: bytes, file: file)
+    case .failure(let failure):
+      return LoadedInfoPlist(plist: nil, diagnostics: [failure.diagnostic(reading: .infoPlist, file)], source: nil)
     }
-    return parse(bytes: Array(data), file: file)
   }
 
   /// Reads an Info.plist from bytes in memory; `file` names it in diagnostics and locations.

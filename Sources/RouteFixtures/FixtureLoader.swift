@@ -25,11 +25,12 @@ public enum FixtureLoader {
 
   /// Loads a fixture file.
   public static func load(contentsOf path: String) -> Result<Fixture, Failure> {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return .failure(
-        Failure(diagnostics: [Diagnostic(.error, .unreadableFile, "cannot read the fixture '\(path)'")], sources: []))
+    switch BoundedFileReader.read(path, kind: .fixture) {
+    case .success(let bytes):
+      return load(source: SourceText(file: path, bytes: bytes))
+    case .failure(let failure):
+      return .failure(Failure(diagnostics: [failure.diagnostic(reading: .fixture, path)], sources: []))
     }
-    return load(source: SourceText(file: path, bytes: Array(data)))
   }
 
   /// Loads a fixture from text; relative paths resolve against the directory of `source.file`.
@@ -109,11 +110,15 @@ public enum FixtureLoader {
   ) -> SessionState {
     switch member.value.kind {
     case .string(let path):
-      guard let data = FileManager.default.contents(atPath: resolve(path)) else {
-        reader.error(.unreadableFile, "cannot read the session state '\(path)'", at: member.value.start)
+      let data: [UInt8]
+      switch BoundedFileReader.read(resolve(path), kind: .sessions) {
+      case .success(let bytes): data = bytes
+      case .failure(let failure):
+        reader.error(
+          failure.code(reading: .sessions), failure.message(reading: .sessions, path), at: member.value.start)
         return SessionState()
       }
-      let source = SourceText(file: resolve(path), bytes: Array(data))
+      let source = SourceText(file: resolve(path), bytes: data)
       sources.append(source)
       let (state, diagnostics) = SessionState.load(source: source, table: table)
       reader.diagnostics += diagnostics

@@ -65,3 +65,22 @@ package enum FileFailure: Error, Hashable, Sendable, CustomStringConvertible {
     return "\(bytes) bytes"
   }
 }
+
+extension FileFailure {
+  /// The diagnostic code of the failure to read a file of `kind`: `json-too-large` for a JSON
+  /// file over its limit, else `unreadable-file`.
+  package func code(reading kind: FileKind) -> DiagnosticCode {
+    if case .tooLarge = self, kind != .infoPlist, kind != .projectFile { return .jsonTooLarge }
+    return .unreadableFile
+  }
+
+  /// "cannot read the route table 'x': it is a FIFO, not a regular file".
+  package func message(reading kind: FileKind, _ path: String) -> String {
+    "cannot read \(kind) '\(path)': \(self)"
+  }
+
+  /// The error diagnostic of the failure to read `path`, a file of `kind`, without a position.
+  package func diagnostic(reading kind: FileKind, _ path: String) -> Diagnostic {
+    Diagnostic(.error, code(reading: kind), message(reading: kind, path))
+  }
+}

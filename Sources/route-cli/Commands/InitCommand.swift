@@ -89,11 +89,10 @@ struct InitCommand: Command {
     // The existing table, when updating.
     var existing: SourceText?
     if let output {
-      switch BoundedFile.read(context.resolve(output), limit: JSONLimits.default.maxBytes) {
+      switch BoundedFileReader.read(context.resolve(output), kind: .table) {
       case .success(let bytes): existing = SourceText(file: output, bytes: bytes)
-      case .failure(.tooLarge):
-        diagnostics.append(Diagnostic(.error, .jsonTooLarge, "'\(output)' is too large to update"))
-      case .failure(.failed): existing = nil
+      case .failure(.system(_, ENOENT)): existing = nil
+      case .failure(let failure): diagnostics.append(failure.diagnostic(reading: .table, output))
       }
     }
     if check && existing == nil {

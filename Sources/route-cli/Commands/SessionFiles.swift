@@ -16,14 +16,11 @@ enum SessionFiles {
   /// Loads `path` against the table; prints diagnostics and returns nil on errors.
   static func load(_ path: String, table: RouteTable, context: CommandContext, color: ColorChoice) -> SessionState? {
     let data: [UInt8]
-    switch BoundedFile.read(context.resolve(path), limit: JSONLimits.default.maxBytes) {
+    switch BoundedFileReader.read(context.resolve(path), kind: .sessions) {
     case .success(let bytes):
       data = bytes
-    case .failure(.tooLarge(let limit)):
-      context.stderr.write("error: the session state '\(path)' is larger than \(limit) bytes\n")
-      return nil
-    case .failure(.failed(let error)):
-      context.stderr.write("error: cannot read the session state '\(path)': \(error)\n")
+    case .failure(let failure):
+      context.stderr.write("error: \(failure.message(reading: .sessions, path))\n")
       return nil
     }
     let source = SourceText(file: path, bytes: data)

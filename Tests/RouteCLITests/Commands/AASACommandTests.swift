@@ -112,7 +112,7 @@ import Testing
       arguments: ["Fixtures/Apps/aasa/missing.json", "https://x.example/"],
       stdout: "",
       stderr:
-        "error: cannot read the apple-app-site-association file '\(FixturePaths.packageRoot)/Fixtures/Apps/aasa/missing.json' [unreadable-file]\n",
+        "error: cannot read the apple-app-site-association file 'Fixtures/Apps/aasa/missing.json': No such file or directory [unreadable-file]\n",
       status: .failure),
   ]
 
