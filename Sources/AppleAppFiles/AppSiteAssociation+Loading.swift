@@ -36,8 +36,11 @@ extension AppSiteAssociation {
     do {
       root = try JSONParser.parse(source.bytes)
     } catch {
-      return LoadedAppSiteAssociation(
-        association: nil, diagnostics: [error.diagnostic(in: source.lines)], source: source)
+      let d =
+        ForeignFile.isForeign(source.bytes, as: .aasa)
+        ? ForeignFile.diagnostic(error.code, file: source.file, kind: .aasa, bytes: source.bytes)
+        : error.diagnostic(in: source.lines)
+      return LoadedAppSiteAssociation(association: nil, diagnostics: [d], source: source)
     }
     var reader = AASAReader(source: source)
     var normalized: String?

@@ -45,6 +45,10 @@ extension InfoPlist {
 
   /// A `plist-syntax` error, at the line Foundation names when it names one.
   private static func syntaxFailure(_ error: any Error, bytes: [UInt8], file: String) -> LoadedInfoPlist {
+    if ForeignFile.isForeign(bytes, as: .infoPlist) {
+      let d = ForeignFile.diagnostic(.plistSyntax, file: file, kind: .infoPlist, bytes: bytes)
+      return LoadedInfoPlist(plist: nil, diagnostics: [d], source: nil)
+    }
     let text = describe(error)
     let isBinary = bytes.starts(with: Array("bplist".utf8))
     let source = isBinary ? nil : SourceText(file: file, bytes: bytes)

@@ -39,6 +39,10 @@ public enum FixtureLoader {
     do {
       root = try JSONParser.parse(source.bytes)
     } catch {
+      guard !ForeignFile.isForeign(source.bytes, as: .fixture) else {
+        let d = ForeignFile.diagnostic(error.code, file: source.file, kind: .fixture, bytes: source.bytes)
+        return .failure(Failure(diagnostics: [d], sources: []))
+      }
       return .failure(Failure(diagnostics: [error.diagnostic(in: source.lines)], sources: [source]))
     }
     var reader = JSONFieldReader(source: source)
@@ -61,7 +65,13 @@ public enum FixtureLoader {
         tablePath = resolve(path)
         let loaded = TableLoader.load(contentsOf: resolve(path))
         sources.append(loaded.source)
-        reader.diagnostics += loaded.diagnostics
+        // A table that cannot be read at all is reported where the fixture names it.
+        reader.diagnostics += loaded.diagnostics.map { d in
+          guard d.location == nil else { return d }
+          var placed = d
+          placed.location = reader.location(member.value.start)
+          return placed
+        }
         table = loaded.table
       case .object:
         var tableReader = JSONFieldReader(source: source)
@@ -121,7 +131,12 @@ public enum FixtureLoader {
       let source = SourceText(file: resolve(path), bytes: data)
       sources.append(source)
       let (state, diagnostics) = SessionState.load(source: source, table: table)
-      reader.diagnostics += diagnostics
+      reader.diagnostics += diagnostics.map { d in
+        guard d.location == nil else { return d }
+        var placed = d
+        placed.location = reader.location(member.value.start)
+        return placed
+      }
       return state ?? SessionState()
     case .array(let items):
       var sessions: [Session] = []

@@ -52,6 +52,10 @@ public enum TableLoader {
     do {
       root = try JSONParser.parse(source.bytes)
     } catch {
+      guard !ForeignFile.isForeign(source.bytes, as: .table) else {
+        let d = ForeignFile.diagnostic(error.code, file: source.file, kind: .table, bytes: source.bytes)
+        return LoadedTable(table: nil, diagnostics: [d], source: source)
+      }
       return LoadedTable(table: nil, diagnostics: [error.diagnostic(in: source.lines)], source: source)
     }
     var reader = JSONFieldReader(source: source)

@@ -21,6 +21,9 @@ extension SessionState {
     do {
       root = try JSONParser.parse(source.bytes)
     } catch {
+      guard !ForeignFile.isForeign(source.bytes, as: .sessions) else {
+        return (nil, [ForeignFile.diagnostic(error.code, file: source.file, kind: .sessions, bytes: source.bytes)])
+      }
       return (nil, [error.diagnostic(in: source.lines)])
     }
     var reader = JSONFieldReader(source: source)
