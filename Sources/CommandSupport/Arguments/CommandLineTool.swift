@@ -16,7 +16,7 @@
 /// let tool = CommandLineTool(
 ///   name: "route-cli", version: "0.1.0", abstract: "Route URLs and user activities to scenes.",
 ///   discussion: ExitStatus.documentation, subcommands: [RouteCommand.self, CheckCommand.self])
-/// let status = tool.run(arguments: Array(CommandLine.arguments.dropFirst()), context: .standard())
+/// let status = tool.run(arguments: CommandArgument.processArguments(), context: .standard())
 /// exit(status.rawValue)
 /// ```
 package struct CommandLineTool: Sendable {
