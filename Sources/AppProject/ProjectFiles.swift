@@ -67,7 +67,7 @@ package struct ProjectFiles: Sendable {
 
   /// The bytes of a file, or nil when it cannot be read.
   package static func bytes(_ path: String) -> [UInt8]? {
-    FileManager.default.contents(atPath: path).map(Array.init)
+    try? BoundedFileReader.read(path, kind: .projectFile).get()
   }
 
   /// The text of a file, named for diagnostics, kept in ``sources``; nil when it cannot be read.

@@ -14,11 +14,14 @@ extension AppSiteAssociation {
   /// ```
   public static func load(path: String, domain: String? = nil, displayName: String? = nil) -> LoadedAppSiteAssociation {
     let file = displayName ?? path
-    guard let data = FileManager.default.contents(atPath: path) else {
-      let d = Diagnostic(.error, .unreadableFile, "cannot read the apple-app-site-association file '\(path)'")
-      return LoadedAppSiteAssociation(association: nil, diagnostics: [d], source: SourceText(file: file, bytes: []))
+    switch BoundedFileReader.read(path, kind: .aasa) {
+    case .success(let bytes):
+      return parse(source: SourceText(file: file, bytes: bytes), domain: domain)
+    case .failure(let failure):
+      return LoadedAppSiteAssociation(
+        association: nil, diagnostics: [failure.diagnostic(reading: .aasa, file)],
+        source: SourceText(file: file, bytes: []))
     }
-    return parse(source: SourceText(file: file, bytes: Array(data)), domain: domain)
   }
 
   /// Reads an apple-app-site-association file already in memory.
@@ -33,8 +36,11 @@ extension AppSiteAssociation {
     do {
       root = try JSONParser.parse(source.bytes)
     } catch {
-      return LoadedAppSiteAssociation(
-        association: nil, diagnostics: [error.diagnostic(in: source.lines)], source: source)
+      let d =
+        ForeignFile.isForeign(source.bytes, as: .aasa)
+        ? ForeignFile.diagnostic(error.code, file: source.file, kind: .aasa, bytes: source.bytes)
+        : error.diagnostic(in: source.lines)
+      return LoadedAppSiteAssociation(association: nil, diagnostics: [d], source: source)
     }
     var reader = AASAReader(source: source)
     var normalized: String?

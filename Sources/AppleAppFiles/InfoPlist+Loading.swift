@@ -11,11 +11,12 @@ extension InfoPlist {
   /// ```
   public static func load(path: String, displayName: String? = nil) -> LoadedInfoPlist {
     let file = displayName ?? path
-    guard let data = FileManager.default.contents(atPath: path) else {
-      let d = Diagnostic(.error, .unreadableFile, "cannot read the property list '\(path)'")
-      return LoadedInfoPlist(plist: nil, diagnostics: [d], source: nil)
+    switch BoundedFileReader.read(path, kind: .infoPlist) {
+    case .success(let bytes):
+      return parse(bytes: bytes, file: file)
+    case .failure(let failure):
+      return LoadedInfoPlist(plist: nil, diagnostics: [failure.diagnostic(reading: .infoPlist, file)], source: nil)
     }
-    return parse(bytes: Array(data), file: file)
   }
 
   /// Reads an Info.plist from bytes in memory; `file` names it in diagnostics and locations.
@@ -44,6 +45,10 @@ extension InfoPlist {
 
   /// A `plist-syntax` error, at the line Foundation names when it names one.
   private static func syntaxFailure(_ error: any Error, bytes: [UInt8], file: String) -> LoadedInfoPlist {
+    if ForeignFile.isForeign(bytes, as: .infoPlist) {
+      let d = ForeignFile.diagnostic(.plistSyntax, file: file, kind: .infoPlist, bytes: bytes)
+      return LoadedInfoPlist(plist: nil, diagnostics: [d], source: nil)
+    }
     let text = describe(error)
     let isBinary = bytes.starts(with: Array("bplist".utf8))
     let source = isBinary ? nil : SourceText(file: file, bytes: bytes)

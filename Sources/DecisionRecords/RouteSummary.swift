@@ -48,7 +48,13 @@ public struct RouteSummary: Sendable {
   /// An empty summary of `router`'s routes.
   public init(router: CompiledRouter) {
     routeNames = router.table.routes.map(\.name)
-    gated = router.table.claims.declaresSchemes || router.table.claims.declaresDomains
+    // The gate reads each link when the table declares schemes or domains, or routes a scheme
+    // the gate always refuses (the matcher alone would count its links for the route).
+    gated =
+      router.table.claims.declaresSchemes || router.table.claims.declaresDomains
+      || router.table.routes.contains { route in
+        route.urlPatterns.contains { LinkGate.unroutableSchemes.contains($0.scheme.lowercased()) }
+      }
     linesByRoute = [Int](repeating: 0, count: routeNames.count)
   }
 

@@ -25,11 +25,12 @@ public enum FixtureLoader {
 
   /// Loads a fixture file.
   public static func load(contentsOf path: String) -> Result<Fixture, Failure> {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return .failure(
-        Failure(diagnostics: [Diagnostic(.error, .unreadableFile, "cannot read the fixture '\(path)'")], sources: []))
+    switch BoundedFileReader.read(path, kind: .fixture) {
+    case .success(let bytes):
+      return load(source: SourceText(file: path, bytes: bytes))
+    case .failure(let failure):
+      return .failure(Failure(diagnostics: [failure.diagnostic(reading: .fixture, path)], sources: []))
     }
-    return load(source: SourceText(file: path, bytes: Array(data)))
   }
 
   /// Loads a fixture from text; relative paths resolve against the directory of `source.file`.
@@ -38,6 +39,10 @@ public enum FixtureLoader {
     do {
       root = try JSONParser.parse(source.bytes)
     } catch {
+      guard !ForeignFile.isForeign(source.bytes, as: .fixture) else {
+        let d = ForeignFile.diagnostic(error.code, file: source.file, kind: .fixture, bytes: source.bytes)
+        return .failure(Failure(diagnostics: [d], sources: []))
+      }
       return .failure(Failure(diagnostics: [error.diagnostic(in: source.lines)], sources: [source]))
     }
     var reader = JSONFieldReader(source: source)
@@ -70,7 +75,13 @@ public enum FixtureLoader {
         tablePath = resolve(path)
         let loaded = TableLoader.load(contentsOf: resolve(path))
         sources.append(loaded.source)
-        reader.diagnostics += loaded.diagnostics
+        // A table that cannot be read at all is reported where the fixture names it.
+        reader.diagnostics += loaded.diagnostics.map { d in
+          guard d.location == nil else { return d }
+          var placed = d
+          placed.location = reader.location(member.value.start)
+          return placed
+        }
         table = loaded.table
       case .object:
         var tableReader = JSONFieldReader(source: source)
@@ -119,14 +130,23 @@ public enum FixtureLoader {
   ) -> SessionState {
     switch member.value.kind {
     case .string(let path):
-      guard let data = FileManager.default.contents(atPath: resolve(path)) else {
-        reader.error(.unreadableFile, "cannot read the session state '\(path)'", at: member.value.start)
+      let data: [UInt8]
+      switch BoundedFileReader.read(resolve(path), kind: .sessions) {
+      case .success(let bytes): data = bytes
+      case .failure(let failure):
+        reader.error(
+          failure.code(reading: .sessions), failure.message(reading: .sessions, path), at: member.value.start)
         return SessionState()
       }
-      let source = SourceText(file: resolve(path), bytes: Array(data))
+      let source = SourceText(file: resolve(path), bytes: data)
       sources.append(source)
       let (state, diagnostics) = SessionState.load(source: source, table: table)
-      reader.diagnostics += diagnostics
+      reader.diagnostics += diagnostics.map { d in
+        guard d.location == nil else { return d }
+        var placed = d
+        placed.location = reader.location(member.value.start)
+        return placed
+      }
       return state ?? SessionState()
     case .array(let items):
       var sessions: [Session] = []

@@ -38,12 +38,15 @@ public enum FixtureUpdater {
   }
 
   /// Writes the updated fixture over its file (or `path`), atomically, and returns the changes.
+  ///
+  /// A symbolic link is followed: the file it names gets the new text and keeps its mode; a
+  /// path that names no regular file (a FIFO, a device) is refused.
   @discardableResult
   public static func write(_ fixture: Fixture, _ result: FixtureRunner.Result, to path: String? = nil) throws
     -> [String]
   {
     guard let (text, changes) = updatedText(fixture, result) else { return [] }
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path ?? fixture.file), options: .atomic)
+    try AtomicFile.write(Array(text.utf8), to: path ?? fixture.file)
     return changes
   }
 

@@ -87,6 +87,31 @@ package struct JSONFieldReader {
     return i
   }
 
+  /// An integer in `range`; a number outside it (too large for 64 bits included) or not
+  /// integral is an `invalid-value` error at the number, quoting a bounded excerpt of it.
+  package mutating func int(_ member: JSONMember?, in range: ClosedRange<Int>) -> Int? {
+    guard let member else { return nil }
+    guard case .number(let n) = member.value.kind else {
+      error(.wrongType, "'\(member.key)' must be an integer, found \(member.value.typeName)", at: member.value.start)
+      return nil
+    }
+    if let v = n.int64Value, let i = Int(exactly: v), range.contains(i) { return i }
+    error(
+      .invalidValue,
+      "'\(member.key)' must be an integer from \(range.lowerBound) to \(range.upperBound),"
+        + " found \(Self.excerpt(ofNumber: n.text))",
+      at: member.value.start)
+    return nil
+  }
+
+  /// A number's text for a message: the whole of it up to 32 characters, else its first 24
+  /// and how many digits and signs it has in all (a file may hold a million-digit number).
+  package static func excerpt(ofNumber text: String) -> String {
+    let count = text.utf8.count
+    guard count > 32 else { return text }
+    return String(text.prefix(24)) + "… (\(count) characters)"
+  }
+
   /// An array of strings; reports each element that is not a string.
   package mutating func strings(_ member: JSONMember?) -> [(String, JSONNode)]? {
     guard let member else { return nil }

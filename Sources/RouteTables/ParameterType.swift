@@ -54,7 +54,11 @@ public enum ParameterType: String, Sendable, Hashable, CaseIterable, Codable {
       negative = true
       index = 1
     }
-    if index == bytes.count || bytes.count - index > 19 { return nil }
+    if index == bytes.count { return nil }
+    // Leading zeros do not count towards the 19 digits: `{n:int}` takes any `-?[0-9]+` whose
+    // value fits in 64 bits, `00000000000000000042` included (docs/table-format.md).
+    while index < bytes.count - 1, bytes[index] == UInt8(ascii: "0") { index &+= 1 }
+    if bytes.count - index > 19 { return nil }
     var magnitude: UInt64 = 0
     while index < bytes.count {
       let digit = bytes[index] &- UInt8(ascii: "0")

@@ -20,7 +20,8 @@ extension TableLoader {
     if let member = fields["infoPlist"], let path = reader.string(member, in: member.value, what: what) {
       let loaded = InfoPlist.load(
         path: resolve(path, from: reader.source.file), displayName: resolve(path, from: reader.source.file))
-      reader.diagnostics += loaded.diagnostics
+      // A file that cannot be read at all is reported where the table names it.
+      reader.diagnostics += loaded.diagnostics.map { located($0, at: member.value.start, reader) }
       if let source = loaded.source { referenced.append(source) }
       if let plist = loaded.plist {
         claims.infoPlist = plist
@@ -66,13 +67,21 @@ extension TableLoader {
         let file = resolve(path, from: reader.source.file)
         let loaded = AppSiteAssociation.load(
           path: file, domain: domain.includesSubdomains ? nil : domain.domain, displayName: file)
-        reader.diagnostics += loaded.diagnostics
+        reader.diagnostics += loaded.diagnostics.map { located($0, at: entry.value.start, reader) }
         referenced.append(loaded.source)
         if let association = loaded.association { claims.associations[domain] = association }
       default:
         reader.error(.wrongType, "the AASA file of '\(entry.key)' must be a path or null", at: entry.value.start)
       }
     }
+  }
+
+  /// A diagnostic without a position (a file that could not be read) placed at `offset` of the table.
+  static func located(_ diagnostic: Diagnostic, at offset: Int, _ reader: JSONFieldReader) -> Diagnostic {
+    guard diagnostic.location == nil else { return diagnostic }
+    var placed = diagnostic
+    placed.location = reader.location(offset)
+    return placed
   }
 
   /// Merges the plist's scene manifest into the table; conflicts name both places.

@@ -36,12 +36,14 @@ public enum TableLoader {
 
   /// Loads a table file; `displayName` is the name diagnostics use (default: the path).
   public static func load(contentsOf path: String, displayName: String? = nil) -> LoadedTable {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    switch BoundedFileReader.read(path, kind: .table) {
+    case .success(let bytes):
+      return load(source: SourceText(file: displayName ?? path, bytes: bytes))
+    case .failure(let failure):
       let source = SourceText(file: displayName ?? path, bytes: [])
-      let d = Diagnostic(.error, .unreadableFile, "cannot read the route table '\(path)'")
-      return LoadedTable(table: nil, diagnostics: [d], source: source)
+      return LoadedTable(
+        table: nil, diagnostics: [failure.diagnostic(reading: .table, displayName ?? path)], source: source)
     }
-    return load(source: SourceText(file: displayName ?? path, bytes: Array(data)))
   }
 
   /// Loads a table from text already in memory.
@@ -50,6 +52,10 @@ public enum TableLoader {
     do {
       root = try JSONParser.parse(source.bytes)
     } catch {
+      guard !ForeignFile.isForeign(source.bytes, as: .table) else {
+        let d = ForeignFile.diagnostic(error.code, file: source.file, kind: .table, bytes: source.bytes)
+        return LoadedTable(table: nil, diagnostics: [d], source: source)
+      }
       return LoadedTable(table: nil, diagnostics: [error.diagnostic(in: source.lines)], source: source)
     }
     var reader = JSONFieldReader(source: source)

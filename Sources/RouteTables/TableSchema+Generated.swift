@@ -671,8 +671,8 @@ extension TableSchema {
   "properties": {
     "comment": { "type": "string" },
     "sessions": { "type": "array", "items": { "$ref": "#/$defs/session" } },
-    "clock": { "type": "integer", "description": "The last activation tick." },
-    "nextSessionNumber": { "type": "integer", "description": "New sessions are numbered s<N> from here." }
+    "clock": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "The last activation tick." },
+    "nextSessionNumber": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "New sessions are numbered s<N> from here." }
   },
   "$defs": {
     "session": {
@@ -681,7 +681,7 @@ extension TableSchema {
       "additionalProperties": false,
       "properties": {
         "comment": { "type": "string" },
-        "id": { "type": "string" },
+        "id": { "type": "string", "description": "s<N> (N from 0 to 9007199254740991) for the sessions the router creates; any other string is a name." },
         "scene": { "type": "string", "description": "The scene declaration (SwiftUI) or configuration (UIKit)." },
         "state": { "enum": ["foregroundActive", "foregroundInactive", "background", "unattached"], "default": "foregroundActive" },
         "value": { "description": "The value the window presents now." },
@@ -690,8 +690,8 @@ extension TableSchema {
         "allowing": { "type": "array", "items": { "type": "string" }, "description": "Current handlesExternalEvents(allowing:)." },
         "prefers": { "type": "string", "description": "UIKit: prefersToActivateForTargetContentIdentifierPredicate." },
         "can": { "type": "string", "description": "UIKit: canActivateForTargetContentIdentifierPredicate." },
-        "lastActivated": { "type": "integer", "description": "Recency: higher is more recent (default: position in the file)." },
-        "created": { "type": "integer", "description": "Creation order: lower is older (default: position in the file)." }
+        "lastActivated": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "Recency: higher is more recent (default: position in the file)." },
+        "created": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "Creation order: lower is older (default: position in the file)." }
       }
     }
   }

@@ -54,18 +54,18 @@ struct DecisionContext {
 
   /// A new session of a declaration, numbered and stamped, recorded as an effect.
   mutating func createSession(_ scene: SceneDeclaration, value: JSONValue?) -> Session {
-    clock += 1
+    clock = SessionNumbers.successor(of: clock)
     let session = Session(
       id: "s\(nextNumber)", scene: scene.id, value: value, valueType: value == nil ? nil : scene.presents,
       preferring: nil, allowing: nil, state: .foregroundActive, lastActivated: clock, created: clock)
-    nextNumber += 1
+    nextNumber = SessionNumbers.successor(of: nextNumber)
     effects.append(.create(session))
     return session
   }
 
   /// Brings a session to the foreground as the most recent.
   mutating func activate(_ session: Session) {
-    clock += 1
+    clock = SessionNumbers.successor(of: clock)
     effects.append(.activate(session.id))
   }
 

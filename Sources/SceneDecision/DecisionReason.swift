@@ -49,6 +49,9 @@ public enum DecisionReason: String, Sendable, Hashable, CaseIterable, CustomStri
   case noOpenWindow = "no-open-window"
 
   // The link gate (L rules, K16): the link is not for the app.
+  /// A `javascript:`, `data:` or `blob:` link: content the browser runs or shows, never a deep
+  /// link the system delivers to an app, whatever the table says.
+  case unroutableScheme = "unroutable-scheme"
   /// Only https links are universal links (L1).
   case notHTTPS = "not-https"
   /// No `applinks:` entry of the entitlement covers the host (L1).

@@ -9,12 +9,25 @@ import RouterSupport
 /// covers its host and the host's apple-app-site-association file claims it for the app (L1–L17).
 /// Otherwise the link opens in the browser, or nowhere.
 package enum LinkGate {
+  /// Schemes whose URLs are content the browser runs or shows, never links to an app: refused
+  /// before any table is read, so that no pattern can route them. `file:` is not among them: a
+  /// file URL opens a document, which a `DocumentGroup` takes by its content type (S7, W25).
+  package static let unroutableSchemes: Set<String> = ["javascript", "data", "blob"]
+
   /// The decision for a URL that is not for the app, or nil when it is (or nothing is declared).
   ///
   /// The scheme and the host decide most of it; the AASA file of the host reads the path too.
   static func check(_ url: Observed<URLRecord>, _ ctx: inout DecisionContext) -> Decision? {
     let claims = ctx.table.claims
     let scheme = url.scheme
+    if LinkGate.unroutableSchemes.contains(scheme) {
+      ctx.step(
+        .gate, "scheme '\(scheme)'", .rejected,
+        "a \(scheme): link is run or shown by the browser, never delivered to an app")
+      return ctx.decision(
+        .notForApp, reason: .unroutableScheme,
+        message: "a \(scheme): link is never a deep link: no route of any table takes it")
+    }
     if scheme == "https" || scheme == "http" {
       guard claims.declaresDomains else { return nil }
       guard scheme == "https" else {
@@ -77,7 +90,9 @@ extension LinkGate {
   /// ```
   package static func refusal(of url: URLRecord, router: CompiledRouter) -> DecisionReason? {
     let claims = router.table.claims
-    guard claims.declaresSchemes || claims.declaresDomains else { return nil }
+    guard claims.declaresSchemes || claims.declaresDomains || unroutableSchemes.contains(url.normalizedScheme) else {
+      return nil
+    }
     let reads = DetailReads(all: true)
     var ctx = DecisionContext(router: router, state: SessionState(), explains: false, reads: reads)
     return check(Observed(url, reads: reads), &ctx)?.reason

@@ -9,4 +9,5 @@ import CommandSupport
 #endif
 
 // The tool itself is `CommandLineTool.routeCLI` (RouteCLI.swift), so tests can run it in-process.
-exit(CommandLineTool.routeCLI.run(arguments: Array(CommandLine.arguments.dropFirst()), context: .standard()).rawValue)
+// Arguments are read as bytes: `CommandLine.arguments` would repair invalid UTF-8 with U+FFFD.
+exit(CommandLineTool.routeCLI.run(arguments: CommandArgument.processArguments(), context: .standard()).rawValue)

@@ -1,3 +1,5 @@
+import RouterSupport
+
 /// Turns a command's arguments into tokens, then into ``ParsedArguments`` using its specs.
 ///
 /// The rules follow swift-argument-parser: `--name value` and `--name=value` are the same;
@@ -30,14 +32,23 @@ enum ArgumentScanner {
     var kind: Kind
     /// Its index in the tool's arguments (argv without the program name).
     var index: Int
+    /// The bytes of its value as given (after the first `=` of `--name=value`), when they are
+    /// not valid UTF-8; nil when the value's text is exact.
+    var invalidBytes: [UInt8]? = nil
   }
 
   /// Classifies `arguments[start...]`.
   static func tokens(_ arguments: [String], from start: Int = 0) -> [Token] {
+    tokens(arguments.map { CommandArgument($0) }, from: start)
+  }
+
+  /// Classifies `arguments[start...]`, keeping the bytes of those that are not valid UTF-8.
+  static func tokens(_ arguments: [CommandArgument], from start: Int = 0) -> [Token] {
     var tokens: [Token] = []
     var optionsEnded = false
     for index in arguments.indices where index >= start {
-      let argument = arguments[index]
+      let argument = arguments[index].text
+      var invalid = arguments[index].isValidUTF8 ? nil : arguments[index].bytes
       let kind: Token.Kind
       if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
         kind = .value(argument)
@@ -48,13 +59,15 @@ enum ArgumentScanner {
         let body = argument.dropFirst(2)
         if let equals = body.firstIndex(of: "=") {
           kind = .long(name: String(body[..<equals]), value: String(body[body.index(after: equals)...]))
+          // `=` is ASCII: the first one is at the same place in the bytes as in the text.
+          invalid = invalid.map { bytes in Array(bytes[(bytes.firstIndex(of: UInt8(ascii: "="))! + 1)...]) }
         } else {
           kind = .long(name: String(body), value: nil)
         }
       } else {
         kind = .short(String(argument.dropFirst()))
       }
-      tokens.append(Token(kind: kind, index: index))
+      tokens.append(Token(kind: kind, index: index, invalidBytes: invalid))
     }
     return tokens
   }
@@ -95,7 +108,7 @@ enum ArgumentScanner {
       case .terminator:
         continue
       case .value(let text):
-        positionals.append(.init(text: text, index: token.index))
+        positionals.append(.init(text: text, index: token.index, bytes: token.invalidBytes))
         continue
       case .long(let name, let value):
         guard let found = specs.first(where: { $0.kind != .positional && $0.name == name }) else {
@@ -130,9 +143,9 @@ enum ArgumentScanner {
   ) throws(UsageError) -> ParsedArguments.Value {
     let value: ParsedArguments.Value
     if let attached {
-      value = .init(text: attached, index: index)
+      value = .init(text: attached, index: index, bytes: tokens[position - 1].invalidBytes)
     } else if position < tokens.count, case .value(let text) = tokens[position].kind {
-      value = .init(text: text, index: tokens[position].index)
+      value = .init(text: text, index: tokens[position].index, bytes: tokens[position].invalidBytes)
       position += 1
     } else {
       throw .missingValue(for: spec, at: index)
@@ -168,8 +181,12 @@ enum ArgumentScanner {
     }
   }
 
-  /// Rejects a value outside the spec's fixed set of values.
+  /// Rejects a value that is not valid UTF-8 unless the spec takes bytes, and a value outside
+  /// the spec's fixed set of values.
   private static func check(_ value: ParsedArguments.Value, against spec: OptionSpec) throws(UsageError) {
+    if !spec.acceptsBytes, let offset = value.bytes.withUnsafeBufferPointer({ UTF8Bytes.firstInvalidOffset($0) }) {
+      throw .invalidUTF8(value.bytes, offset: offset, for: spec, at: value.index)
+    }
     guard !spec.allowedValues.isEmpty, !spec.allowedValues.contains(value.text) else { return }
     throw .invalidValue(value.text, for: spec, at: value.index)
   }

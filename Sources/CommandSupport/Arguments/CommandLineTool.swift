@@ -16,7 +16,7 @@
 /// let tool = CommandLineTool(
 ///   name: "route-cli", version: "0.1.0", abstract: "Route URLs and user activities to scenes.",
 ///   discussion: ExitStatus.documentation, subcommands: [RouteCommand.self, CheckCommand.self])
-/// let status = tool.run(arguments: Array(CommandLine.arguments.dropFirst()), context: .standard())
+/// let status = tool.run(arguments: CommandArgument.processArguments(), context: .standard())
 /// exit(status.rawValue)
 /// ```
 package struct CommandLineTool: Sendable {
@@ -45,6 +45,12 @@ package struct CommandLineTool: Sendable {
 
   /// Runs the command line `arguments` (argv without the program name) and flushes the streams.
   package func run(arguments: [String], context: CommandContext) -> ExitStatus {
+    run(arguments: arguments.map { CommandArgument($0) }, context: context)
+  }
+
+  /// Runs the command line as bytes (``CommandArgument/processArguments()`` in `main.swift`):
+  /// an argument that is not valid UTF-8 is never repaired.
+  package func run(arguments: [CommandArgument], context: CommandContext) -> ExitStatus {
     var status = dispatch(arguments, context)
     context.stdout.flush()
     if let failure = context.stdout.failure, !failure.isBrokenPipe {
@@ -79,7 +85,8 @@ package struct CommandLineTool: Sendable {
 
   // MARK: - Dispatch
 
-  private func dispatch(_ arguments: [String], _ context: CommandContext) -> ExitStatus {
+  private func dispatch(_ argumentBytes: [CommandArgument], _ context: CommandContext) -> ExitStatus {
+    let arguments = argumentBytes.map(\.text)
     guard let first = arguments.first else {
       context.stdout.write(rootHelp)
       return .success
@@ -90,11 +97,13 @@ package struct CommandLineTool: Sendable {
       let error = UsageError.unknownSubcommand(first, at: 0, candidates: subcommandNames)
       return report(error, usage: rootUsage, path: name, context)
     }
-    return run(command, arguments, context)
+    return run(command, argumentBytes, context)
   }
 
   /// Parses and runs one subcommand, or shows its help or the version.
-  private func run(_ command: any Command.Type, _ arguments: [String], _ context: CommandContext) -> ExitStatus {
+  private func run(_ command: any Command.Type, _ arguments: [CommandArgument], _ context: CommandContext)
+    -> ExitStatus
+  {
     let tokens = ArgumentScanner.tokens(arguments, from: 1)
     if ArgumentScanner.requestsHelp(tokens) {
       context.stdout.write(help(for: command))

@@ -54,6 +54,11 @@ package struct OptionSpec: Sendable, Hashable {
   var isRequired: Bool
   /// Whether an option may be repeated, or whether a positional argument takes many values.
   var isRepeatable: Bool
+  /// Whether a value may be any bytes (a positional the command reads as input, such as the
+  /// events of `route`, which get the same UTF-8 check as a line of standard input). A value
+  /// of any other spec must be valid UTF-8, or the command line is a usage error: an argument
+  /// is never repaired with U+FFFD.
+  var acceptsBytes: Bool = false
 
   /// A flag such as `--json` or `-v, --verbose`.
   package static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
@@ -76,13 +81,13 @@ package struct OptionSpec: Sendable, Hashable {
 
   /// A positional argument such as `<table>` or `[<event> ...]`.
   package static func argument(
-    _ name: String, help: String, arity: Arity = .required, values: [String] = []
+    _ name: String, help: String, arity: Arity = .required, values: [String] = [], acceptsBytes: Bool = false
   ) -> OptionSpec {
     OptionSpec(
       kind: .positional, name: name, shortName: nil, valueName: name, help: help,
       allowedValues: values, defaultValue: nil,
       isRequired: arity == .required || arity == .oneOrMore,
-      isRepeatable: arity == .variadic || arity == .oneOrMore)
+      isRepeatable: arity == .variadic || arity == .oneOrMore, acceptsBytes: acceptsBytes)
   }
 
   /// The standard `--color <when>` option that ``CommandContext/usesColor(_:on:)`` resolves.

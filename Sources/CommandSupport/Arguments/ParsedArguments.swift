@@ -23,6 +23,14 @@ package struct ParsedArguments: Sendable {
     var text: String
     /// Its index in the tool's arguments (argv without the program name).
     var index: Int
+    /// The bytes as given; `text` is their UTF-8 decoding, with U+FFFD for invalid bytes.
+    var bytes: [UInt8]
+
+    init(text: String, index: Int, bytes: [UInt8]? = nil) {
+      self.text = text
+      self.index = index
+      self.bytes = bytes ?? Array(text.utf8)
+    }
   }
 
   /// The specs these values were parsed with.
@@ -49,6 +57,12 @@ package struct ParsedArguments: Sendable {
   /// Every value given for a repeatable option or a variadic argument, in order.
   package func values(_ name: String) -> [String] {
     occurrences(name).map(\.text)
+  }
+
+  /// Every value given for `name` as the bytes of the command line, in order: for a spec that
+  /// accepts bytes, which may not be valid UTF-8.
+  package func byteValues(_ name: String) -> [[UInt8]] {
+    occurrences(name).map(\.bytes)
   }
 
   /// The value of positional argument `name`, or `nil` when an optional one is absent.

@@ -15,7 +15,7 @@ package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, for tests and callers that branch on it.
   enum Kind: Sendable, Hashable {
     case unknownOption, unknownSubcommand, missingValue, unexpectedValue, invalidValue
-    case missingArgument, unexpectedArgument, repeatedOption, validation
+    case missingArgument, unexpectedArgument, repeatedOption, validation, invalidUTF8
   }
 
   /// What went wrong.
@@ -106,6 +106,17 @@ extension UsageError {
   }
 
   /// `Missing expected argument '<table>'` (or `'--event <event>'` for a required option).
+  /// A value that is not valid UTF-8, for a spec that reads text (a path, a name, a number).
+  static func invalidUTF8(_ bytes: [UInt8], offset: Int, for spec: OptionSpec, at index: Int) -> UsageError {
+    let byte = String(bytes[offset], radix: 16, uppercase: true)
+    return UsageError(
+      kind: .invalidUTF8,
+      message:
+        "The value of '\(spec.unadornedSynopsis)' (argument \(index + 1)) is not valid UTF-8: byte 0x"
+        + (byte.count == 1 ? "0" + byte : byte) + " at offset \(offset); arguments are read as UTF-8, never repaired",
+      help: helpLine(spec), argumentIndex: index)
+  }
+
   static func missingArgument(_ spec: OptionSpec) -> UsageError {
     UsageError(
       kind: .missingArgument, message: "Missing expected argument '\(spec.unadornedSynopsis)'",

@@ -67,7 +67,8 @@ struct RecordPlans: ~Copyable {
   mutating func appendRecord(
     line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], scratch: inout MatchScratch
   ) {
-    if bytes.count > 0, bytes[0] != UInt8(ascii: "{") {
+    // A line longer than the echo limit is decided in full: its record says its input was cut.
+    if bytes.count > 0, bytes.count <= DecisionRecord.echoLimit, bytes[0] != UInt8(ascii: "{") {
       let plan: Int32
       let lookup = finder.lookUp(utf8: bytes, scratch: &scratch)
       switch lookup {

@@ -7,7 +7,8 @@ import SceneDecision
 extension DecisionRecord {
   /// Appends the record as one line of NDJSON (with its `\n`).
   ///
-  /// Fields, in this order, present when they have a value: `line`, `id`, `input`, `event`,
+  /// Fields, in this order, present when they have a value: `line`, `id`, `input`, `inputLength`
+  /// (when the input was cut), `event`,
   /// `outcome`, `scene`, `session`, `receiver`, `rule`, `params`, `action`, `value`, `closed`,
   /// `appleRules`, `reason`, `message`, `error`, `trace` (with `explain`).
   public func appendJSON(to out: inout [UInt8], explain: Bool = false) {
@@ -18,6 +19,13 @@ extension DecisionRecord {
   /// Appends the record as NDJSON, with its line number or without it (`--no-line`: the record
   /// then depends only on its line, the table and the sessions), and tells where its varying
   /// parts are (``RecordLayout``).
+  /// `,"inputLength":N` when the input echoed is only the beginning of the line.
+  private func appendInputLength(to out: inout [UInt8]) {
+    guard let inputLength else { return }
+    out.append(literal: #","inputLength":"#)
+    DecisionRecord.appendInteger(inputLength, to: &out)
+  }
+
   func appendJSON(to out: inout [UInt8], explain: Bool, includesLine: Bool, layout: inout RecordLayout) {
     let recordStart = out.count
     // The bytes written since `start`, counted from the record's first byte.
@@ -41,6 +49,7 @@ extension DecisionRecord {
       }
       out.append(literal: #""input":"#)
       JSONWriter.appendString(input, to: &out)
+      appendInputLength(to: &out)
       field("outcome", "error", &out)
       out.append(literal: #","error":{"code":"#)
       JSONWriter.appendString(error.code.rawValue, to: &out)
@@ -59,6 +68,7 @@ extension DecisionRecord {
       let inputStart = out.count
       JSONWriter.appendString(input, to: &out)
       layout.input = since(inputStart)
+      appendInputLength(to: &out)
       field("event", event.kindName, &out)
       field("outcome", decision.outcome.rawValue, &out)
       if let scene = decision.scene { field("scene", scene, &out) }

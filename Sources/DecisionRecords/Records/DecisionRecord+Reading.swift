@@ -30,20 +30,19 @@ extension DecisionRecord {
     line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, router: CompiledRouter, state: SessionState, explains: Bool,
     readsEventDetails: inout Bool
   ) {
-    let input = String(decoding: bytes, as: UTF8.self)
     readsEventDetails = true
     if let bad = UTF8Bytes.firstInvalidOffset(bytes) {
       let error = EventError(code: .invalidUTF8, message: "the line is not valid UTF-8", column: bad + 1)
-      self.init(line: line, input: input, result: .failure(error))
+      self.init(line: line, utf8: bytes, result: .failure(error))
       return
     }
     switch EventReader.read(utf8: bytes) {
     case .failure(let error):
-      self.init(line: line, input: input, result: .failure(error))
+      self.init(line: line, utf8: bytes, result: .failure(error))
     case .success(let event):
       let decision = DecisionEngine.decide(
         event, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails)
-      self.init(line: line, input: input, result: .success((event, decision)))
+      self.init(line: line, utf8: bytes, result: .success((event, decision)))
     }
   }
 }

@@ -61,6 +61,7 @@ extension DecisionRecord {
         layout.isExact = false
         text = TerminalText.visible(text)
         text += "\n   input: \(TerminalText.visible(input))"
+        if let inputLength { text += "… (cut: the line has \(inputLength) bytes)" }
         if !decision.message.isEmpty { text += "\n   \(TerminalText.visible(decision.message))" }
         for step in decision.trace {
           var line =

@@ -2,9 +2,12 @@
 ///
 /// Records and diagnostics for people quote what the input held (a JSON key, a session id, a
 /// line of a table), and input comes from anywhere. Printed as is, an escape sequence would
-/// drive the reader's terminal, and a line feed would split one record over two lines. So the
-/// text forms write every C0 control character (except TAB where a caret must line up), DEL and
-/// every C1 control as `\u{XX}`; the JSON forms escape them anyway.
+/// drive the reader's terminal, a line feed would split one record over two lines, and a
+/// bidirectional control would make a link display as another (`x\u{202E}gnp.exe` shows as
+/// `xexe.png`). So the text forms write every C0 control character (except TAB where a caret
+/// must line up), DEL, every C1 control, U+2028, U+2029 and the bidirectional controls
+/// (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) as `\u{XX}`; the JSON forms escape
+/// them as `\uXXXX` (``JSONWriter``).
 ///
 /// ```swift
 /// TerminalText.visible("key\u{1B}[31m")           // "key\u{1B}[31m", printed as `key\u{1B}[31m`
@@ -25,11 +28,15 @@ package enum TerminalText {
     return String(out)
   }
 
-  /// Whether a scalar is a control character to escape.
+  /// Whether a scalar is a character to escape: a control, a line or paragraph separator, or a
+  /// bidirectional control (which would reorder what the terminal shows: `x\u{202E}gnp.exe`
+  /// displays as `xexe.png`).
   static func needsEscape(_ scalar: Unicode.Scalar, keepTabs: Bool) -> Bool {
     let v = scalar.value
     if v == 0x09 { return !keepTabs }
-    return v < 0x20 || (v >= 0x7F && v <= 0x9F)
+    if v < 0x20 || (v >= 0x7F && v <= 0x9F) { return true }
+    guard v >= 0x061C else { return false }
+    return v == 0x061C || v == 0x200E || v == 0x200F || (v >= 0x2028 && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
   }
 
   /// At most about `width` characters of `line` around the 1-based byte `column`, with `…` where

@@ -1,7 +1,11 @@
 /// Writes JSON text into a byte buffer: compact for NDJSON records, indented for single documents.
 ///
-/// Strings escape `"`, `\` and control characters (`\n`, `\r`, `\t`, `\b`, `\f`, others as `\u00XX`);
-/// `/` and non-ASCII characters are written as they are, in UTF-8. Numbers are written as their
+/// Strings escape `"`, `\` and control characters (`\n`, `\r`, `\t`, `\b`, `\f`, others as `\u00XX`),
+/// and, as `\uXXXX`, the characters that could deceive a reader of the raw text: U+2028 and
+/// U+2029 (as `JSON.stringify` does: JavaScript before ES2019 ends a line there), the C1
+/// controls U+0080–U+009F and the bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E,
+/// U+2066–U+2069), which would reorder what a terminal shows. `/` and every other non-ASCII
+/// character are written as they are, in UTF-8. Numbers are written as their
 /// literal text. Appending to a caller-owned buffer lets a caller reuse one buffer per output line.
 ///
 /// ```swift
@@ -35,8 +39,9 @@ public enum JSONWriter {
     out.append(UInt8(ascii: "\""))
   }
 
-  /// Appends the escaped inside of a JSON string, without its quotes (escaping is byte by byte,
-  /// so the pieces of a string escape to the pieces of its escaped form).
+  /// Appends the escaped inside of a JSON string, without its quotes (escaping is character by
+  /// character, so the pieces of a string cut between characters escape to the pieces of its
+  /// escaped form).
   package static func appendEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     let count = bytes.count
     var runStart = 0
@@ -45,8 +50,14 @@ public enum JSONWriter {
       cursor = skipUnescaped(bytes, from: cursor)
       guard cursor < count else { break }
       if runStart < cursor { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<cursor])) }
-      appendEscape(for: bytes[cursor], to: &out)
-      cursor += 1
+      let length = escapedSequenceLength(bytes, at: cursor)
+      if length > 0 {
+        appendUnicodeEscape(for: bytes, at: cursor, length: length, to: &out)
+        cursor += length
+      } else {
+        appendEscape(for: bytes[cursor], to: &out)
+        cursor += 1
+      }
       runStart = cursor
     }
     if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
@@ -136,8 +147,9 @@ public enum JSONWriter {
   }
 
   /// The offset of the first byte from `start` on that needs an escape in a JSON string (a `"`,
-  /// a `\` or a control character), or `bytes.count`, eight bytes at a time. Public and
-  /// `@inlinable` so that the record writers of other modules inline it.
+  /// a `\`, a control character, or the first byte of a character ``escapedSequenceLength(_:at:)``
+  /// escapes), or `bytes.count`, eight ASCII bytes at a time. Public and `@inlinable` so that
+  /// the record writers of other modules inline it.
   ///
   /// ```swift
   /// Array(#"ab"c"#.utf8).withUnsafeBufferPointer { JSONWriter.skipUnescaped($0, from: 0) }   // 2
@@ -146,26 +158,71 @@ public enum JSONWriter {
   public static func skipUnescaped(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var cursor = start
     let count = bytes.count
-    if let base = bytes.baseAddress {
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      while cursor + 8 <= count {
-        let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
-        let hasControl = (word &- ones &* 0x20) & ~word
-        let hasQuote = (quotes &- ones) & ~quotes
-        let hasBackslash = (backslashes &- ones) & ~backslashes
-        if (hasControl | hasQuote | hasBackslash) & highs != 0 { break }
-        cursor += 8
+    while true {
+      if let base = bytes.baseAddress {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while cursor + 8 <= count {
+          let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+          let quotes = word ^ (ones &* 0x22)
+          let backslashes = word ^ (ones &* 0x5C)
+          let hasControl = (word &- ones &* 0x20) & ~word
+          let hasQuote = (quotes &- ones) & ~quotes
+          let hasBackslash = (backslashes &- ones) & ~backslashes
+          // A non-ASCII byte (its high bit) is looked at one by one below.
+          if (hasControl | hasQuote | hasBackslash | word) & highs != 0 { break }
+          cursor += 8
+        }
       }
-    }
-    while cursor < count {
+      guard cursor < count else { return cursor }
       let byte = bytes[cursor]
-      guard byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+      if byte >= 0x80 {
+        if escapedSequenceLength(bytes, at: cursor) > 0 { return cursor }
+        cursor += 1
+        continue
+      }
+      guard byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { return cursor }
       cursor += 1
     }
-    return cursor
+  }
+
+  /// The length in bytes (2 or 3) of the character at `index` when it is one a JSON string
+  /// escapes although JSON allows it raw: a C1 control (U+0080–U+009F), U+2028, U+2029 or a
+  /// bidirectional control (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069); else 0.
+  @inlinable @inline(__always)
+  public static func escapedSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    let count = bytes.count
+    switch bytes[index] {
+    case 0xC2:
+      return index + 1 < count && bytes[index + 1] & 0xE0 == 0x80 ? 2 : 0
+    case 0xD8:
+      return index + 1 < count && bytes[index + 1] == 0x9C ? 2 : 0
+    case 0xE2:
+      guard index + 2 < count else { return 0 }
+      let second = bytes[index + 1]
+      let third = bytes[index + 2]
+      if second == 0x80, third == 0x8E || third == 0x8F || (third >= 0xA8 && third <= 0xAE) { return 3 }
+      if second == 0x81, third >= 0xA6 && third <= 0xA9 { return 3 }
+      return 0
+    default:
+      return 0
+    }
+  }
+
+  /// Appends `\uxxxx` (lower-case hex) for the 2- or 3-byte character at `index`.
+  private static func appendUnicodeEscape(
+    for bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int, to out: inout [UInt8]
+  ) {
+    let value: UInt32 =
+      length == 2
+      ? UInt32(bytes[index] & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+      : UInt32(bytes[index] & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+    out.append(UInt8(ascii: "\\"))
+    out.append(UInt8(ascii: "u"))
+    for shift in stride(from: 12, through: 0, by: -4) {
+      let digit = UInt8((value >> UInt32(shift)) & 0xF)
+      out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+    }
   }
 
   /// Appends the escape for `byte` (a quote, backslash or control character).

@@ -72,11 +72,13 @@ public struct SceneRegistry: Sendable {
       notify(.activated(id))
       return
     }
-    state.clock += 1
+    state.clock = SessionNumbers.successor(of: state.clock)
     let session = Session(
       id: id, scene: scene, value: value, state: .foregroundInactive, lastActivated: state.clock, created: state.clock)
     state.sessions.append(session)
-    if id.hasPrefix("s"), let n = Int(id.dropFirst()) { state.nextSessionNumber = max(state.nextSessionNumber, n + 1) }
+    if let n = SessionNumbers.number(ofID: id) {
+      state.nextSessionNumber = max(state.nextSessionNumber, SessionNumbers.successor(of: n))
+    }
     notify(.connected(session))
   }
 

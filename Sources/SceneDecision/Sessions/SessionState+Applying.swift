@@ -15,12 +15,12 @@ extension SessionState {
       clock = max(clock, session.created, session.lastActivated)
       demoteActive(except: session.id)
       sessions.append(session)
-      if let n = Int(session.id.dropFirst()), session.id.hasPrefix("s") {
-        nextSessionNumber = max(nextSessionNumber, n + 1)
+      if let n = SessionNumbers.number(ofID: session.id) {
+        nextSessionNumber = max(nextSessionNumber, SessionNumbers.successor(of: n))
       }
     case .activate(let id):
       guard let index = sessions.firstIndex(where: { $0.id == id }) else { return }
-      clock += 1
+      clock = SessionNumbers.successor(of: clock)
       demoteActive(except: id)
       sessions[index].state = .foregroundActive
       sessions[index].lastActivated = clock

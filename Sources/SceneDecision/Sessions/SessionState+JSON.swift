@@ -21,6 +21,9 @@ extension SessionState {
     do {
       root = try JSONParser.parse(source.bytes)
     } catch {
+      guard !ForeignFile.isForeign(source.bytes, as: .sessions) else {
+        return (nil, [ForeignFile.diagnostic(error.code, file: source.file, kind: .sessions, bytes: source.bytes)])
+      }
       return (nil, [error.diagnostic(in: source.lines)])
     }
     var reader = JSONFieldReader(source: source)
@@ -51,8 +54,8 @@ extension SessionState {
       reader.missing("sessions", in: root, what: what)
     }
     var state = SessionState(sessions: sessions)
-    if let clock = reader.int(fields["clock"]) { state.clock = max(state.clock, clock) }
-    if let next = reader.int(fields["nextSessionNumber"]) {
+    if let clock = reader.int(fields["clock"], in: SessionNumbers.range) { state.clock = max(state.clock, clock) }
+    if let next = reader.int(fields["nextSessionNumber"], in: SessionNumbers.range) {
       state.nextSessionNumber = max(state.nextSessionNumber, next)
     }
     return state
@@ -66,6 +69,17 @@ extension SessionState {
     guard let id = reader.string(f["id"], required: "id", in: node, what: what),
       let scene = reader.string(f["scene"], required: "scene", in: node, what: what)
     else { return nil }
+    if SessionNumbers.isNumberedID(id), let m = f["id"],
+      !(SessionNumbers.number(ofID: id).map(SessionNumbers.range.contains) ?? false)
+    {
+      reader.error(
+        .invalidValue,
+        "the number of the session id '\(JSONFieldReader.excerpt(ofNumber: id))' must be from"
+          + " \(SessionNumbers.range.lowerBound) to \(SessionNumbers.range.upperBound) (ids s<N> number the"
+          + " sessions the router creates)",
+        at: m.value.start)
+      return nil
+    }
     if table.scene(scene) == nil, let m = f["scene"] {
       let ids = table.scenes.map(\.id)
       reader.error(
@@ -87,8 +101,8 @@ extension SessionState {
         reader.report(error, inString: m.value)
       }
     }
-    if let t = reader.int(f["lastActivated"]) { session.lastActivated = t }
-    if let t = reader.int(f["created"]) { session.created = t }
+    if let t = reader.int(f["lastActivated"], in: SessionNumbers.range) { session.lastActivated = t }
+    if let t = reader.int(f["created"], in: SessionNumbers.range) { session.created = t }
     return session
   }
 

@@ -27,11 +27,8 @@ public struct SessionState: Sendable, Hashable {
   public init(sessions: [Session]) {
     self.sessions = sessions
     self.clock = sessions.map { max($0.lastActivated, $0.created) }.max() ?? 0
-    let numbers = sessions.compactMap { s -> Int? in
-      guard s.id.hasPrefix("s") else { return nil }
-      return Int(s.id.dropFirst())
-    }
-    self.nextSessionNumber = (numbers.max() ?? 0) + 1
+    let numbers = sessions.compactMap { SessionNumbers.number(ofID: $0.id) }
+    self.nextSessionNumber = SessionNumbers.successor(of: numbers.max() ?? 0)
   }
 
   /// The session with this id.

@@ -61,7 +61,9 @@ struct AASACommand: Command {
       } catch {
         line = json ? jsonLine(index + 1, text, error) : textLine(text, error)
       }
-      context.stdout.write(line + "\n")
+      // The text form quotes the URL argument and the AASA file (served by a web server): every
+      // control, separator and bidirectional control is written visibly, on a terminal or not.
+      context.stdout.write((json ? line : TerminalText.visible(line)) + "\n")
       if context.stdout.isBroken { break }
     }
     return .success

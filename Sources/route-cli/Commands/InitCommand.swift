@@ -2,6 +2,7 @@ import ActivityRouter
 import AppProject
 import CommandSupport
 import Foundation
+import RouterSupport
 
 /// `route-cli init PATH`: a route table read from an app project (docs/importing.md).
 struct InitCommand: Command {
@@ -88,11 +89,10 @@ struct InitCommand: Command {
     // The existing table, when updating.
     var existing: SourceText?
     if let output {
-      switch BoundedFile.read(context.resolve(output), limit: JSONLimits.default.maxBytes) {
+      switch BoundedFileReader.read(context.resolve(output), kind: .table) {
       case .success(let bytes): existing = SourceText(file: output, bytes: bytes)
-      case .failure(.tooLarge):
-        diagnostics.append(Diagnostic(.error, .jsonTooLarge, "'\(output)' is too large to update"))
-      case .failure(.failed): existing = nil
+      case .failure(.system(_, ENOENT)): existing = nil
+      case .failure(let failure): diagnostics.append(failure.diagnostic(reading: .table, output))
       }
     }
     if check && existing == nil {
@@ -126,9 +126,9 @@ struct InitCommand: Command {
     guard !draft.text.isEmpty else { return .failure }
     if let output {
       do {
-        try draft.text.write(toFile: context.resolve(output), atomically: true, encoding: .utf8)
+        try AtomicFile.write(Array(draft.text.utf8), to: context.resolve(output))
       } catch {
-        context.stderr.write("error: cannot write '\(output)': \(error.localizedDescription)\n")
+        context.stderr.write("error: cannot write '\(output)': \(error)\n")
         return .failure
       }
     } else {

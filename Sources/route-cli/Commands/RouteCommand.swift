@@ -18,7 +18,8 @@ struct RouteCommand: Command {
 
   static let options: [OptionSpec] = [
     .argument("table", help: "The route table (JSON; '-' reads it from standard input)."),
-    .argument("event", help: "Events to route; standard input when none are given.", arity: .variadic),
+    .argument(
+      "event", help: "Events to route; standard input when none are given.", arity: .variadic, acceptsBytes: true),
     .flag("json", help: "Write one JSON object per line (NDJSON)."),
     .flag("explain", help: "Add every step of each decision: candidates, and why they won or lost."),
     .flag(
@@ -34,7 +35,8 @@ struct RouteCommand: Command {
   ]
 
   var table: String
-  var events: [String]
+  /// The events as given: bytes, checked for UTF-8 as a line of standard input is.
+  var events: [[UInt8]]
   var json: Bool
   var explain: Bool
   /// Whether records leave out their line number (`--no-line`).
@@ -54,7 +56,7 @@ struct RouteCommand: Command {
       throw .validation("'--state' writes the sessions a stateful run ends with; add '--stateful'")
     }
     table = parsed.positional("table") ?? "-"
-    events = parsed.values("event")
+    events = parsed.byteValues("event")
     json = parsed.flag("json")
     explain = parsed.flag("explain")
     noLine = parsed.flag("no-line")
@@ -94,8 +96,7 @@ struct RouteCommand: Command {
     var writer = RecordWriter(router: router, sessions: initial, options: options, sink: context.stdout)
     if !events.isEmpty {
       for (index, event) in events.enumerated() {
-        var text = event
-        text.withUTF8 { writer.route(line: index + 1, bytes: $0) }
+        event.withUnsafeBufferPointer { writer.route(line: index + 1, bytes: $0) }
         if context.stdout.isBroken { break }
       }
     } else {
@@ -130,8 +131,7 @@ struct RouteCommand: Command {
     var lines = LineRouter(router: router)
     if !events.isEmpty {
       for event in events {
-        var text = event
-        text.withUTF8 { lines.count(utf8: $0) }
+        event.withUnsafeBufferPointer { lines.count(utf8: $0) }
       }
     } else {
       var reader = LineReader(source: context.stdin)

@@ -27,20 +27,11 @@ struct RouterLoading {
       }
     } else {
       // Read with a bound: a path may name a file of any size.
-      let limit = JSONLimits.default.maxBytes
-      switch BoundedFile.read(context.resolve(path), limit: limit) {
+      switch BoundedFileReader.read(context.resolve(path), kind: .table) {
       case .success(let bytes):
         loaded = TableLoader.load(source: SourceText(file: path, bytes: bytes))
       case .failure(let failure):
-        let message: String
-        let code: DiagnosticCode
-        switch failure {
-        case .tooLarge:
-          (code, message) = (.jsonTooLarge, "the route table '\(path)' is larger than \(limit) bytes")
-        case .failed(let error):
-          (code, message) = (.unreadableFile, "cannot read the route table '\(path)': \(error)")
-        }
-        let d = Diagnostic(.error, code, message)
+        let d = failure.diagnostic(reading: .table, path)
         return Loaded(router: nil, table: nil, diagnostics: [d], source: SourceText(file: path, bytes: []))
       }
     }

@@ -1,6 +1,7 @@
 import ActivityRouter
 import CommandSupport
 import Foundation
+import RouterSupport
 
 /// `route-cli test PATH...`: run fixture files and report, with diffs, JUnit and coverage.
 struct TestCommand: Command {
@@ -87,15 +88,20 @@ struct TestCommand: Command {
       )
       status = .failure
     }
+    var junitFailed = false
     if let junit {
       do {
-        try suite.junitXML().write(toFile: context.resolve(junit), atomically: true, encoding: .utf8)
+        try AtomicFile.write(Array(suite.junitXML().utf8), to: context.resolve(junit))
       } catch {
-        context.stderr.write("error: cannot write '\(junit)': \(error.localizedDescription)\n")
+        context.stderr.write("error: cannot write the JUnit report '\(junit)': \(error)\n")
         status = .failure
+        junitFailed = true
       }
     }
-    if update { status = updateFixtures(suite, context) }
+    if update {
+      status = updateFixtures(suite, context)
+      if junitFailed { status = .failure }
+    }
     return status
   }
 
@@ -109,7 +115,7 @@ struct TestCommand: Command {
         updated += 1
         context.stderr.write("updated \(fixture.file):\n" + changes.map { "  \($0)\n" }.joined())
       } catch {
-        context.stderr.write("error: cannot update '\(fixture.file)': \(error.localizedDescription)\n")
+        context.stderr.write("error: cannot update '\(fixture.file)': \(error)\n")
         return .failure
       }
     }

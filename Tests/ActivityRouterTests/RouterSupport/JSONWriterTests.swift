@@ -19,7 +19,19 @@ import Testing
       name: "other controls as \\u00XX", input: "\u{0}\u{1}\u{1B}\u{1F}", expected: #""\u0000\u0001\u001b\u001f""#),
     StringCase(name: "DEL is written as is", input: "\u{7F}", expected: "\"\u{7F}\""),
     StringCase(name: "non-ASCII as UTF-8", input: "café 中文 😀 🇫🇷", expected: "\"café 中文 😀 🇫🇷\""),
-    StringCase(name: "line separator as is", input: "\u{2028}", expected: "\"\u{2028}\""),
+    StringCase(
+      name: "line and paragraph separators as JSON.stringify writes them", input: "a\u{2028}b\u{2029}c",
+      expected: #""a\u2028b\u2029c""#),
+    StringCase(
+      name: "bidirectional controls escaped", input: "x\u{202E}gnp.exe\u{202A}\u{2066}\u{2069}\u{200E}\u{200F}\u{61C}",
+      expected: #""x\u202egnp.exe\u202a\u2066\u2069\u200e\u200f\u061c""#),
+    StringCase(name: "C1 controls escaped", input: "\u{80}\u{85}\u{9F}", expected: #""\u0080\u0085\u009f""#),
+    StringCase(
+      name: "their neighbours as is", input: "\u{A0}\u{2027}\u{202F}\u{2065}\u{206A}\u{200D}\u{61B}€",
+      expected: "\"\u{A0}\u{2027}\u{202F}\u{2065}\u{206A}\u{200D}\u{61B}€\""),
+    StringCase(
+      name: "an escaped character after a long ASCII run", input: "abcdefghijklmnop\u{2028}qrstuvwxyz",
+      expected: #""abcdefghijklmnop\u2028qrstuvwxyz""#),
     StringCase(
       name: "long run with escape at the end", input: "abcdefghijklmnopqrstuvwxyz\"",
       expected: #""abcdefghijklmnopqrstuvwxyz\"""#),

@@ -112,7 +112,7 @@ import Testing
       arguments: ["Fixtures/Apps/aasa/missing.json", "https://x.example/"],
       stdout: "",
       stderr:
-        "error: cannot read the apple-app-site-association file '\(FixturePaths.packageRoot)/Fixtures/Apps/aasa/missing.json' [unreadable-file]\n",
+        "error: cannot read the apple-app-site-association file 'Fixtures/Apps/aasa/missing.json': No such file or directory [unreadable-file]\n",
       status: .failure),
   ]
 
@@ -165,5 +165,19 @@ import Testing
     let third = try JSONParser.parse(Array(lines[2].utf8)).value
     #expect(third["line"] == 3 && third["outcome"] == "error")
     #expect(third["error"]?["code"] == "invalid-url" && third["error"]?["reason"] == "no-scheme")
+  }
+}
+
+/// `route-cli aasa` quotes its URL arguments and the file it reads: the text form writes their
+/// controls, separators and bidirectional controls visibly.
+@Suite struct AASAOutputSafetyTests {
+  @Test(arguments: ["https://x.example/\u{1B}[2J", "https://x.example/a\u{202E}gnp.exe", "x\u{2028}y\u{9B}z"])
+  func urlArgumentsAreWrittenVisibly(url: String) throws {
+    let run = runRouteCLI(["aasa", "Fixtures/Apps/aasa/components.json", url])
+    let found = run.stdout.unicodeScalars.filter {
+      ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || [0x2028, 0x202E].contains($0.value)
+    }
+    #expect(found.isEmpty, "\(run.stdout.debugDescription)")
+    #expect(run.stdout.contains("\\u{"), "\(run.stdout)")
   }
 }

@@ -25,7 +25,7 @@ import Testing
         // Links the gate keeps out: the records say notForApp, so the counts must too.
         "https://notes.example.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11/export",
         "http://notes.example.com/n/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "https://elsewhere.example/n/x",
-        "other://tag/a", "NOTESX://tag/a",
+        "other://tag/a", "NOTESX://tag/a", "javascript:alert(1)",
         #"{"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://notes.example.com/help/x"}}"#,
       ]
     ),

@@ -76,7 +76,7 @@ import Testing
       #expect(run.stdout == "")
       #expect(
         run.stderr
-          == "error: the route table 'big.routes.json' is larger than \(JSONLimits.default.maxBytes) bytes [json-too-large]\n"
+          == "error: cannot read the route table 'big.routes.json': it is larger than \(JSONLimits.default.maxBytes) bytes (16 MiB) [json-too-large]\n"
       )
     }
   }
@@ -85,7 +85,9 @@ import Testing
     let directory = try TemporaryDirectory()
     let run = runRouteCLI(["check", "."], currentDirectory: directory.path)
     #expect(run.status == .failure)
-    #expect(run.stderr.hasPrefix("error: cannot read the route table '.': Is a directory [unreadable-file]\n"))
+    #expect(
+      run.stderr.hasPrefix(
+        "error: cannot read the route table '.': it is a directory, not a regular file [unreadable-file]\n"))
   }
 
   @Test func aSessionFileIsReadWithABound() throws {
@@ -97,6 +99,7 @@ import Testing
     #expect(run.status == .failure)
     #expect(
       run.stderr
-        == "error: the session state 'huge.sessions.json' is larger than \(JSONLimits.default.maxBytes) bytes\n")
+        == "error: cannot read the session state 'huge.sessions.json': it is larger than \(JSONLimits.default.maxBytes) bytes (16 MiB)\n"
+    )
   }
 }
