@@ -109,12 +109,10 @@ struct RouteCommand: Command {
         }
       }
       if let failure = reader.readFailure {
-        writer.flush()
         context.stderr.write("error: cannot read standard input: \(failure)\n")
         return .failure
       }
     }
-    writer.flush()
     if let stateFile {
       do {
         try SessionFiles.writeAtomically(writer.sessions.jsonText(), to: context.resolve(stateFile))

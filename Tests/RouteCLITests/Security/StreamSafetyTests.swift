@@ -277,7 +277,6 @@ import Testing
         writer.route(line: line.number, bytes: line.bytes)
       }
     }
-    writer.flush()
     return out.bytes
   }
 }
