@@ -26,15 +26,7 @@ import Testing
     ("bad capture", "mailto:{1️⃣9}", .invalidPattern),
   ])
   func errorsPointAtTheProblem(_ name: String, _ marked: String, _ code: DiagnosticCode) {
-    let text = MarkedText(marked)
-    do {
-      _ = try URLPattern(parsing: text.text)
-      Issue.record("accepted \(text.text)")
-    } catch {
-      let first = error.errors.first
-      #expect(first?.code == code, "\(error.errors)")
-      #expect(first?.offset == text.offsets["1️⃣"], "\(error.errors)")
-    }
+    expectPatternError(marked, code)
   }
 
   static let routes: [(String, String)] = [

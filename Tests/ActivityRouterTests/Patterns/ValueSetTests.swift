@@ -34,15 +34,7 @@ import Testing
     ("one value is not a set", "a://h/{t:1️⃣inbox}", .unknownParameterType),
   ])
   func errorsPointAtTheProblem(_ name: String, _ marked: String, _ code: DiagnosticCode) {
-    let text = MarkedText(marked)
-    do {
-      _ = try URLPattern(parsing: text.text)
-      Issue.record("accepted \(text.text)")
-    } catch {
-      let first = error.errors.first
-      #expect(first?.code == code, "\(error.errors)")
-      #expect(first?.offset == text.offsets["1️⃣"], "\(error.errors)")
-    }
+    expectPatternError(marked, code)
   }
 
   static let routes: [(String, String)] = [
