@@ -41,7 +41,14 @@ struct RecordWriter: ~Copyable {
   /// planned record (a generic `replaceSubrange` call across modules).
   private mutating func handOver(from start: Int) {
     guard start < buffer.count else { return }
-    buffer.withUnsafeBytes { sink.write(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+    RecordWriter.write(buffer, from: start, to: sink)
     if buffer.count >= 1 << 16 { buffer.removeAll(keepingCapacity: true) }
+  }
+
+  /// Writes `buffer[start...]` to `sink`. Static, with both borrowed: called on `self.sink`
+  /// from a mutating method, the sink was retained and released around every record (a
+  /// twentieth of a planned text record's instructions); borrowed, it is not.
+  private static func write(_ buffer: borrowing [UInt8], from start: Int, to sink: borrowing any OutputSink) {
+    buffer.withUnsafeBytes { sink.write(UnsafeRawBufferPointer(rebasing: $0[start...])) }
   }
 }
