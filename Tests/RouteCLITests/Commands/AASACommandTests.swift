@@ -1,5 +1,6 @@
 import ActivityRouter
 import ActivityRouterTestSupport
+import Foundation
 import Testing
 
 @testable import CommandSupport
@@ -125,7 +126,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("no URL", [examples]),
+    ("the file and the URLs both from standard input", ["-"]),
     ("no file", [String]()),
     ("a domain with a port", [examples, "https://x.example/", "--domain", "x.example:443"]),
     ("an unknown option", [examples, "https://x.example/", "--appid", app]),
@@ -165,6 +166,80 @@ import Testing
     let third = try JSONParser.parse(Array(lines[2].utf8)).value
     #expect(third["line"] == 3 && third["outcome"] == "error")
     #expect(third["error"]?["code"] == "invalid-url" && third["error"]?["reason"] == "no-scheme")
+  }
+}
+
+/// `route-cli aasa` reads the file (`-`) or the URLs (no URL arguments) from standard input,
+/// and takes the several domains that serve one file.
+@Suite struct AASAStandardInputTests {
+  static let examples = AASACommandTests.examples
+  static let apps = AASACommandTests.apps
+
+  @Test func theFileFromStandardInputIsReadAsTheNamedFile() throws {
+    let bytes = try #require(FileManager.default.contents(atPath: FixturePaths.packageRoot + "/" + Self.examples))
+    let url = "https://www.example.com/buy/shoes"
+    let piped = runRouteCLI(["aasa", "-", url], stdin: String(decoding: bytes, as: UTF8.self))
+    let named = runRouteCLI(["aasa", Self.examples, url])
+    #expect(piped.status == .success && named.status == .success)
+    #expect(piped.stdout == named.stdout)
+    #expect(piped.stdout == "\(url): opens by details[0].components[1] {\"/\":\"/buy/*\"} \(Self.apps)\n")
+    // JSON records name the file they were read from: `<stdin>`.
+    let json = runRouteCLI(["aasa", "-", url, "--json"], stdin: String(decoding: bytes, as: UTF8.self))
+    let record = try JSONParser.parse(Array(json.stdout.utf8)).value
+    #expect(record["location"]?["file"] == "<stdin>")
+  }
+
+  @Test func aFileOnStandardInputOverTheLimitIsRefused() {
+    let big =
+      "{\"applinks\": {\"details\": []}, \"pad\": \"" + String(repeating: "x", count: FileKind.aasa.limit) + "\"}"
+    let run = runRouteCLI(["aasa", "-", "https://x.example/"], stdin: big)
+    #expect(run.status == .failure)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.contains("larger than 131072 bytes"), "\(run.stderr)")
+  }
+
+  @Test func urlsFromStandardInputGiveOneLineEachInOrder() throws {
+    // Good, refused, invalid UTF-8 and too long lines: each is answered, none lost or moved.
+    var input: [UInt8] = Array("https://www.example.com/buy/shoes\nnot a url\r\n".utf8)
+    input += Array("https://www.example.com/".utf8) + [0xFF] + Array("\n".utf8)
+    input +=
+      Array("https://www.example.com/".utf8) + Array(repeating: UInt8(ascii: "a"), count: LineReader.defaultLineLimit)
+    input += Array("\nhttps://www.example.com/about".utf8)
+    let run = runRouteCLI(["aasa", Self.examples, "--json"], stdin: [.bytes(input)])
+    #expect(run.status == .success, "\(run.stderr)")
+    let records = try run.stdout.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)).value }
+    try #require(records.count == 5, "\(run.stdout)")
+    #expect(records.map { $0["line"] } == [1, 2, 3, 4, 5])
+    #expect(records.map { $0["outcome"] } == ["opens", "error", "error", "error", "unclaimed"])
+    #expect(records[1]["url"] == "not a url")
+    #expect(records[2]["error"]?["reason"] == "invalid-utf8")
+    #expect(records[2]["error"]?["column"] == 25)
+    #expect(records[3]["error"]?["reason"] == "too-long")
+    #expect(records[3]["url"] == "")
+  }
+
+  @Test func anInvalidUTF8ArgumentIsTheErrorStandardInputGives() throws {
+    var bytes = Array("https://www.example.com/".utf8)
+    bytes.append(0xFF)
+    let fromStdin = runRouteCLI(["aasa", Self.examples], stdin: [.bytes(bytes + [0x0A])])
+    let fromArgument = ArgumentBytesTests.run([Array("aasa".utf8), Array(Self.examples.utf8), bytes])
+    #expect(fromStdin.stdout == fromArgument.stdout)
+    #expect(fromStdin.stdout.contains("error [invalid-url/invalid-utf8] column 25"), "\(fromStdin.stdout)")
+  }
+
+  @Test func severalDomainsServeOneFile() {
+    let run = runRouteCLI([
+      "aasa", Self.examples, "https://www.example.com/buy/1", "https://EXAMPLE.com/buy/2", "https://shop.example/buy/3",
+      "--domain", "www.example.com", "--domain", "example.com",
+    ])
+    #expect(run.status == .success)
+    #expect(
+      run.stdout == """
+        https://www.example.com/buy/1: opens by details[0].components[1] {"/":"/buy/*"} \(Self.apps)
+        https://EXAMPLE.com/buy/2: opens by details[0].components[1] {"/":"/buy/*"} \(Self.apps)
+        https://shop.example/buy/3: unclaimed [host-mismatch] the file of 'www.example.com', 'example.com' does not apply to the host 'shop.example'
+
+        """)
   }
 }
 
