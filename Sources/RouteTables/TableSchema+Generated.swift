@@ -6,7 +6,6 @@ extension TableSchema {
   public static let routeTable = #"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "$id": "https://github.com/activityrouter/activityrouter/Schemas/route-table.schema.json",
   "title": "ActivityRouter route table",
   "description": "An app's scene declarations and its URL and activity routes. See docs/table-format.md.",
   "type": "object",
@@ -594,7 +593,6 @@ extension TableSchema {
   public static let fixture = #"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "$id": "https://github.com/activityrouter/activityrouter/Schemas/fixture.schema.json",
   "title": "ActivityRouter route regression fixture",
   "description": "A table, the sessions open at the start, and events with the decisions they must get. Steps are stateful. See docs/testing.md.",
   "type": "object",
@@ -661,7 +659,6 @@ extension TableSchema {
   public static let sessions = #"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "$id": "https://github.com/activityrouter/activityrouter/Schemas/sessions.schema.json",
   "title": "ActivityRouter session state",
   "description": "The open scene sessions of an app, as route --sessions reads and --state writes them. See docs/sessions.md.",
   "type": "object",
