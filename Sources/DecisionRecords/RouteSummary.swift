@@ -22,7 +22,7 @@ import SceneDecision
 /// ```
 public struct RouteSummary: Sendable {
   /// The lines counted.
-  public private(set) var lines = 0
+  public internal(set) var lines = 0
   /// Events by kind (`url`, `activity`, …).
   public var events: [String: Int] {
     var all = kinds
@@ -30,18 +30,18 @@ public struct RouteSummary: Sendable {
     return all
   }
   /// Errors by code (`invalid-url`, `invalid-utf8`, …).
-  public private(set) var errors: [String: Int] = [:]
+  public internal(set) var errors: [String: Int] = [:]
   /// Lines taken by each route, by its index in the table.
-  public private(set) var linesByRoute: [Int]
+  public internal(set) var linesByRoute: [Int]
   /// Events no route takes.
-  public private(set) var unmatched = 0
+  public internal(set) var unmatched = 0
   /// Links the app's gate keeps out (records with the outcome `notForApp`), by reason.
-  public private(set) var notForApp: [String: Int] = [:]
+  public internal(set) var notForApp: [String: Int] = [:]
 
-  private let routeNames: [String]
+  let routeNames: [String]
   /// Whether the table declares schemes or associated domains, so that the gate reads each link.
   private let gated: Bool
-  private var kinds: [String: Int] = [:]
+  var kinds: [String: Int] = [:]
   /// URL lines counted by the matcher alone (added to the `url` kind).
   private var urlLines = 0
 

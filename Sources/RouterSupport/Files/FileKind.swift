@@ -21,6 +21,8 @@ package enum FileKind: Sendable, Hashable, CaseIterable, CustomStringConvertible
   case sessions
   /// A file of an app's project that `route-cli init` reads (project, settings, sources).
   case projectFile
+  /// Route summaries (`route-cli route --stats --json` output, one JSON object a line).
+  case summary
 
   /// The most bytes a file of this kind may have.
   ///
@@ -31,7 +33,7 @@ package enum FileKind: Sendable, Hashable, CaseIterable, CustomStringConvertible
   /// few KiB). A project file (an `.pbxproj` of a large app is a few MiB): 64 MiB.
   package var limit: Int {
     switch self {
-    case .table, .fixture, .sessions: return 16 << 20
+    case .table, .fixture, .sessions, .summary: return 16 << 20
     case .aasa: return 128 << 10
     case .infoPlist: return 8 << 20
     case .projectFile: return 64 << 20
@@ -47,6 +49,7 @@ package enum FileKind: Sendable, Hashable, CaseIterable, CustomStringConvertible
     case .fixture: return "the fixture"
     case .sessions: return "the session state"
     case .projectFile: return "the project file"
+    case .summary: return "the route summary"
     }
   }
 }

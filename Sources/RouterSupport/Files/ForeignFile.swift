@@ -29,7 +29,7 @@ package enum ForeignFile {
         || bytes[start...].starts(with: Array("bplist".utf8)) || first == UInt8(ascii: "/"))
     case .projectFile:
       return false
-    case .table, .fixture, .sessions, .aasa:
+    case .table, .fixture, .sessions, .aasa, .summary:
       return first != UInt8(ascii: "{")
     }
   }
