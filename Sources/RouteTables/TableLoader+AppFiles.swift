@@ -17,9 +17,17 @@ extension TableLoader {
       claims.declaresSchemes = true
     }
     if let types = reader.strings(fields["activityTypes"]) { claims.activityTypes = types.map(\.0) }
-    if let member = fields["infoPlist"], let path = reader.string(member, in: member.value, what: what) {
-      let loaded = InfoPlist.load(
-        path: resolve(path, from: reader.source.file), displayName: resolve(path, from: reader.source.file))
+    if let member = fields["infoPlist"],
+      let reference = TableFileReference.read(member.value, kind: .infoPlist, what: "'infoPlist'", &reader)
+    {
+      let loaded: LoadedInfoPlist
+      switch reference {
+      case .path(let path):
+        let file = resolve(path, from: reader.source.file)
+        loaded = InfoPlist.load(path: file, displayName: file)
+      case .embedded(let name, let bytes):
+        loaded = InfoPlist.parse(bytes: bytes, file: name)
+      }
       // A file that cannot be read at all is reported where the table names it.
       reader.diagnostics += loaded.diagnostics.map { located($0, at: member.value.start, reader) }
       if let source = loaded.source { referenced.append(source) }
@@ -61,18 +69,23 @@ extension TableLoader {
         continue
       }
       claims.associatedDomains.append(domain)
-      switch entry.value.kind {
-      case .null: continue
-      case .string(let path):
+      if case .null = entry.value.kind { continue }
+      guard
+        let reference = TableFileReference.read(
+          entry.value, kind: .aasa, what: "the AASA file of '\(entry.key)'", &reader)
+      else { continue }
+      let domainChecked = domain.includesSubdomains ? nil : domain.domain
+      let loaded: LoadedAppSiteAssociation
+      switch reference {
+      case .path(let path):
         let file = resolve(path, from: reader.source.file)
-        let loaded = AppSiteAssociation.load(
-          path: file, domain: domain.includesSubdomains ? nil : domain.domain, displayName: file)
-        reader.diagnostics += loaded.diagnostics.map { located($0, at: entry.value.start, reader) }
-        referenced.append(loaded.source)
-        if let association = loaded.association { claims.associations[domain] = association }
-      default:
-        reader.error(.wrongType, "the AASA file of '\(entry.key)' must be a path or null", at: entry.value.start)
+        loaded = AppSiteAssociation.load(path: file, domain: domainChecked, displayName: file)
+      case .embedded(let name, let bytes):
+        loaded = AppSiteAssociation.parse(source: SourceText(file: name, bytes: bytes), domain: domainChecked)
       }
+      reader.diagnostics += loaded.diagnostics.map { located($0, at: entry.value.start, reader) }
+      referenced.append(loaded.source)
+      if let association = loaded.association { claims.associations[domain] = association }
     }
   }
 

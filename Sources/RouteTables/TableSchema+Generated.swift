@@ -117,8 +117,15 @@ extension TableSchema {
       "description": "<TeamID>.<BundleID>: the app the AASA files are asked about."
     },
     "infoPlist": {
-      "type": "string",
-      "description": "Path (relative to the table) of the app's Info.plist, XML or binary: multiple scenes, scene configurations, NSUserActivityTypes, CFBundleURLTypes are merged with the table."
+      "oneOf": [
+        {
+          "type": "string"
+        },
+        {
+          "$ref": "#/$defs/embeddedFile"
+        }
+      ],
+      "description": "Path (relative to the table) of the app's Info.plist, XML or binary, or the file embedded ('route-cli bundle'): multiple scenes, scene configurations, NSUserActivityTypes, CFBundleURLTypes are merged with the table."
     },
     "urlSchemes": {
       "type": "array",
@@ -137,15 +144,56 @@ extension TableSchema {
     "associatedDomains": {
       "type": "object",
       "additionalProperties": {
-        "type": [
-          "string",
-          "null"
+        "oneOf": [
+          {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          {
+            "$ref": "#/$defs/embeddedFile"
+          }
         ]
       },
-      "description": "Associated domains entitlement entries ('applinks:example.com', 'applinks:*.example.com') mapped to the path of the domain's apple-app-site-association file, or null. When any are declared, an https URL is a universal link only when they say so."
+      "description": "Associated domains entitlement entries ('applinks:example.com', 'applinks:*.example.com') mapped to the path of the domain's apple-app-site-association file, the file embedded ('route-cli bundle'), or null. When any are declared, an https URL is a universal link only when they say so."
     }
   },
   "$defs": {
+    "embeddedFile": {
+      "type": "object",
+      "required": [
+        "file"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "file": {
+          "type": "string",
+          "description": "The file's name, for diagnostics."
+        },
+        "contents": {
+          "type": "string",
+          "description": "The file's text (UTF-8)."
+        },
+        "base64": {
+          "type": "string",
+          "description": "The file's bytes in base64 (a binary plist)."
+        }
+      },
+      "oneOf": [
+        {
+          "required": [
+            "contents"
+          ]
+        },
+        {
+          "required": [
+            "base64"
+          ]
+        }
+      ],
+      "description": "A file the table names, embedded in it so that the table loads anywhere ('route-cli bundle')."
+    },
     "scene": {
       "type": "object",
       "required": [

@@ -18,6 +18,6 @@ extension CommandLineTool {
     discussion: ExitStatus.documentation,
     subcommands: [
       InitCommand.self, RouteCommand.self, CheckCommand.self, TestCommand.self, URLCommand.self, AASACommand.self,
-      StatsCommand.self, SchemaCommand.self, CompletionsCommand.self,
+      StatsCommand.self, BundleCommand.self, SchemaCommand.self, CompletionsCommand.self,
     ])
 }
