@@ -28,6 +28,9 @@ public struct Route: Sendable, Hashable {
   public var priority: Int
   /// Where the route is written.
   public var location: SourceLocation?
+  /// Why the links this route loses are accepted (`acceptLostLinks`): `route-cli check` does not
+  /// report them (`lost-link`, D3).
+  public var acceptedLostLinks: String?
 
   /// Creates a route.
   public init(

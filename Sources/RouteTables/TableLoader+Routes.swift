@@ -2,7 +2,7 @@ import RouterSupport
 
 extension TableLoader {
   static let actionKeys = ["deliver", "openWindow", "dismissWindow", "requestSceneSessionActivation"]
-  static let routeKeys = ["name", "url", "activity", "userInfo", "priority"] + actionKeys
+  static let routeKeys = ["name", "url", "activity", "userInfo", "priority", "acceptLostLinks"] + actionKeys
 
   /// Reads the routes, in table order; reports duplicate names with both locations.
   static func readRoutes(
@@ -83,9 +83,19 @@ extension TableLoader {
     if !used.isEmpty {
       checkParameters(used, trigger: trigger, label: label, at: actions[0].value.start, &reader)
     }
-    return Route(
+    var route = Route(
       name: name, index: index, trigger: trigger, target: target, priority: priority,
       location: reader.location(node.start))
+    if let member = fields["acceptLostLinks"] {
+      let reason = reader.string(member, in: member.value, what: label)
+      if let reason, reason.allSatisfy({ $0 == " " || $0 == "\t" }) {
+        reader.error(
+          .invalidValue, "'acceptLostLinks' says why the route's lost links are fine; it is empty",
+          at: member.value.start)
+      }
+      route.acceptedLostLinks = reason
+    }
+    return route
   }
 
   static func readURLPatterns(_ member: JSONMember, _ reader: inout JSONFieldReader) -> [URLPattern]? {

@@ -366,6 +366,11 @@ extension TableSchema {
           "default": 0,
           "description": "Higher wins among equally specific routes."
         },
+        "acceptLostLinks": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Why the links this route loses (D3) are fine: route-cli check does not report them (lost-link)."
+        },
         "deliver": {
           "type": "object",
           "additionalProperties": false,

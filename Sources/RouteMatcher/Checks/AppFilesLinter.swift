@@ -1,6 +1,6 @@
 import AppleAppFiles
 import RouteEvents
-import RouteTables
+package import RouteTables
 public import RouterSupport
 
 /// Cross-checks between the table and the files the app already has (`route-cli check`):
@@ -84,7 +84,7 @@ public enum AppFilesLinter {
   }
 
   /// A URL of the pattern with sample values, or nil when it has parts that cannot be written.
-  static func sampleURL(_ pattern: URLPattern) -> String? {
+  package static func sampleURL(_ pattern: URLPattern) -> String? {
     var parameters: [String: String] = ["*": "sample"]
     for segment in pattern.segments {
       switch segment {

@@ -142,4 +142,6 @@ extension DiagnosticCode {
   public static let unregisteredScheme = DiagnosticCode("unregistered-scheme")
   /// An activity route's type is not in NSUserActivityTypes.
   public static let undeclaredActivityType = DiagnosticCode("undeclared-activity-type")
+  /// A link reaches a scene whose handlers do not know its route, and is lost (D3).
+  public static let lostLink = DiagnosticCode("lost-link")
 }

@@ -55,7 +55,7 @@ struct CheckCommand: Command {
 
   func run(_ context: CommandContext) -> ExitStatus {
     var loaded = RouterLoading.load(table, context: context)
-    if let router = loaded.router { loaded.diagnostics += AppFilesLinter.check(router) }
+    if let router = loaded.router { loaded.diagnostics += AppFilesLinter.check(router) + LostLinkCheck.check(router) }
     if let project, let table = loaded.table {
       // The project as init reads it, for the platform the table models.
       var options = projectOptions
