@@ -27,7 +27,7 @@ struct CheckCommand: Command {
       "format", valueName: "format",
       help:
         "text (compiler-style; the default), json (one document), sarif (SARIF 2.1.0), github (text and annotations).",
-      values: ReportFormat.allCases.map(\.rawValue)),
+      values: Self.formats.map(\.rawValue)),
     .flag("json", help: "The same as --format json."),
     .flag("strict", help: "Treat warnings as errors."),
     .option("project", valueName: "path", help: "Also compare with the app's project (as 'route-cli init' reads it)."),
@@ -48,7 +48,7 @@ struct CheckCommand: Command {
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     table = parsed.positional("table") ?? "-"
-    format = try ReportFormat.parse(parsed)
+    format = try ReportFormat.parse(parsed, allowed: Self.formats)
     strict = parsed.flag("strict")
     color = try parsed.converted("color", ColorChoice.init(rawValue:)) ?? .auto
     project = parsed.value("project")
@@ -59,6 +59,9 @@ struct CheckCommand: Command {
       throw .validation("'--target', '--configuration' and '--setting' go with '--project'")
     }
   }
+
+  /// check's text is already in the compiler's form, which Xcode reads.
+  static let formats: [ReportFormat] = [.text, .json, .sarif, .github]
 
   func run(_ context: CommandContext) -> ExitStatus {
     var loaded = RouterLoading.load(table, context: context)
@@ -103,7 +106,7 @@ struct CheckCommand: Command {
       JSONWriter.appendPretty(.object(document), to: &out)
       out.append(UInt8(ascii: "\n"))
       context.stdout.write(out)
-    case .text, .github:
+    case .text, .github, .xcode:
       if format == .github {
         context.stdout.write(loaded.diagnostics.map { GitHubAnnotation($0).command + "\n" }.joined())
       }

@@ -1,9 +1,11 @@
 import CommandSupport
 
 /// What `check` and `test` print with `--format`: text for people, one JSON document, a SARIF
-/// log (`check`), or the text with a GitHub Actions annotation for each problem.
+/// log (`check`), the text with a GitHub Actions annotation for each problem, or (`test`) each
+/// failing step as a compiler diagnostic, `/abs/path:line:col: error: …`, the form Xcode and
+/// SwiftPM show as an issue at that line.
 enum ReportFormat: String, CaseIterable, Sendable {
-  case text, json, sarif, github
+  case text, json, sarif, github, xcode
 
   /// `--format`, with `--json` as its older spelling; `allowed` are the formats of the command.
   static func parse(_ parsed: ParsedArguments, allowed: [ReportFormat] = allCases) throws(UsageError) -> ReportFormat {

@@ -25,7 +25,9 @@ struct TestCommand: Command {
       "html", valueName: "file", help: "Also write one self-contained HTML page with every step and the coverage."),
     .option(
       "format", valueName: "format",
-      help: "text (the report; the default), json (one document), github (the report and annotations).",
+      help:
+        "text (the report; the default), json (one document), github (the report and annotations), "
+        + "xcode (each failing step as file:line:col: error:, for Xcode and SwiftPM).",
       values: Self.formats.map(\.rawValue)),
     .flag("json", help: "The same as --format json."),
     .flag("coverage", help: "Report the routes, scenes and Apple rules no fixture exercised."),
@@ -59,7 +61,7 @@ struct TestCommand: Command {
     color = try parsed.converted("color", ColorChoice.init(rawValue:)) ?? .auto
   }
 
-  static let formats: [ReportFormat] = [.text, .json, .github]
+  static let formats: [ReportFormat] = [.text, .json, .github, .xcode]
 
   func run(_ context: CommandContext) -> ExitStatus {
     let json = format == .json
@@ -90,6 +92,8 @@ struct TestCommand: Command {
       JSONWriter.appendPretty(suite.json(coverage: covered), to: &out)
       out.append(UInt8(ascii: "\n"))
       context.stdout.write(out)
+    } else if format == .xcode {
+      context.stdout.write(Self.compilerDiagnostics(suite, path: context.resolve) + suite.summary() + "\n")
     } else {
       if format == .github { context.stdout.write(Self.annotations(suite, display: { display($0, context) })) }
       let style: FixtureSuite.Style = context.usesColor(color, on: .stdout) ? .ansi : .plain
@@ -123,6 +127,34 @@ struct TestCommand: Command {
       if reportFailed { status = .failure }
     }
     return status
+  }
+
+  /// Each diagnostic of a fixture that cannot be loaded, and each failing step, as a compiler
+  /// diagnostic at an absolute path: `/p/tags.fixture.json:12:5: error: step 2 "a tag": notes://tag/work:
+  /// outcome: expected "deliver", got "drop"`, then the diff, indented.
+  static func compilerDiagnostics(_ suite: FixtureSuite, path: (String) -> String) -> String {
+    var out = ""
+    for failure in suite.loadFailures {
+      out += DiagnosticRenderer(sources: failure.sources).render(
+        failure.diagnostics.map { d in
+          var d = d
+          if d.location == nil { d.location = SourceLocation(file: path(failure.file), line: 0, column: 0, offset: 0) }
+          return d
+        })
+    }
+    for (fixture, result) in suite.results {
+      for step in result.steps where !step.passed {
+        let place = step.location.map { "\($0.line):\($0.column):" } ?? ""
+        let label = step.name.map { " \"\($0)\"" } ?? ""
+        let first = step.differences.first.map { ": \($0.description)" } ?? ""
+        out += "\(path(fixture.file)):\(place) error: step \(step.index + 1)\(label): \(step.event)\(first)\n"
+        for d in step.differences {
+          out += "    - \(d.path): \(d.expected?.description ?? "(absent)")\n"
+          out += "    + \(d.path): \(d.actual?.description ?? "(absent)")\n"
+        }
+      }
+    }
+    return out
   }
 
   /// A GitHub Actions annotation for each failing step (at its line in the fixture) and each

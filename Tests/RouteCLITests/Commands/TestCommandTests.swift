@@ -197,6 +197,25 @@ import Testing
     #expect(sarif.status == .usageError)
   }
 
+  @Test func xcodeFormatPrintsEachProblemAsACompilerDiagnosticAtAnAbsolutePath() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("a.fixture.json", Self.fixture(secondOutcome: "deliver"))
+    try directory.write("c.fixture.json", #"{ "table": "missing.json", "steps": [] }"#)
+    let run = runRouteCLI(["test", ".", "--format", "xcode"], currentDirectory: directory.path)
+    #expect(run.status == .failure)
+    #expect(
+      run.stdoutLines == [
+        "\(directory.path)/c.fixture.json:1:12: error: cannot read the route table '\(directory.path)/missing.json': No such file or directory [unreadable-file]",
+        #"{ "table": "missing.json", "steps": [] }"#,
+        "           ^",
+        "\(directory.path)/a.fixture.json:6:5: error: step 2 \"tag\": notes://tag/work: outcome: expected \"deliver\", got \"drop\"",
+        "    - outcome: \"deliver\"",
+        "    + outcome: \"drop\"",
+        "2 fixtures, 2 steps: 1 passed, 1 failed, 1 could not be loaded",
+      ])
+    #expect(run.stderr == "")
+  }
+
   @Test func jsonReportsEveryStep() throws {
     let directory = try TemporaryDirectory()
     try directory.write("bad.fixture.json", Self.fixture(secondOutcome: "deliver"))
