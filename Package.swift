@@ -29,6 +29,9 @@ let package = Package(
   products: [
     .library(name: "ActivityRouter", targets: ["ActivityRouter"]),
     .executable(name: "route-cli", targets: ["route-cli"]),
+    // `swift package route-check` / `route-test` in a package that depends on this one (docs/ci.md).
+    .plugin(name: "RouteCheck", targets: ["RouteCheck"]),
+    .plugin(name: "RouteTest", targets: ["RouteTest"]),
   ],
   dependencies: [],
   targets: [
@@ -63,6 +66,19 @@ let package = Package(
       dependencies: ["ActivityRouter", "AppProject", "CommandSupport"],
       swiftSettings: strictness
     ),
+
+    // Command plugins for an app's package: route-cli check on its tables, route-cli test on its
+    // fixtures, with route-cli's compiler-style diagnostics.
+    .plugin(
+      name: "RouteCheck",
+      capability: .command(
+        intent: .custom(verb: "route-check", description: "Check the package's route tables with route-cli.")),
+      dependencies: ["route-cli"]),
+    .plugin(
+      name: "RouteTest",
+      capability: .command(
+        intent: .custom(verb: "route-test", description: "Run the package's route fixtures with route-cli.")),
+      dependencies: ["route-cli"]),
 
     // Helpers every test target shares (fixture paths, marked text, seeded generators, goldens).
     .target(

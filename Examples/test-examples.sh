@@ -127,4 +127,35 @@ status=0
 [[ $status == 1 ]] && grep -q "error: no scene declaration has id 'mian'" "$work/bad.log" \
   || { echo "FAIL: a broken table gave status $status:"; cat "$work/bad.log"; exit 1; }
 echo "ok: link-resolver refuses a broken table with its diagnostics"
-echo "examples: all 7 checks passed"
+
+# --- plugin-app: the command plugins from a package that depends on ActivityRouter ---------------
+# The first run builds route-cli for the plugin in the example's own .build (about 155 s cold on
+# 2 cores, docs/ci.md); later runs only link.
+app=Examples/plugin-app
+swift package --package-path "$app" route-check >"$work/route-check.out" 2>"$work/route-check.err" \
+  || { echo "FAIL: route-check on plugin-app:"; cat "$work/route-check.out" "$work/route-check.err"; exit 1; }
+expect_output "swift package route-check" "$work/route-check.out" <<EOF
+$PWD/$app/Routes/Mail.routes.json: 6 scenes, 10 routes; no problems
+EOF
+swift package --package-path "$app" route-test -- --junit "$work/plugin-junit.xml" >"$work/route-test.out" 2>/dev/null \
+  || { echo "FAIL: route-test on plugin-app:"; cat "$work/route-test.out"; exit 1; }
+expect_output "swift package route-test" "$work/route-test.out" <<'EOF'
+2 fixtures, 12 steps: 12 passed
+EOF
+grep -q '<testsuites name="route-cli test" tests="12" failures="0" errors="0"' "$work/plugin-junit.xml" \
+  || { echo "FAIL: route-test --junit wrote:"; cat "$work/plugin-junit.xml"; exit 1; }
+echo "ok: route-test passes options to route-cli (--junit)"
+# A broken table and a failing step: compiler diagnostics at absolute paths, and the plugin fails.
+sed -e 's/"outcome": "open"/"outcome": "drop"/' -e "s#\"../Mail.routes.json\"#\"$PWD/$app/Routes/Mail.routes.json\"#" \
+  "$app/Routes/fixtures/windows.fixture.json" >"$work/failing.fixture.json"
+status=0
+swift package --package-path "$app" route-check "$work/bad.routes.json" >"$work/plugin-bad.out" 2>&1 || status=$?
+[[ $status != 0 ]] && grep -q "^$work/bad.routes.json:2:64: error: no scene declaration has id 'mian'" "$work/plugin-bad.out" \
+  || { echo "FAIL: route-check on a broken table gave status $status:"; cat "$work/plugin-bad.out"; exit 1; }
+echo "ok: route-check reports a broken table as file:line:col: error: and fails"
+status=0
+swift package --package-path "$app" route-test "$work/failing.fixture.json" >"$work/plugin-fail.out" 2>&1 || status=$?
+[[ $status != 0 ]] && grep -Eq "^$work/failing.fixture.json:7:5: error: step 1 " "$work/plugin-fail.out" \
+  || { echo "FAIL: route-test on a failing fixture gave status $status:"; cat "$work/plugin-fail.out"; exit 1; }
+echo "ok: route-test reports a failing step as file:line:col: error: and fails"
+echo "examples: all 12 checks passed"

@@ -24,6 +24,8 @@ public enum FixtureRunner {
     public var location: SourceLocation?
     /// Whether the step had anything to check.
     public var checked: Bool
+    /// How long the step took to decide and compare, for the `time` of a JUnit report.
+    public var duration: Duration = .zero
     public var passed: Bool { differences.isEmpty }
   }
 
@@ -33,7 +35,11 @@ public enum FixtureRunner {
     public var file: String
     public var cites: [String]
     public var steps: [StepResult]
+    /// How long reading, loading and compiling the fixture and its table took (set by ``FixtureSuite``).
+    public var loading: Duration = .zero
     public var passed: Bool { steps.allSatisfy(\.passed) }
+    /// Loading and every step.
+    public var duration: Duration { steps.reduce(loading) { $0 + $1.duration } }
   }
 
   /// Runs every step of a fixture: a stateful run of its events through a ``LineRouter``, each
@@ -44,7 +50,9 @@ public enum FixtureRunner {
       router: fixture.router, sessions: fixture.initialState,
       options: .init(format: .json, explains: true, stateful: true))
     var results: [StepResult] = []
+    let clock = ContinuousClock()
     for (index, step) in fixture.steps.enumerated() {
+      let start = clock.now
       var bytes: [UInt8] = []
       if let router = step.router {
         // A step that overrides the policies: decided by the same table with its policies, from
@@ -72,7 +80,7 @@ public enum FixtureRunner {
         StepResult(
           index: index, name: step.name, event: step.event, actual: actual, differences: differences,
           sessionsAfter: sessions, location: step.location,
-          checked: step.expect != nil || step.expectSessions != nil))
+          checked: step.expect != nil || step.expectSessions != nil, duration: clock.now - start))
     }
     return Result(fixture: fixture.name, file: fixture.file, cites: fixture.cites, steps: results)
   }

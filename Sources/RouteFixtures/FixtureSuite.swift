@@ -14,6 +14,8 @@ public struct FixtureSuite: Sendable {
     public var file: String
     public var diagnostics: [Diagnostic]
     public var sources: [SourceText]
+    /// How long reading and loading took.
+    public var duration: Duration = .zero
   }
 
   /// Results of the fixtures that loaded, in path order, with the fixture they came from.
@@ -51,17 +53,23 @@ public struct FixtureSuite: Sendable {
     files: [String], displayName: (String) -> String = { $0 }, progress: (Int, Int) -> Void = { _, _ in }
   ) -> FixtureSuite {
     var suite = FixtureSuite(results: [], loadFailures: [])
+    let clock = ContinuousClock()
     for (index, file) in files.enumerated() {
-      switch FixtureLoader.load(contentsOf: file) {
+      let start = clock.now
+      let loaded = FixtureLoader.load(contentsOf: file)
+      let loading = clock.now - start
+      switch loaded {
       case .success(var fixture):
         fixture.file = displayName(file)
         fixture.tablePath = fixture.tablePath.map(displayName)
         var result = FixtureRunner.run(fixture)
         result.file = fixture.file
+        result.loading = loading
         suite.results.append((fixture, result))
       case .failure(let failure):
         suite.loadFailures.append(
-          LoadFailure(file: displayName(file), diagnostics: failure.diagnostics, sources: failure.sources))
+          LoadFailure(
+            file: displayName(file), diagnostics: failure.diagnostics, sources: failure.sources, duration: loading))
       }
       progress(index + 1, files.count)
     }

@@ -13,15 +13,22 @@ struct CheckCommand: Command {
       errors (or warnings, with --strict). With --project, it also compares the table with the \
       app's project, as 'route-cli init' reads it for the table's platform: schemes, domains, \
       activity types, scenes and configurations one declares and the other lacks or contradicts, \
-      each with both places (docs/importing.md).
+      each with both places (docs/importing.md). --format sarif prints a SARIF 2.1.0 log for code \
+      scanning; --format github also prints a GitHub Actions annotation (::error file=…,line=…,col=…::) \
+      for each diagnostic (docs/ci.md).
       """,
     usage:
-      "route-cli check <table> [--json] [--strict] [--project <path> [--target <name>] [--configuration <name>] "
+      "route-cli check <table> [--format <format>] [--strict] [--project <path> [--target <name>] [--configuration <name>] "
       + "[--setting <name=value> ...]] [--color <when>]")
 
   static let options: [OptionSpec] = [
     .argument("table", help: "The route table (JSON; '-' reads it from standard input)."),
-    .flag("json", help: "Print one JSON document with the diagnostics instead."),
+    .option(
+      "format", valueName: "format",
+      help:
+        "text (compiler-style; the default), json (one document), sarif (SARIF 2.1.0), github (text and annotations).",
+      values: Self.formats.map(\.rawValue)),
+    .flag("json", help: "The same as --format json."),
     .flag("strict", help: "Treat warnings as errors."),
     .option("project", valueName: "path", help: "Also compare with the app's project (as 'route-cli init' reads it)."),
     .option("target", valueName: "name", help: "With --project: the target (default: the first application target)."),
@@ -33,7 +40,7 @@ struct CheckCommand: Command {
   ]
 
   var table: String
-  var json: Bool
+  var format: ReportFormat
   var strict: Bool
   var color: ColorChoice
   var project: String?
@@ -41,7 +48,7 @@ struct CheckCommand: Command {
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     table = parsed.positional("table") ?? "-"
-    json = parsed.flag("json")
+    format = try ReportFormat.parse(parsed, allowed: Self.formats)
     strict = parsed.flag("strict")
     color = try parsed.converted("color", ColorChoice.init(rawValue:)) ?? .auto
     project = parsed.value("project")
@@ -52,6 +59,9 @@ struct CheckCommand: Command {
       throw .validation("'--target', '--configuration' and '--setting' go with '--project'")
     }
   }
+
+  /// check's text is already in the compiler's form, which Xcode reads.
+  static let formats: [ReportFormat] = [.text, .json, .sarif, .github]
 
   func run(_ context: CommandContext) -> ExitStatus {
     var loaded = RouterLoading.load(table, context: context)
@@ -73,7 +83,15 @@ struct CheckCommand: Command {
     let errors = loaded.diagnostics.filter { $0.severity == .error }.count
     let warnings = loaded.diagnostics.filter { $0.severity == .warning }.count
     let failed = errors > 0 || (strict && warnings > 0)
-    if json {
+    switch format {
+    case .sarif:
+      var out: [UInt8] = []
+      let log = SARIFLog.document(
+        loaded.diagnostics, sources: [loaded.source] + loaded.sources, toolVersion: ActivityRouterVersion.string)
+      JSONWriter.appendPretty(log, to: &out)
+      out.append(UInt8(ascii: "\n"))
+      context.stdout.write(out)
+    case .json:
       var document = JSONObject()
       document["schemaVersion"] = 1
       document["command"] = "check"
@@ -88,7 +106,10 @@ struct CheckCommand: Command {
       JSONWriter.appendPretty(.object(document), to: &out)
       out.append(UInt8(ascii: "\n"))
       context.stdout.write(out)
-    } else {
+    case .text, .github, .xcode:
+      if format == .github {
+        context.stdout.write(loaded.diagnostics.map { GitHubAnnotation($0).command + "\n" }.joined())
+      }
       RouterLoading.printDiagnostics(
         loaded.diagnostics, loaded.source, context: context, color: color, more: loaded.sources)
       var summary = "\(loaded.source.file): "

@@ -12,14 +12,24 @@ struct TestCommand: Command {
       Runs every *.fixture.json under the paths (directories are searched recursively; \
       docs/testing.md). Steps are stateful. Each failing step is shown with its event and an \
       expected (-) / actual (+) diff. The exit status is 0 only when every fixture loads and \
-      passes (and coverage is at least --min-coverage).
+      passes (and coverage is at least --min-coverage). --junit writes JUnit XML and --html one \
+      self-contained page with every step, the diffs and the coverage; --format github also prints \
+      a GitHub Actions annotation for each failing step (docs/ci.md).
       """)
 
   static let options: [OptionSpec] = [
     .argument("path", help: "Fixture files or directories.", arity: .oneOrMore),
     .flag("update", help: "Rewrite the expectations of failing steps from the actual decisions."),
     .option("junit", valueName: "file", help: "Also write JUnit XML for CI systems."),
-    .flag("json", help: "Print one JSON document with every result instead."),
+    .option(
+      "html", valueName: "file", help: "Also write one self-contained HTML page with every step and the coverage."),
+    .option(
+      "format", valueName: "format",
+      help:
+        "text (the report; the default), json (one document), github (the report and annotations), "
+        + "xcode (each failing step as file:line:col: error:, for Xcode and SwiftPM).",
+      values: Self.formats.map(\.rawValue)),
+    .flag("json", help: "The same as --format json."),
     .flag("coverage", help: "Report the routes, scenes and Apple rules no fixture exercised."),
     .option(
       "min-coverage", valueName: "percent", help: "Fail when routes and scenes exercised are below this percent."),
@@ -30,7 +40,8 @@ struct TestCommand: Command {
   var paths: [String]
   var update: Bool
   var junit: String?
-  var json: Bool
+  var html: String?
+  var format: ReportFormat
   var coverage: Bool
   var minCoverage: Double?
   var verbose: Bool
@@ -40,7 +51,8 @@ struct TestCommand: Command {
     paths = parsed.values("path")
     update = parsed.flag("update")
     junit = parsed.value("junit")
-    json = parsed.flag("json")
+    html = parsed.value("html")
+    format = try ReportFormat.parse(parsed, allowed: Self.formats)
     coverage = parsed.flag("coverage")
     minCoverage = try parsed.converted("min-coverage", reason: "expected a number from 0 to 100") {
       Double($0).flatMap { (0...100).contains($0) ? $0 : nil }
@@ -49,7 +61,10 @@ struct TestCommand: Command {
     color = try parsed.converted("color", ColorChoice.init(rawValue:)) ?? .auto
   }
 
+  static let formats: [ReportFormat] = [.text, .json, .github, .xcode]
+
   func run(_ context: CommandContext) -> ExitStatus {
+    let json = format == .json
     let files = FixtureSuite.files(in: paths.map(context.resolve))
     if files.isEmpty {
       context.stderr.write("error: no *.fixture.json under \(paths.joined(separator: ", "))\n")
@@ -70,14 +85,17 @@ struct TestCommand: Command {
       context.stderr.write("\r\u{1B}[2K")
       context.stderr.flush()
     }
-    let covered = coverage || minCoverage != nil ? FixtureCoverage(suite) : nil
+    let covered = coverage || minCoverage != nil || html != nil ? FixtureCoverage(suite) : nil
     var status: ExitStatus = suite.passed ? .success : .failure
     if json {
       var out: [UInt8] = []
       JSONWriter.appendPretty(suite.json(coverage: covered), to: &out)
       out.append(UInt8(ascii: "\n"))
       context.stdout.write(out)
+    } else if format == .xcode {
+      context.stdout.write(Self.compilerDiagnostics(suite, path: context.resolve) + suite.summary() + "\n")
     } else {
+      if format == .github { context.stdout.write(Self.annotations(suite, display: { display($0, context) })) }
       let style: FixtureSuite.Style = context.usesColor(color, on: .stdout) ? .ansi : .plain
       context.stdout.write(suite.textReport(style: style, verbose: verbose))
       if let covered, coverage { context.stdout.write(Self.coverageReport(covered)) }
@@ -88,21 +106,82 @@ struct TestCommand: Command {
       )
       status = .failure
     }
-    var junitFailed = false
-    if let junit {
+    // Each report is written whole or not at all (AtomicFile); one that cannot be written fails the run.
+    var reportFailed = false
+    let reports: [(kind: String, path: String?, text: () -> String)] = [
+      ("JUnit report", junit, { suite.junitXML() }),
+      ("HTML report", html, { suite.htmlReport(coverage: covered ?? FixtureCoverage(suite)) }),
+    ]
+    for report in reports {
+      guard let path = report.path else { continue }
       do {
-        try AtomicFile.write(Array(suite.junitXML().utf8), to: context.resolve(junit))
+        try AtomicFile.write(Array(report.text().utf8), to: context.resolve(path))
       } catch {
-        context.stderr.write("error: cannot write the JUnit report '\(junit)': \(error)\n")
+        context.stderr.write("error: cannot write the \(report.kind) '\(path)': \(error)\n")
         status = .failure
-        junitFailed = true
+        reportFailed = true
       }
     }
     if update {
       status = updateFixtures(suite, context)
-      if junitFailed { status = .failure }
+      if reportFailed { status = .failure }
     }
     return status
+  }
+
+  /// Each diagnostic of a fixture that cannot be loaded, and each failing step, as a compiler
+  /// diagnostic at an absolute path: `/p/tags.fixture.json:12:5: error: step 2 "a tag": notes://tag/work:
+  /// outcome: expected "deliver", got "drop"`, then the diff, indented.
+  static func compilerDiagnostics(_ suite: FixtureSuite, path: (String) -> String) -> String {
+    var out = ""
+    for failure in suite.loadFailures {
+      out += DiagnosticRenderer(sources: failure.sources).render(
+        failure.diagnostics.map { d in
+          var d = d
+          if d.location == nil { d.location = SourceLocation(file: path(failure.file), line: 0, column: 0, offset: 0) }
+          return d
+        })
+    }
+    for (fixture, result) in suite.results {
+      for step in result.steps where !step.passed {
+        let place = step.location.map { "\($0.line):\($0.column):" } ?? ""
+        let label = step.name.map { " \"\($0)\"" } ?? ""
+        let first = step.differences.first.map { ": \($0.description)" } ?? ""
+        out += "\(path(fixture.file)):\(place) error: step \(step.index + 1)\(label): \(step.event)\(first)\n"
+        for d in step.differences {
+          out += "    - \(d.path): \(d.expected?.description ?? "(absent)")\n"
+          out += "    + \(d.path): \(d.actual?.description ?? "(absent)")\n"
+        }
+      }
+    }
+    return out
+  }
+
+  /// A GitHub Actions annotation for each failing step (at its line in the fixture) and each
+  /// diagnostic of a fixture that cannot be loaded.
+  static func annotations(_ suite: FixtureSuite, display: (String) -> String) -> String {
+    var out = ""
+    for failure in suite.loadFailures {
+      for d in failure.diagnostics {
+        var annotation = GitHubAnnotation(d)
+        annotation.file = annotation.file.map(display) ?? failure.file
+        out += annotation.command + "\n"
+      }
+    }
+    for (fixture, result) in suite.results {
+      for step in result.steps where !step.passed {
+        let diff = step.differences.map {
+          "- \($0.path): \($0.expected?.description ?? "(absent)")\n+ \($0.path): \($0.actual?.description ?? "(absent)")"
+        }
+        let label = step.name.map { " \"\($0)\"" } ?? ""
+        let annotation = GitHubAnnotation(
+          .error, file: fixture.file, line: step.location?.line, column: step.location?.column,
+          title: "\(fixture.name): step \(step.index + 1)",
+          message: "step \(step.index + 1)\(label): \(step.event)\n" + diff.joined(separator: "\n"))
+        out += annotation.command + "\n"
+      }
+    }
+    return out
   }
 
   /// Rewrites failing fixtures and says what changed; the run then counts as passed.

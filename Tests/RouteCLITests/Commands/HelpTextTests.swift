@@ -67,7 +67,7 @@ import Testing
   static let rootSee = "Usage: route-cli <subcommand>\n  See 'route-cli --help' for more information.\n"
   static let routeSee = "Usage: \(routeUsage)\n  See 'route-cli route --help' for more information.\n"
   static let checkSee =
-    "Usage: route-cli check <table> [--json] [--strict] [--project <path> [--target <name>] "
+    "Usage: route-cli check <table> [--format <format>] [--strict] [--project <path> [--target <name>] "
     + "[--configuration <name>] [--setting <name=value> ...]] [--color <when>]\n"
     + "  See 'route-cli check --help' for more information.\n"
 

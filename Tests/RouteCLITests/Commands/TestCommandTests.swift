@@ -117,10 +117,103 @@ import Testing
     parser.delegate = counter
     #expect(parser.parse(), "well-formed XML: \(String(describing: parser.parserError))")
     #expect(counter.suites == 3)
-    #expect(counter.cases == 5)  // 2 + 2 steps, 1 load failure
-    #expect(counter.failures == 2)  // one failing step, one load failure
-    #expect(counter.rootTests == "5")
-    #expect(counter.rootFailures == "2")
+    #expect(counter.cases.count == 5)  // 2 + 2 steps, 1 load failure
+    #expect(counter.failures == 1)  // the failing step
+    #expect(counter.errors == 1)  // the fixture that cannot be loaded: an error, not a failure
+    #expect(counter.root["tests"] == "5")
+    #expect(counter.root["failures"] == "1")
+    #expect(counter.root["errors"] == "1")
+    // Every case says where it is written and how long it took; steps carry their line.
+    for attributes in counter.cases {
+      #expect(attributes["file"]?.hasSuffix(".fixture.json") == true, "\(attributes)")
+      let time = try #require(attributes["time"], "\(attributes)")
+      #expect(Double(time) != nil && time.contains("."), "\(time)")
+    }
+    let steps = counter.cases.filter { $0["name"] != "load" }
+    #expect(steps.map { $0["line"] } == ["5", "6", "5", "6"])
+    #expect(counter.failedCase?["file"] == directory.path + "/a.fixture.json")
+    #expect(counter.failedCase?["line"] == "6")
+    #expect(counter.erroredCase?["file"] == directory.path + "/c.fixture.json")
+    #expect(counter.erroredCase?["name"] == "load")
+    #expect(counter.suiteAttributes.allSatisfy { $0["time"] != nil && $0["file"] != nil })
+  }
+
+  @Test func junitTimeIsSecondsWithSixDecimals() {
+    #expect(FixtureSuite.seconds(.microseconds(41)) == "0.000041")
+    #expect(FixtureSuite.seconds(.milliseconds(1500)) == "1.500000")
+    #expect(FixtureSuite.seconds(.seconds(12) + .nanoseconds(999)) == "12.000000")
+    #expect(FixtureSuite.seconds(.zero) == "0.000000")
+  }
+
+  @Test func theHTMLReportIsOnePageWithEveryFixtureStepDiffAndCoverage() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("a.fixture.json", Self.fixture(secondOutcome: "deliver"))
+    try directory.write("b.fixture.json", Self.fixture(secondOutcome: "drop"))
+    try directory.write("c.fixture.json", #"{ "table": "missing.json", "steps": [] }"#)
+    let page = directory.path + "/report.html"
+    let run = runRouteCLI(["test", directory.path, "--html", page])
+    #expect(run.status == .failure)
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
+    #expect(
+      html.contains(
+        "<p id=\"summary\" class=\"fail\">3 fixtures, 4 steps: 3 passed, 1 failed, 1 could not be loaded</p>"))
+    // Every fixture and every step; the failing one with its diff, escaped.
+    #expect(html.components(separatedBy: "<details class=\"fixture").count - 1 == 2)
+    #expect(html.components(separatedBy: "<tr class=\"step passed\"").count - 1 == 3)
+    let failing = html.components(separatedBy: "<tr class=\"step failed\"")
+    try #require(failing.count == 2)
+    let row = try #require(failing[1].components(separatedBy: "</tr>").first)
+    #expect(row.contains("<div class=\"name\">tag</div>"))
+    #expect(row.contains("<del>- outcome: &quot;deliver&quot;</del>"))
+    #expect(row.contains("<ins>+ outcome: &quot;drop&quot;</ins>"))
+    #expect(html.contains("c.fixture.json</h3>") && html.contains("[unreadable-file]"))
+    // Coverage by route, scene and Apple rule.
+    #expect(html.contains("<li class=\"covered\"><span class=\"mark\">✓</span> <code>note</code></li>"))
+    #expect(html.contains("<li class=\"uncovered\"><span class=\"mark\">✗</span> <code>search</code></li>"))
+    #expect(html.contains("<h4>Scenes (2 of 2)</h4>"))
+    #expect(html.contains("<code>S1</code>"))
+    // Self-contained: nothing to fetch.
+    for external in ["src=", "href=", "<link", "@import", "url("] { #expect(!html.contains(external), "\(external)") }
+  }
+
+  @Test func githubFormatAnnotatesEachFailingStepAtItsLine() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("a.fixture.json", Self.fixture(secondOutcome: "deliver"))
+    try directory.write("c.fixture.json", #"{ "table": "missing.json", "steps": [] }"#)
+    let run = runRouteCLI(["test", ".", "--format", "github"], currentDirectory: directory.path)
+    #expect(run.status == .failure)
+    let annotations = run.stdoutLines.filter { $0.hasPrefix("::") }
+    #expect(
+      annotations == [
+        "::error file=c.fixture.json,line=1,col=12,title=unreadable-file::cannot read the route table '\(directory.path)/missing.json': No such file or directory",
+        "::error file=a.fixture.json,line=6,col=5,title=two steps%3A step 2::step 2 \"tag\": notes://tag/work%0A- outcome: \"deliver\"%0A+ outcome: \"drop\"",
+      ])
+    // The report follows, as in text.
+    #expect(run.stdout.hasSuffix("2 fixtures, 2 steps: 1 passed, 1 failed, 1 could not be loaded\n"))
+    let both = runRouteCLI(["test", ".", "--format", "github", "--json"], currentDirectory: directory.path)
+    #expect(both.status == .usageError)
+    let sarif = runRouteCLI(["test", ".", "--format", "sarif"], currentDirectory: directory.path)
+    #expect(sarif.status == .usageError)
+  }
+
+  @Test func xcodeFormatPrintsEachProblemAsACompilerDiagnosticAtAnAbsolutePath() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("a.fixture.json", Self.fixture(secondOutcome: "deliver"))
+    try directory.write("c.fixture.json", #"{ "table": "missing.json", "steps": [] }"#)
+    let run = runRouteCLI(["test", ".", "--format", "xcode"], currentDirectory: directory.path)
+    #expect(run.status == .failure)
+    #expect(
+      run.stdoutLines == [
+        "\(directory.path)/c.fixture.json:1:12: error: cannot read the route table '\(directory.path)/missing.json': No such file or directory [unreadable-file]",
+        #"{ "table": "missing.json", "steps": [] }"#,
+        "           ^",
+        "\(directory.path)/a.fixture.json:6:5: error: step 2 \"tag\": notes://tag/work: outcome: expected \"deliver\", got \"drop\"",
+        "    - outcome: \"deliver\"",
+        "    + outcome: \"drop\"",
+        "2 fixtures, 2 steps: 1 passed, 1 failed, 1 could not be loaded",
+      ])
+    #expect(run.stderr == "")
   }
 
   @Test func jsonReportsEveryStep() throws {
@@ -170,22 +263,30 @@ import Testing
   }
 }
 
-/// Counts JUnit elements and reads the root totals.
+/// Counts JUnit elements and reads their attributes.
 private final class JUnitCounter: NSObject, XMLParserDelegate {
-  var suites = 0, cases = 0, failures = 0
-  var rootTests: String?, rootFailures: String?
+  var suites = 0, failures = 0, errors = 0
+  var root: [String: String] = [:]
+  var suiteAttributes: [[String: String]] = []
+  var cases: [[String: String]] = []
+  var failedCase: [String: String]?, erroredCase: [String: String]?
 
   func parser(
     _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
     attributes: [String: String] = [:]
   ) {
     switch name {
-    case "testsuites":
-      rootTests = attributes["tests"]
-      rootFailures = attributes["failures"]
-    case "testsuite": suites += 1
-    case "testcase": cases += 1
-    case "failure": failures += 1
+    case "testsuites": root = attributes
+    case "testsuite":
+      suites += 1
+      suiteAttributes.append(attributes)
+    case "testcase": cases.append(attributes)
+    case "failure":
+      failures += 1
+      failedCase = cases.last
+    case "error":
+      errors += 1
+      erroredCase = cases.last
     default: break
     }
   }
