@@ -67,10 +67,20 @@ import Testing
   }
 
   @Test func aCleanTableIsALogWithNoResults() throws {
-    let run = runRouteCLI(["check", FixturePaths.notesTableRelative, "--format", "sarif"])
+    let run = runRouteCLI(["check", "Fixtures/Mail/Mail.routes.json", "--format", "sarif"])
     #expect(run.status == .success)
     let runs = try #require(try parseJSONObject(run.stdout)["runs"] as? [[String: Any]])
     #expect((runs.first?["results"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test func warningsAreResultsOfLevelWarning() throws {
+    // The Notes table's lost links (lost-link) are warnings: results, and the run still succeeds.
+    let run = runRouteCLI(["check", FixturePaths.notesTableRelative, "--format", "sarif"])
+    #expect(run.status == .success)
+    let runs = try #require(try parseJSONObject(run.stdout)["runs"] as? [[String: Any]])
+    let results = try #require(runs.first?["results"] as? [[String: Any]])
+    #expect(results.count == 3)
+    #expect(results.allSatisfy { $0["ruleId"] as? String == "lost-link" && $0["level"] as? String == "warning" })
   }
 
   @Test func githubAnnotatesEveryDiagnosticAndKeepsTheTextReport() throws {
