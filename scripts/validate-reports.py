@@ -125,7 +125,8 @@ for table_path in ("bad table.routes.json", str(notes)):
         problem(f"check --format sarif {table_path}: {'/'.join(map(str, error.absolute_path))}: {error.message}")
     expected = json.loads(run("check", table_path, "--json").stdout)["diagnostics"]
     results = log["runs"][0]["results"]
-    if sarif.returncode != (1 if expected else 0):
+    # Warnings (the Notes table's lost links) do not fail a check; errors do.
+    if sarif.returncode != (1 if any(d["severity"] == "error" for d in expected) else 0):
         problem(f"check --format sarif {table_path} exited {sarif.returncode}")
     if [r["ruleId"] for r in results] != [d["code"] for d in expected]:
         problem(f"SARIF rule ids {[r['ruleId'] for r in results]} are not the codes {[d['code'] for d in expected]}")
