@@ -71,6 +71,8 @@ public struct LineRouter: ~Copyable {
   /// The plan cache, used when the sessions stay the same and nothing is explained.
   private var plans: RecordPlans
   private let usesPlans: Bool
+  /// The decision of the last line routed by ``routeHoldingDecision(line:utf8:into:)``, not yet applied.
+  private var heldDecision: Decision?
 
   /// A line router over `router`, starting from `sessions` (none by default: a cold launch).
   public init(router: CompiledRouter, sessions: SessionState = SessionState(), options: Options = Options()) {
@@ -100,6 +102,32 @@ public struct LineRouter: ~Copyable {
       line: line, utf8: bytes, router: router, state: sessions, explains: options.explains)
     if options.stateful, case .success(let (_, decision)) = record.result { sessions = sessions.applying(decision) }
     append(record, to: &out)
+  }
+
+  /// Decides one line and appends its record as ``route(line:utf8:into:)`` does, but in a
+  /// stateful run holds its decision back until ``applyHeldDecision()``: for a caller that
+  /// applies a decision only once its record has been delivered (`route-cli route --state`).
+  ///
+  /// ```swift
+  /// lines.routeHoldingDecision(line: 1, utf8: bytes, into: &out)
+  /// if deliver(out) { lines.applyHeldDecision() }   // else the sessions stay as they were
+  /// ```
+  public mutating func routeHoldingDecision(
+    line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]
+  ) {
+    guard options.stateful else { return route(line: line, utf8: bytes, into: &out) }
+    fullLines += 1
+    let record = DecisionRecord(
+      line: line, utf8: bytes, router: router, state: sessions, explains: options.explains)
+    if case .success(let (_, decision)) = record.result { heldDecision = decision }
+    append(record, to: &out)
+  }
+
+  /// Applies the decision ``routeHoldingDecision(line:utf8:into:)`` held back, if any.
+  public mutating func applyHeldDecision() {
+    guard let decision = heldDecision else { return }
+    heldDecision = nil
+    sessions = sessions.applying(decision)
   }
 
   /// Decides one line given as text and appends its record to `out`.

@@ -7,9 +7,9 @@
 /// - an unknown subcommand or option, a missing or bad value: the error, the usage and a pointer
 ///   to help on stderr, status 64, with "Did you mean …?" when a name is close.
 ///
-/// After the command runs, the tool flushes both streams. A broken pipe on stdout ends quietly
-/// with the command's status; any other write error is reported on stderr and turns success
-/// into status 1.
+/// After the command runs, the tool flushes both streams. A broken pipe on stdout ends quietly,
+/// and turns success into status 141 (``ExitStatus/outputCut``: the output was cut); any other
+/// write error is reported on stderr and turns success into status 1.
 ///
 /// ```swift
 /// // main.swift, the only file that calls exit:
@@ -53,9 +53,14 @@ package struct CommandLineTool: Sendable {
   package func run(arguments: [CommandArgument], context: CommandContext) -> ExitStatus {
     var status = dispatch(arguments, context)
     context.stdout.flush()
-    if let failure = context.stdout.failure, !failure.isBrokenPipe {
-      context.stderr.write("error: cannot write to standard output: \(failure)\n")
-      if status.isSuccess { status = .failure }
+    if let failure = context.stdout.failure {
+      if failure.isBrokenPipe {
+        // Quietly, but not as a success: the reader did not get the whole output.
+        if status.isSuccess { status = .outputCut }
+      } else {
+        context.stderr.write("error: cannot write to standard output: \(failure)\n")
+        if status.isSuccess { status = .failure }
+      }
     }
     context.stderr.flush()
     return status

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The status `route-cli` exits with: the one place that defines what each number means.
 ///
 /// Commands return an `ExitStatus` instead of calling `exit`, so tests check it in-process;
@@ -9,6 +17,8 @@
 /// | 0 | Success, including outcomes such as "no route matched": outcomes are data. |
 /// | 1 | The command ran, but an input was bad or a check failed. |
 /// | 64 | The command line was wrong (`EX_USAGE`). |
+/// | 128 + N | `route --state` stopped by signal N (SIGHUP 129, SIGINT 130, SIGTERM 143), state saved. |
+/// | 141 | Standard output was cut: its reader went away (`EPIPE`) before the output ended. |
 ///
 /// ```swift
 /// func run(_ context: CommandContext) -> ExitStatus {
@@ -35,6 +45,17 @@ package struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
   /// extra argument, an invalid value, or options that do not go together.
   package static let usageError = ExitStatus(rawValue: 64)
 
+  /// 141 (128 + `SIGPIPE`): the reader of standard output went away (`EPIPE`, as in
+  /// `route-cli … | head -1`) before the output ended. It is the status a shell reports for a
+  /// tool that `SIGPIPE` ended, so `set -o pipefail` scripts treat route-cli as they treat
+  /// `cat`; route-cli itself ignores `SIGPIPE`, stops quietly, and (with `route --state`) saves.
+  package static let outputCut = ExitStatus(rawValue: 128 + SIGPIPE)
+
+  /// 128 + `signal`: the run stopped because of a stop signal (``StopSignals``), after finishing
+  /// its line and saving its state: 129 for SIGHUP, 130 for SIGINT, 143 for SIGTERM, the status a
+  /// shell reports for a process the signal ended.
+  package static func interrupted(by signal: Int32) -> ExitStatus { ExitStatus(rawValue: 128 + signal) }
+
   /// Whether this is ``success``.
   var isSuccess: Bool { self == .success }
 
@@ -50,5 +71,9 @@ package struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
           route table, an unreadable file, a failing fixture).
       64  The command line was wrong: an unknown option or subcommand, a missing
           or extra argument, or an invalid value.
+      141 Standard output was cut: its reader went away (as in '| head -1').
+      129, 130, 143
+          'route --state' stopped on SIGHUP, SIGINT or SIGTERM after its line,
+          with the state written.
     """
 }

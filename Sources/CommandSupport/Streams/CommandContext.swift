@@ -38,6 +38,10 @@ package struct CommandContext {
   package var stderrIsTerminal: Bool
   /// The absolute path of the current directory, for resolving relative paths in messages.
   package var currentDirectory: String
+  /// Whether a command may catch SIGTERM, SIGINT and SIGHUP (``StopSignals``) to save before it
+  /// stops: true for the process's own streams, false in memory, so tests never change the
+  /// signal handling of the process that runs them.
+  package var catchesStopSignals = false
 
   /// Creates a context from its parts.
   init(
@@ -87,11 +91,13 @@ extension CommandContext {
     ignoreBrokenPipeSignal()
     let stdout = FileDescriptorSink(fd: 1)
     let stderr = FileDescriptorSink(fd: 2, flushesAtNewline: true)
-    return CommandContext(
+    var context = CommandContext(
       stdout: stdout, stderr: stderr,
       stdin: FileDescriptorSource(fd: 0, output: stdout, diagnostics: stderr),
       environment: processEnvironment(), stdoutIsTerminal: isatty(1) != 0,
       stderrIsTerminal: isatty(2) != 0, currentDirectory: processDirectory())
+    context.catchesStopSignals = true
+    return context
   }
 
   /// Makes writes to a closed pipe fail with `EPIPE` instead of killing the process.

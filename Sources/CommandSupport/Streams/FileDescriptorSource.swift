@@ -13,7 +13,9 @@
 /// process driving `route-cli` as a coprocess therefore gets each answer as soon as it waits for
 /// it, while input from a file or a fast pipe is always ready and output leaves in large blocks.
 /// `EINTR` is retried; a non-blocking descriptor is waited on with `poll`. Once `output` is
-/// broken, reads report the end of input: nobody is reading the results any more.
+/// broken, reads report the end of input: nobody is reading the results any more. Once
+/// ``StopSignals`` are installed, a wait for input also ends at a stop signal, as the end of
+/// input does.
 ///
 /// ```swift
 /// var stdin = FileDescriptorSource(fd: 0, output: stdoutSink, diagnostics: stderrSink)
@@ -37,12 +39,14 @@ struct FileDescriptorSource: InputSource {
 
   /// Reads the next chunk, flushing first if the read would block.
   mutating func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-    guard failure == nil, output?.isBroken != true, !buffer.isEmpty else { return 0 }
+    guard failure == nil, output?.isBroken != true, !buffer.isEmpty, StopSignals.received == nil else { return 0 }
     if output != nil || diagnostics != nil, !hasInputReady() {
       output?.flush()
       diagnostics?.flush()
       if output?.isBroken == true { return 0 }
     }
+    // With stop signals caught, wait for input or a signal, whichever comes first.
+    if StopSignals.isInstalled, !waitForInputOrStop() { return 0 }
     while true {
       #if canImport(Darwin)
         let count = Darwin.read(fd, buffer.baseAddress, buffer.count)
@@ -61,6 +65,20 @@ struct FileDescriptorSource: InputSource {
       failure = error
       return 0
     }
+  }
+
+  /// Waits until a read would not block; false when a stop signal came first (``StopSignals``).
+  private func waitForInputOrStop() -> Bool {
+    var requests = [
+      pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: StopSignals.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    while StopSignals.received == nil {
+      let result = poll(&requests, 2, -1)
+      if result > 0, requests[0].revents != 0 { return StopSignals.received == nil }
+      if result < 0, errno != EINTR { return true }  // let the read report it
+    }
+    return false
   }
 
   /// Whether a read would return at once (data, end of file or an error is pending).

@@ -78,6 +78,19 @@ package enum AtomicFile {
     }
   }
 
+  /// Throws what ``write(_:to:)`` would throw for the path before writing anything: the path
+  /// (links followed) names something that is not a regular file, or cannot be examined.
+  /// A command checks its output file this way before it does the work whose result it writes.
+  package static func checkReplaceable(_ path: String) throws(FileFailure) {
+    let target = try resolve(path)
+    var existing = stat()
+    if stat(target, &existing) == 0 {
+      if let kind = FileFailure.kind(ofMode: existing.st_mode) { throw .notRegular(kind: kind) }
+    } else if errno != ENOENT {
+      throw .current("stat")
+    }
+  }
+
   /// The file `path` names once symbolic links are followed (at most 32 of them, each
   /// relative to the directory of the link); `path` itself when it is no link.
   package static func resolve(_ path: String) throws(FileFailure) -> String {

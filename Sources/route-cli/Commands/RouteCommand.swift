@@ -13,7 +13,11 @@ struct RouteCommand: Command {
       record with its line number and the run goes on. With --json the records are NDJSON \
       (docs/output-format.md). Decisions start from the open sessions of --sessions (none: a cold \
       launch); with --stateful each decision is applied before the next event, and --state writes \
-      the final sessions. The exit status is 0 when the table loads, whatever the decisions.
+      the final sessions: it locks FILE.lock for the run (a second writer is refused), applies a \
+      decision only once its record is written, and on SIGTERM, SIGINT or SIGHUP finishes the \
+      line, writes the state and exits with 128 + the signal (docs/security.md#state-files). The \
+      exit status is 0 when the table loads, whatever the decisions; 141 when the reader of the \
+      output went away before its end.
       """)
 
   static let options: [OptionSpec] = [
@@ -84,6 +88,14 @@ struct RouteCommand: Command {
       return .failure
     }
     if stats { return runStats(router, context) }
+    // The state file is checked and locked before any state is read (docs/security.md#state-files).
+    var lock: FileLock?
+    if let stateFile {
+      guard let taken = SessionFiles.lock(stateFile, context: context) else { return .failure }
+      lock = taken
+      if context.catchesStopSignals { StopSignals.install() }
+    }
+    defer { lock?.release() }
     var initial = SessionState()
     if let sessions {
       guard let loadedState = SessionFiles.load(sessions, table: router.table, context: context, color: color) else {
@@ -93,27 +105,35 @@ struct RouteCommand: Command {
     }
     let options = LineRouter.Options(
       format: json ? .json : .text, explains: explain, stateful: stateful, includesLineNumber: !noLine)
-    var writer = RecordWriter(router: router, sessions: initial, options: options, sink: context.stdout)
+    var writer = RecordWriter(
+      router: router, sessions: initial, options: options, sink: context.stdout, deliversEachRecord: stateFile != nil)
+    var status = ExitStatus.success
     if !events.isEmpty {
       for (index, event) in events.enumerated() {
+        if context.stdout.isBroken || StopSignals.received != nil { break }
         event.withUnsafeBufferPointer { writer.route(line: index + 1, bytes: $0) }
-        if context.stdout.isBroken { break }
       }
     } else {
       var reader = LineReader(source: context.stdin)
-      reader.forEachLine { line in
-        if line.isTooLong {
-          writer.tooLong(line: line.number, length: line.length, limit: LineReader.defaultLineLimit)
-        } else {
-          writer.route(line: line.number, bytes: line.bytes)
+      do {
+        try reader.forEachLine { line throws(StopReading) in
+          // Stop before a line, never inside one: at a stop signal, and once the output is cut.
+          if context.stdout.isBroken || StopSignals.received != nil { throw StopReading() }
+          if line.isTooLong {
+            writer.tooLong(line: line.number, length: line.length, limit: LineReader.defaultLineLimit)
+          } else {
+            writer.route(line: line.number, bytes: line.bytes)
+          }
         }
-      }
+      } catch {}
       if let failure = reader.readFailure {
         context.stderr.write("error: cannot read standard input: \(failure)\n")
-        return .failure
+        status = .failure
       }
     }
+    if let signal = StopSignals.received { status = .interrupted(by: signal) }
     if let stateFile {
+      // The sessions of the lines whose records were delivered, whatever ended the run.
       do {
         try SessionFiles.writeAtomically(writer.sessions.jsonText(), to: context.resolve(stateFile))
       } catch {
@@ -121,8 +141,11 @@ struct RouteCommand: Command {
         return .failure
       }
     }
-    return .success
+    return status
   }
+
+  /// Ends the line loop early: a stop signal arrived, or standard output is cut.
+  private struct StopReading: Error {}
 
   /// `--stats`: every line counted, one summary at the end.
   private func runStats(_ router: CompiledRouter, _ context: CommandContext) -> ExitStatus {

@@ -29,6 +29,26 @@ enum SessionFiles {
     return diagnostics.hasErrors ? nil : state
   }
 
+  /// Checks that `path` can be the state file (a regular file, a link to one, or nothing yet)
+  /// and takes its lock (``FileLock``); prints why not and returns nil.
+  static func lock(_ path: String, context: CommandContext) -> FileLock? {
+    let resolved = context.resolve(path)
+    do {
+      try AtomicFile.checkReplaceable(resolved)
+      return try FileLock.acquire(beside: resolved)
+    } catch let failure as FileFailure {
+      context.stderr.write("error: cannot write the session state to '\(path)': \(failure)\n")
+    } catch let refusal as FileLock.Refusal {
+      let lockFile = (try? FileLock.lockPath(for: resolved)) ?? resolved + ".lock"
+      context.stderr.write(
+        "error: cannot write the session state to '\(path)': \(refusal) (it holds '\(lockFile)'); "
+          + "wait for it to end, or give another --state file\n")
+    } catch {
+      context.stderr.write("error: cannot write the session state to '\(path)': \(error)\n")
+    }
+    return nil
+  }
+
   /// Writes the state to `path` atomically and honestly (``AtomicFile``).
   static func writeAtomically(_ text: String, to path: String) throws(FileFailure) {
     try AtomicFile.write(Array(text.utf8), to: path)
