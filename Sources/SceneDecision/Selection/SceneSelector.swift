@@ -127,9 +127,12 @@ struct SceneSelector {
     var prefer = Candidates()
     var allow = Candidates()
     var excludedByPolicy = false
-    var seen: Set<String> = []
-    for declaration in ctx.table.scenes where seen.insert(declaration.id).inserted {
-      guard let scene = index.scenes[declaration.id], !scene.all.isEmpty else { continue }
+    let declarations = ctx.table.scenes
+    for (d, declaration) in declarations.enumerated() {
+      guard let scene = index.scenes[declaration.id], !scene.all.isEmpty,
+        // Sessions belong to the first declaration of their id, as a scan finds it.
+        !declarations[..<d].contains(where: { $0.id == declaration.id })
+      else { continue }
       if declaration.kind == .settings {
         ctx.cite(.s8)
         continue
@@ -166,23 +169,28 @@ struct SceneSelector {
     _ prefer: Candidates, _ allow: Candidates, excludedByPolicy: Bool, _ sessions: [Session],
     _ ctx: inout DecisionContext
   ) -> Session? {
-    for (group, word) in [(prefer, "prefers"), (allow, "allows")] where group.count > 0 {
-      guard let best = group.best else { continue }
+    for round in 0..<2 {
+      let (group, word) = round == 0 ? (prefer, "prefers") : (allow, "allows")
+      guard group.count > 0, let best = group.best else { continue }
       let chosen = sessions[best]
       ctx.cite(.s2)
       ctx.cite(.v2)
-      var detail = "an open scene that \(word) the event receives it"
+      // The step's text is built only when the decision explains itself.
+      let explains = ctx.explains
+      var detail = explains ? "an open scene that \(word) the event receives it" : ""
       if group.count > 1 {
-        detail +=
-          "; \(group.count) sessions \(word == "prefers" ? "prefer" : "allow") it, the tie-break (\(TieBreaking.describe(ctx.policies))) picks this one"
+        if explains {
+          detail +=
+            "; \(group.count) sessions \(word == "prefers" ? "prefer" : "allow") it, the tie-break (\(TieBreaking.describe(ctx.policies))) picks this one"
+        }
         ctx.cite(.v10)
       }
       if chosen.state == .unattached {
-        detail += "; the archived session reconnects"
+        if explains { detail += "; the archived session reconnects" }
         ctx.cite(.u8)
       }
       if group.fromPolicy {
-        detail += " (it has no view modifier, so it allows everything)"
+        if explains { detail += " (it has no view modifier, so it allows everything)" }
         ctx.cite(.v8)
         ctx.cite(.amb1)
       }

@@ -1,9 +1,9 @@
-public import RouteTables
+package import RouteTables
 
 /// The open sessions of an app at one moment, and the clock that orders their activations.
 ///
 /// The decision engine reads a state and never changes it; ``applying(_:)`` returns the next
-/// state after a decision (stateful runs), ``apply(_:)-(Decision)`` changes it in place.
+/// state after a decision (stateful runs), `apply(_:)` changes it in place.
 ///
 /// ```swift
 /// var state = SessionState()
@@ -15,7 +15,7 @@ public import RouteTables
 /// as effects are applied, so that a decision costs about the same with 1,000 open sessions as
 /// with 10 (docs/performance.md, "Open sessions"). Changing ``sessions`` directly is allowed;
 /// the state then drops its index, and each decision builds one until the next
-/// ``apply(_:)-(SessionEffect)``.
+/// `apply(_:)`.
 public struct SessionState: Sendable, Hashable {
   /// Sessions in creation order.
   public var sessions: [Session] {
