@@ -127,12 +127,11 @@ struct SceneSelector {
     var prefer = Candidates()
     var allow = Candidates()
     var excludedByPolicy = false
-    let declarations = ctx.table.scenes
-    for (d, declaration) in declarations.enumerated() {
-      guard let scene = index.scenes[declaration.id], !scene.all.isEmpty,
-        // Sessions belong to the first declaration of their id, as a scan finds it.
-        !declarations[..<d].contains(where: { $0.id == declaration.id })
-      else { continue }
+    // The declarations that have sessions, in any order: the answer does not depend on it (the
+    // best is the least by a total order; the one citation made here, S8, is made or not).
+    for (id, scene) in index.scenes where !scene.all.isEmpty {
+      // Sessions belong to the first declaration of their id, as a scan finds it.
+      guard let declaration = ctx.table.scenes.first(where: { $0.id == id }) else { continue }
       if declaration.kind == .settings {
         ctx.cite(.s8)
         continue
