@@ -10,7 +10,8 @@
 # The probe is linked against the debug build of the library (swift build), so it needs no
 # build of its own. Needs valgrind.
 #
-# Matching (and reading URLs and events) is guaranteed linear and enforced. Loading and compiling
+# Matching (and reading URLs and events), stateful runs (each line against the sessions the
+# earlier lines opened) and session files are guaranteed linear and enforced. Loading and compiling
 # a table is measured and printed but not enforced (REPORT_ONLY): it is done once per table, and
 # tables are trusted; its figures are in docs/security.md ("Figures").
 set -euo pipefail
@@ -51,11 +52,15 @@ declare -A sizes=(
   [compile-query]="16 32 64 128 256 512"
   [event-json]="64 128 256 512 1024 2048"
   [parse]="128 256 512 1024 2048 4096"
+  # Stateful runs and session files (issue 18 item 4): n note links each opening a window, so
+  # line n meets n open sessions; a session file of n sessions read and written.
+  [stateful-notes]="64 128 256 512 1024 2048"
+  [session-file]="250 500 1000 2000 4000 8000"
 )
 scenarios=("$@")
 # By default the enforced scenarios; name compile-params or compile-query to see those.
 [ ${#scenarios[@]} -gt 0 ] || scenarios=(url-length url-escapes segments segments-general dot-segments affix-length opaque-segments query-items host-labels
-  host-labels-unknown table-branching table-optionals event-json parse)
+  host-labels-unknown table-branching table-optionals event-json parse stateful-notes session-file)
 
 # The exact symbol: a wildcard would also match the closures inside it, and each entry into a
 # matching function toggles collection (off, inside the closures).

@@ -32,7 +32,7 @@ struct LinearityProbe {
     var kind: Kind
   }
 
-  enum Kind { case match, compile, event, parse }
+  enum Kind { case match, compile, event, parse, stateful, sessions }
 
   /// The operation, counted: the one symbol callgrind collects in.
   @inline(never)
@@ -53,7 +53,52 @@ struct LinearityProbe {
       return p.bytes.withUnsafeBufferPointer { EventReader.read(utf8: $0) }.map { _ in 1 }.get(or: 0)
     case .parse:
       return p.bytes.withUnsafeBufferPointer { URLSyntax.parse($0) }.map { $0.path.count }.get(or: -1)
+    case .stateful:
+      // `route-cli route --json --stateful`: every line decided against the sessions the
+      // earlier lines opened, its record written, its decision applied.
+      guard let router = p.router else { return -2 }
+      var lines = LineRouter(router: router, options: .init(format: .json, stateful: true))
+      var out: [UInt8] = []
+      var number = 0
+      p.bytes.withUnsafeBufferPointer { all in
+        var start = 0
+        for i in all.indices where all[i] == UInt8(ascii: "\n") {
+          number += 1
+          lines.route(line: number, utf8: UnsafeBufferPointer(rebasing: all[start..<i]), into: &out)
+          out.removeAll(keepingCapacity: true)
+          start = i + 1
+        }
+      }
+      return lines.sessions.sessions.count
+    case .sessions:
+      // A session file read (`--sessions`, `--state`) and written again.
+      guard let router = p.router else { return -2 }
+      let (state, _) = SessionState.load(source: SourceText(file: "s", bytes: p.bytes), table: router.table)
+      return (state?.sessions.count ?? -1) + (state?.jsonText().utf8.count ?? 0)
     }
+  }
+
+  /// The Notes app's shape: a list window, and note-editor windows opened by note links, one
+  /// per note (openWindow(id:value:)).
+  static func notesRouter() -> CompiledRouter {
+    let text = """
+      {"app": "N", "platform": "iPadOS", "multipleScenes": true,
+       "scenes": [{"id": "main"}, {"id": "note-editor", "presents": "NoteID", "matching": ["note-editor"]}],
+       "routes": [{"name": "note", "url": "notes://note/{id:uuid}",
+                   "openWindow": {"id": "note-editor", "value": {"id": "{id}"}}}]}
+      """
+    let loaded = TableLoader.load(source: SourceText(file: "t", bytes: Array(text.utf8)))
+    guard let table = loaded.table, let router = RouteCompiler.compile(table).router else {
+      print("the notes table does not load: \(loaded.diagnostics)")
+      exit(1)
+    }
+    return router
+  }
+
+  /// The UUID of note `i`, distinct for every i.
+  static func noteID(_ i: Int) -> String {
+    let hex = String(i, radix: 16)
+    return "00000000-0000-4000-8000-" + String(repeating: "0", count: max(0, 12 - hex.count)) + hex
   }
 
   static func table(_ patterns: [String]) -> [UInt8] {
@@ -144,6 +189,20 @@ struct LinearityProbe {
       let info = (0..<n).map { #""k\#($0)": "v""# }.joined(separator: ",")
       let line = #"{"activity": {"activityType": "t", "userInfo": {\#(info)}}}"#
       return Prepared(router: nil, bytes: Array(line.utf8), table: [], kind: .event)
+    },
+    // n distinct note links in one stateful run: each opens a note-editor window, so the
+    // n-th line is decided against n open sessions (issue 18: 8,000 took 28.7 s).
+    "stateful-notes": { n in
+      let lines = (0..<n).map { "notes://note/\(noteID($0))\n" }.joined()
+      return Prepared(router: notesRouter(), bytes: Array(lines.utf8), table: [], kind: .stateful)
+    },
+    // A session file of n note-editor windows, read and written again.
+    "session-file": { n in
+      let sessions = (0..<n).map { i in
+        #"{"id": "s\#(i + 1)", "scene": "note-editor", "state": "background", "value": {"id": "\#(noteID(i))"}}"#
+      }
+      let text = #"{"sessions": [\#(sessions.joined(separator: ",\n"))], "clock": \#(n)}"#
+      return Prepared(router: notesRouter(), bytes: Array(text.utf8), table: [], kind: .sessions)
     },
     // The URL reader alone on n bytes of path with escapes and non-ASCII.
     "parse": { n in

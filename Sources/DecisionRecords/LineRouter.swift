@@ -79,6 +79,7 @@ public struct LineRouter: ~Copyable {
     self.router = router
     self.options = options
     self.sessions = sessions
+    self.sessions.indexSessions(for: router.table.policies)
     summary = RouteSummary(router: router)
     usesPlans = !options.stateful && !options.explains
     plans = RecordPlans(
@@ -100,7 +101,8 @@ public struct LineRouter: ~Copyable {
     fullLines += 1
     let record = DecisionRecord(
       line: line, utf8: bytes, router: router, state: sessions, explains: options.explains)
-    if options.stateful, case .success(let (_, decision)) = record.result { sessions = sessions.applying(decision) }
+    // In place: the record holds no reference to the sessions, so nothing is copied.
+    if options.stateful, case .success(let (_, decision)) = record.result { sessions.apply(decision) }
     append(record, to: &out)
   }
 

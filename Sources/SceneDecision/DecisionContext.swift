@@ -1,3 +1,4 @@
+import RouteEvents
 import RouteMatcher
 import RouteTables
 import RouterSupport
@@ -11,6 +12,8 @@ struct DecisionContext {
   let table: RouteTable
   let policies: ScenePolicies
   let state: SessionState
+  /// The state's sessions indexed in the table's tie-break order.
+  let index: SessionIndex
   /// Whether to build the trace and the message; off, only the decision's fields are computed.
   let explains: Bool
   var trace: [TraceStep] = []
@@ -30,6 +33,7 @@ struct DecisionContext {
     self.table = router.table
     self.policies = router.table.policies
     self.state = state
+    self.index = state.index(ties: router.table.policies.ties)
     self.explains = explains
     self.nextNumber = state.nextSessionNumber
     self.clock = state.clock
@@ -75,6 +79,66 @@ struct DecisionContext {
     var s = state
     for effect in effects { s.apply(effect) }
     return s.sessions
+  }
+
+  /// The sessions at these positions of the state and then the sessions this decision created,
+  /// as the effects so far leave them (closed ones left out), in the order of
+  /// ``currentSessions``: what a scan of ``currentSessions`` would find among them, without
+  /// copying every session. Needs unique ids (``SessionIndex/uniqueIDs``).
+  func currentSessions(at positions: [Int]) -> [Session] {
+    var tracked = positions.map { state.storage[$0] }
+    var alive = [Bool](repeating: true, count: tracked.count)
+    guard !effects.isEmpty else { return tracked }
+    var closed: Set<String> = []
+    var clock = state.clock
+    func exists(_ id: String) -> Bool {
+      if let i = tracked.indices.first(where: { tracked[$0].id == id }) { return alive[i] }
+      return index.positions[id] != nil && !closed.contains(id)
+    }
+    for effect in effects {
+      switch effect {
+      case .create(let new):
+        clock = max(clock, new.created, new.lastActivated)
+        for i in tracked.indices where alive[i] && tracked[i].id != new.id && tracked[i].state == .foregroundActive {
+          tracked[i].state = .foregroundInactive
+        }
+        tracked.append(new)
+        alive.append(true)
+      case .activate(let id):
+        guard exists(id) else { continue }
+        clock = SessionNumbers.successor(of: clock)
+        for i in tracked.indices where alive[i] {
+          if tracked[i].id == id {
+            tracked[i].state = .foregroundActive
+            tracked[i].lastActivated = clock
+          } else if tracked[i].state == .foregroundActive {
+            tracked[i].state = .foregroundInactive
+          }
+        }
+      case .close(let id):
+        closed.insert(id)
+        for i in tracked.indices where tracked[i].id == id { alive[i] = false }
+      case .update(let id, let update):
+        for i in tracked.indices where alive[i] && tracked[i].id == id {
+          if let p = update.preferring { tracked[i].preferring = p }
+          if let a = update.allowing { tracked[i].allowing = a }
+          if let v = update.value { tracked[i].value = v }
+          if let t = update.valueType { tracked[i].valueType = t }
+        }
+      case .setState(let id, let state):
+        for i in tracked.indices where alive[i] && tracked[i].id == id { tracked[i].state = state }
+      }
+    }
+    return tracked.indices.compactMap { alive[$0] ? tracked[$0] : nil }
+  }
+
+  /// The positions in the state of the sessions an `.update` effect so far changed (a value
+  /// they present now may not be the one the index holds them under).
+  var updatedPositions: [Int] {
+    effects.compactMap { effect in
+      if case .update(let id, _) = effect { return index.positions[id] }
+      return nil
+    }
   }
 
   func decision(

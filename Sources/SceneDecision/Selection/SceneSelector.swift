@@ -38,7 +38,33 @@ struct SceneSelector {
 
   // MARK: - S2: open sessions that prefer or allow the event
 
+  /// The candidates that prefer, and those that allow, the event: how many, the best by the
+  /// tie-break policy, and whether that one's sets came from the unmodified-scene policy.
+  struct Candidates {
+    var count = 0
+    var best: Int?
+    var fromPolicy = false
+
+    /// Adds `n` candidates whose best is at position `p`.
+    mutating func add(_ p: Int, count n: Int, fromPolicy: Bool, _ sessions: [Session], _ policies: ScenePolicies) {
+      count += n
+      if let b = best {
+        let before = TieBreaking.precedes(sessions[p], sessions[b], policies)
+        guard before || (!TieBreaking.precedes(sessions[b], sessions[p], policies) && p < b) else { return }
+      }
+      best = p
+      self.fromPolicy = fromPolicy
+    }
+  }
+
   func selectOpenSession(_ ctx: inout DecisionContext) -> Session? {
+    let sessions = ctx.state.sessions
+    let (prefer, allow, excludedByPolicy) = ctx.explains ? scanSessions(&ctx) : indexedSessions(&ctx)
+    return choose(prefer, allow, excludedByPolicy: excludedByPolicy, sessions, &ctx)
+  }
+
+  /// Every open session in turn, each with its trace step (the decision explains itself).
+  private func scanSessions(_ ctx: inout DecisionContext) -> (Candidates, Candidates, Bool) {
     // Positions in `sessions`, not copies: a session is a large value, and this loop runs for
     // every open window on every event.
     let sessions = ctx.state.sessions
@@ -80,23 +106,90 @@ struct SceneSelector {
           rule: sets.preferring.isEmpty && sets.allowing.isEmpty ? .v7 : .m5, cites: false)
       }
     }
-    for (group, word) in [(preferring, "prefers"), (allowing, "allows")] where !group.isEmpty {
-      guard let best = TieBreaking.best(group, of: sessions, ctx.policies) else { continue }
+    var prefer = Candidates()
+    var allow = Candidates()
+    if let best = TieBreaking.best(preferring, of: sessions, ctx.policies) {
+      prefer = Candidates(count: preferring.count, best: best, fromPolicy: byPolicy.contains(best))
+    }
+    if let best = TieBreaking.best(allowing, of: sessions, ctx.policies) {
+      allow = Candidates(count: allowing.count, best: best, fromPolicy: byPolicy.contains(best))
+    }
+    return (prefer, allow, excludedByPolicy)
+  }
+
+  /// The same answer from the index, without a step per session: the sessions of a declaration
+  /// that have no sets of their own share its sets, so one test answers for all of them and its
+  /// tie-break queue gives their best; sessions with their own sets are tested one by one.
+  private func indexedSessions(_ ctx: inout DecisionContext) -> (Candidates, Candidates, Bool) {
+    let sessions = ctx.state.storage
+    let index = ctx.index
+    let policies = ctx.policies
+    var prefer = Candidates()
+    var allow = Candidates()
+    var excludedByPolicy = false
+    // The declarations that have sessions, in any order: the answer does not depend on it (the
+    // best is the least by a total order; the one citation made here, S8, is made or not).
+    for (id, scene) in index.scenes where !scene.all.isEmpty {
+      // Sessions belong to the first declaration of their id, as a scan finds it.
+      guard let declaration = ctx.table.scenes.first(where: { $0.id == id }) else { continue }
+      if declaration.kind == .settings {
+        ctx.cite(.s8)
+        continue
+      }
+      guard scene.plain > 0, let best = scene.queue.best else { continue }
+      guard let (sets, fromPolicy) = effectiveSets(sessions[best], declaration, &ctx, subject: { "" }) else {
+        excludedByPolicy = true
+        continue
+      }
+      if identifier.satisfies(set: sets.preferring, policies) {
+        prefer.add(best, count: scene.plain, fromPolicy: fromPolicy, sessions, policies)
+      } else if identifier.satisfies(set: sets.allowing, policies) {
+        allow.add(best, count: scene.plain, fromPolicy: fromPolicy, sessions, policies)
+      }
+    }
+    for p in index.withOwnSets {
+      guard let declaration = ctx.table.scenes.first(where: { $0.id == sessions[p].scene }) else { continue }
+      if declaration.kind == .settings { continue }  // cited above, with the declaration's sessions
+      guard let (sets, fromPolicy) = effectiveSets(sessions[p], declaration, &ctx, subject: { "" }) else {
+        excludedByPolicy = true
+        continue
+      }
+      if identifier.satisfies(set: sets.preferring, policies) {
+        prefer.add(p, count: 1, fromPolicy: fromPolicy, sessions, policies)
+      } else if identifier.satisfies(set: sets.allowing, policies) {
+        allow.add(p, count: 1, fromPolicy: fromPolicy, sessions, policies)
+      }
+    }
+    return (prefer, allow, excludedByPolicy)
+  }
+
+  /// S2: the best of the sessions that prefer the event, else of those that allow it.
+  private func choose(
+    _ prefer: Candidates, _ allow: Candidates, excludedByPolicy: Bool, _ sessions: [Session],
+    _ ctx: inout DecisionContext
+  ) -> Session? {
+    for round in 0..<2 {
+      let (group, word) = round == 0 ? (prefer, "prefers") : (allow, "allows")
+      guard group.count > 0, let best = group.best else { continue }
       let chosen = sessions[best]
       ctx.cite(.s2)
       ctx.cite(.v2)
-      var detail = "an open scene that \(word) the event receives it"
+      // The step's text is built only when the decision explains itself.
+      let explains = ctx.explains
+      var detail = explains ? "an open scene that \(word) the event receives it" : ""
       if group.count > 1 {
-        detail +=
-          "; \(group.count) sessions \(word == "prefers" ? "prefer" : "allow") it, the tie-break (\(TieBreaking.describe(ctx.policies))) picks this one"
+        if explains {
+          detail +=
+            "; \(group.count) sessions \(word == "prefers" ? "prefer" : "allow") it, the tie-break (\(TieBreaking.describe(ctx.policies))) picks this one"
+        }
         ctx.cite(.v10)
       }
       if chosen.state == .unattached {
-        detail += "; the archived session reconnects"
+        if explains { detail += "; the archived session reconnects" }
         ctx.cite(.u8)
       }
-      if byPolicy.contains(best) {
-        detail += " (it has no view modifier, so it allows everything)"
+      if group.fromPolicy {
+        if explains { detail += " (it has no view modifier, so it allows everything)" }
         ctx.cite(.v8)
         ctx.cite(.amb1)
       }

@@ -1,47 +1,77 @@
 import RouteEvents
+import RouteTables
 
 extension SessionState {
   /// The state after a decision: its effects applied in order. Pure: `self` is unchanged.
   public func applying(_ decision: Decision) -> SessionState {
     var next = self
-    for effect in decision.effects { next.apply(effect) }
+    next.apply(decision)
     return next
+  }
+
+  /// Applies a decision's effects in order, in place: what a stateful run does after each
+  /// decision, without copying the sessions.
+  ///
+  /// ```swift
+  /// state.apply(DecisionEngine.decide(event, router: router, state: state))
+  /// ```
+  public mutating func apply(_ decision: Decision) {
+    for effect in decision.effects { apply(effect) }
   }
 
   /// Applies one effect.
   public mutating func apply(_ effect: SessionEffect) {
+    if index == nil { index = SessionIndex(storage, ties: ScenePolicies().ties) }
     switch effect {
     case .create(let session):
       clock = max(clock, session.created, session.lastActivated)
       demoteActive(except: session.id)
-      sessions.append(session)
+      storage.append(session)
+      index!.appended(storage, at: storage.count - 1)
       if let n = SessionNumbers.number(ofID: session.id) {
         nextSessionNumber = max(nextSessionNumber, SessionNumbers.successor(of: n))
       }
     case .activate(let id):
-      guard let index = sessions.firstIndex(where: { $0.id == id }) else { return }
+      guard let p = index!.positions[id] else { return }
       clock = SessionNumbers.successor(of: clock)
       demoteActive(except: id)
-      sessions[index].state = .foregroundActive
-      sessions[index].lastActivated = clock
+      let old = storage[p].state
+      storage[p].state = .foregroundActive
+      storage[p].lastActivated = clock
+      index!.changedState(storage, at: p, was: old)
     case .close(let id):
-      sessions.removeAll { $0.id == id }
+      guard index!.positions[id] != nil else { return }
+      storage.removeAll { $0.id == id }
+      index = SessionIndex(storage, ties: index!.ties)
     case .update(let id, let update):
-      guard let index = sessions.firstIndex(where: { $0.id == id }) else { return }
-      if let p = update.preferring { sessions[index].preferring = p }
-      if let a = update.allowing { sessions[index].allowing = a }
-      if let v = update.value { sessions[index].value = v }
-      if let t = update.valueType { sessions[index].valueType = t }
+      guard let p = index!.positions[id] else { return }
+      let old = storage[p]
+      if let p2 = update.preferring { storage[p].preferring = p2 }
+      if let a = update.allowing { storage[p].allowing = a }
+      if let v = update.value { storage[p].value = v }
+      if let t = update.valueType { storage[p].valueType = t }
+      index!.changedContent(storage, at: p, was: old)
     case .setState(let id, let state):
-      guard let index = sessions.firstIndex(where: { $0.id == id }) else { return }
-      sessions[index].state = state
+      guard let p = index!.positions[id] else { return }
+      let old = storage[p].state
+      storage[p].state = state
+      index!.changedState(storage, at: p, was: old)
     }
   }
 
   /// One session is foreground active at a time in this model: the others step back to inactive.
   private mutating func demoteActive(except id: String) {
-    for i in sessions.indices where sessions[i].id != id && sessions[i].state == .foregroundActive {
-      sessions[i].state = .foregroundInactive
+    let active = index!.active
+    guard !active.isEmpty else { return }
+    var kept: [Int] = []
+    for p in active {
+      if storage[p].id == id {
+        kept.append(p)
+      } else {
+        storage[p].state = .foregroundInactive
+      }
     }
+    index!.setActive(kept)
+    for p in active where storage[p].id != id { index!.changedKey(storage, at: p) }
   }
 }

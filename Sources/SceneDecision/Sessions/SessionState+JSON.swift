@@ -37,6 +37,8 @@ extension SessionState {
       return SessionState()
     }
     var sessions: [Session] = []
+    // The ids seen so far: a set, so that a file of n sessions is read in time linear in n.
+    var ids: Set<String> = []
     if let member = fields["sessions"] {
       guard case .array(let items) = member.value.kind else {
         reader.error(.wrongType, "'sessions' must be an array", at: member.value.start)
@@ -44,7 +46,7 @@ extension SessionState {
       }
       for (position, item) in items.enumerated() {
         guard let session = readSession(item, position: position, table: table, &reader) else { continue }
-        if sessions.contains(where: { $0.id == session.id }) {
+        guard ids.insert(session.id).inserted else {
           reader.error(.invalidSessions, "session id '\(session.id)' is used twice", at: item.start)
           continue
         }

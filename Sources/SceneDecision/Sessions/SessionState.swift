@@ -1,43 +1,96 @@
+package import RouteTables
+
 /// The open sessions of an app at one moment, and the clock that orders their activations.
 ///
 /// The decision engine reads a state and never changes it; ``applying(_:)`` returns the next
-/// state after a decision (stateful runs).
+/// state after a decision (stateful runs), `apply(_:)` changes it in place.
 ///
 /// ```swift
 /// var state = SessionState()
 /// let decision = DecisionEngine.decide(event, router: router, state: state)
-/// state = state.applying(decision)   // the new window is now open
+/// state.apply(decision)   // the new window is now open
 /// ```
+///
+/// A state keeps its sessions indexed (by id, declaration, presented value and tie-break order)
+/// as effects are applied, so that a decision costs about the same with 1,000 open sessions as
+/// with 10 (docs/performance.md, "Open sessions"). Changing ``sessions`` directly is allowed;
+/// the state then drops its index, and each decision builds one until the next
+/// `apply(_:)`.
 public struct SessionState: Sendable, Hashable {
   /// Sessions in creation order.
-  public var sessions: [Session]
+  public var sessions: [Session] {
+    get { storage }
+    set {
+      storage = newValue
+      index = nil
+    }
+    _modify {
+      index = nil
+      yield &storage
+    }
+  }
   /// The last clock tick used.
   public var clock: Int
   /// The number the next new session id takes (`s<number>`).
   public var nextSessionNumber: Int
 
+  var storage: [Session]
+  /// The index of `storage`; nil after a change made through ``sessions``.
+  var index: SessionIndex?
+
   /// No open sessions (a cold launch).
   public init() {
-    self.sessions = []
+    self.storage = []
     self.clock = 0
     self.nextSessionNumber = 1
+    self.index = SessionIndex([], ties: ScenePolicies().ties)
   }
 
   /// A state with these sessions; the clock and the next id continue after theirs.
   public init(sessions: [Session]) {
-    self.sessions = sessions
+    self.storage = sessions
     self.clock = sessions.map { max($0.lastActivated, $0.created) }.max() ?? 0
     let numbers = sessions.compactMap { SessionNumbers.number(ofID: $0.id) }
     self.nextSessionNumber = SessionNumbers.successor(of: numbers.max() ?? 0)
+    self.index = SessionIndex(sessions, ties: ScenePolicies().ties)
   }
 
   /// The session with this id.
   public func session(_ id: String) -> Session? {
-    sessions.first { $0.id == id }
+    if let index { return index.positions[id].map { storage[$0] } }
+    return storage.first { $0.id == id }
   }
 
   /// The sessions of a declaration, in creation order.
   public func sessions(of scene: String) -> [Session] {
-    sessions.filter { $0.scene == scene }
+    if let index { return (index.scenes[scene]?.all ?? []).map { storage[$0] } }
+    return storage.filter { $0.scene == scene }
+  }
+
+  /// The index, made for a table's tie-break order: the state's own when it has one for that
+  /// order, else a new one (linear in the sessions).
+  func index(ties: [ScenePolicies.TieBreak]) -> SessionIndex {
+    if let index, index.ties == ties { return index }
+    return SessionIndex(storage, ties: ties)
+  }
+
+  /// Keeps the index in the tie-break order of `policies` (a stateful run over one table
+  /// calls it once, so that no decision builds an index of its own).
+  package mutating func indexSessions(for policies: ScenePolicies) {
+    if index == nil {
+      index = SessionIndex(storage, ties: policies.ties)
+    } else {
+      index!.use(ties: policies.ties, storage)
+    }
+  }
+
+  public static func == (a: SessionState, b: SessionState) -> Bool {
+    a.storage == b.storage && a.clock == b.clock && a.nextSessionNumber == b.nextSessionNumber
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(storage)
+    hasher.combine(clock)
+    hasher.combine(nextSessionNumber)
   }
 }

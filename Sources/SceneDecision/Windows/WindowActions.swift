@@ -52,9 +52,9 @@ struct WindowActions {
           : "sharingBehavior .requested and the window is not shared: it opens normally",
         rule: .w12)
     }
-    let sessions = ctx.currentSessions
     if group.kind == .window {
-      if let open = sessions.first(where: { $0.scene == group.id }) {
+      let candidates = candidates(ctx, from: ctx.index.scenes[group.id]?.all ?? [])
+      if let open = candidates.first(where: { $0.scene == group.id }) {
         ctx.step(.action, call(), .chosen, "the Window is already open: it comes to the front", rule: .w7)
         ctx.cite(.w22)
         ctx.activate(open)
@@ -80,6 +80,7 @@ struct WindowActions {
         message: ctx.explains ? "\(call()) opens a new '\(group.id)' window" : "")
     }
     let sameGroup = ctx.policies.presentedValueScope == .sameGroup
+    let sessions = candidates(ctx, from: ctx.index.byValue[value] ?? [])
     let found = TieBreaking.best(of: sessions, ctx.policies) { session in
       let inScope =
         sameGroup
@@ -104,6 +105,15 @@ struct WindowActions {
     return Result(
       outcome: .open, scene: group.id, session: session.id, value: value,
       message: ctx.explains ? "\(call()) opens a new '\(group.id)' window presenting the value" : "")
+  }
+
+  /// The open sessions (after this decision's effects so far) among which a scan for the
+  /// sessions at `positions` of the state finds what it looks for: those, the ones an effect
+  /// updated, and the ones this decision created; every open session when ids repeat.
+  private static func candidates(_ ctx: DecisionContext, from positions: [Int]) -> [Session] {
+    guard ctx.index.uniqueIDs else { return ctx.currentSessions }
+    let updated = ctx.updatedPositions
+    return ctx.currentSessions(at: updated.isEmpty ? positions : Array(Set(positions + updated)).sorted())
   }
 
   /// The group an `openWindow` targets: by id (W5), or by the value's type (W9, AMB7).

@@ -1,0 +1,223 @@
+import RouteTables
+import RouterSupport
+
+/// The open sessions indexed, so that a decision finds its candidates without scanning every
+/// session: positions by id, by declaration and by presented value, the foreground-active ones,
+/// the ones with their own `handlesExternalEvents` sets, and for each declaration a queue of
+/// its other sessions (which all share the declaration's sets) in the order of a tie-break
+/// policy (V10, AMB2). ``SessionState`` keeps it in step as effects are applied; a state changed
+/// through its `sessions` array loses it and the engine builds one for the decision.
+///
+/// Positions are indices in ``SessionState/sessions``; closing a session rebuilds the index.
+struct SessionIndex: Sendable {
+  /// The sessions of one declaration id.
+  struct Scene: Sendable {
+    /// Positions, ascending.
+    var all: [Int] = []
+    /// How many of them have no sets of their own.
+    var plain = 0
+    /// Those without sets of their own, in tie-break order.
+    var queue = TieQueue()
+  }
+
+  /// The first position of each id.
+  private(set) var positions: [String: Int] = [:]
+  /// Whether every id is used once (the loaders refuse a repeated id; a state built in code may
+  /// repeat one, and the engine then reads the sessions in full).
+  private(set) var uniqueIDs = true
+  private(set) var scenes: [String: Scene] = [:]
+  /// Positions of sessions presenting each value, ascending.
+  private(set) var byValue: [JSONValue: [Int]] = [:]
+  /// Positions of sessions with their own `preferring` or `allowing` set, ascending.
+  private(set) var withOwnSets: [Int] = []
+  /// Positions of foreground-active sessions.
+  private(set) var active: [Int] = []
+  /// The tie-break order of the queues.
+  private(set) var ties: [ScenePolicies.TieBreak]
+
+  init(_ sessions: [Session], ties: [ScenePolicies.TieBreak]) {
+    self.ties = ties
+    positions.reserveCapacity(sessions.count)
+    for p in sessions.indices { added(sessions[p], at: p) }
+    for id in scenes.keys { rebuildQueue(id, sessions) }
+  }
+
+  static func hasOwnSets(_ s: Session) -> Bool { s.preferring != nil || s.allowing != nil }
+
+  /// Indexes the session just appended at position `p` (the queue entry aside).
+  private mutating func added(_ s: Session, at p: Int) {
+    if positions[s.id] == nil { positions[s.id] = p } else { uniqueIDs = false }
+    let own = SessionIndex.hasOwnSets(s)
+    scenes[s.scene, default: Scene()].all.append(p)
+    if !own { scenes[s.scene]!.plain += 1 }
+    if let v = s.value { byValue[v, default: []].append(p) }
+    if own { withOwnSets.append(p) }
+    if s.state == .foregroundActive { active.append(p) }
+  }
+
+  /// A session was appended at position `p`.
+  mutating func appended(_ sessions: [Session], at p: Int) {
+    added(sessions[p], at: p)
+    changedKey(sessions, at: p)
+  }
+
+  /// The tie-break key of the session at `p` changed (its state or its last activation), or it
+  /// joined its declaration's queue.
+  mutating func changedKey(_ sessions: [Session], at p: Int) {
+    let s = sessions[p]
+    guard !SessionIndex.hasOwnSets(s) else { return }
+    scenes[s.scene]?.queue.update(p, ties, sessions)
+  }
+
+  /// The session at `p` moved into or out of the foreground-active state.
+  mutating func changedState(_ sessions: [Session], at p: Int, was old: Session.State) {
+    let now = sessions[p].state
+    if old == .foregroundActive && now != .foregroundActive { active.removeAll { $0 == p } }
+    if old != .foregroundActive && now == .foregroundActive { active.append(p) }
+    changedKey(sessions, at: p)
+  }
+
+  /// The value or the sets of the session at `p` changed from `old`.
+  mutating func changedContent(_ sessions: [Session], at p: Int, was old: Session) {
+    let s = sessions[p]
+    if old.value != s.value {
+      if let v = old.value {
+        byValue[v]?.removeAll { $0 == p }
+        if byValue[v]?.isEmpty == true { byValue[v] = nil }
+      }
+      if let v = s.value { SessionIndex.insert(p, into: &byValue[v, default: []]) }
+    }
+    let wasOwn = SessionIndex.hasOwnSets(old)
+    let isOwn = SessionIndex.hasOwnSets(s)
+    if wasOwn && !isOwn {
+      withOwnSets.removeAll { $0 == p }
+      scenes[s.scene]!.plain += 1
+      changedKey(sessions, at: p)
+    } else if !wasOwn && isOwn {
+      SessionIndex.insert(p, into: &withOwnSets)
+      scenes[s.scene]!.plain -= 1
+      scenes[s.scene]!.queue.remove(p, ties, sessions)
+    }
+  }
+
+  /// Queues use this tie-break order from now on.
+  mutating func use(ties: [ScenePolicies.TieBreak], _ sessions: [Session]) {
+    guard ties != self.ties else { return }
+    self.ties = ties
+    for id in scenes.keys { rebuildQueue(id, sessions) }
+  }
+
+  /// The foreground-active positions, replaced (after a demotion).
+  mutating func setActive(_ positions: [Int]) { active = positions }
+
+  private mutating func rebuildQueue(_ id: String, _ sessions: [Session]) {
+    guard let scene = scenes[id] else { return }
+    let plain = scene.all.filter { !SessionIndex.hasOwnSets(sessions[$0]) }
+    scenes[id]!.queue = TieQueue(plain, ties, sessions)
+  }
+
+  private static func insert(_ p: Int, into list: inout [Int]) {
+    var i = list.endIndex
+    while i > list.startIndex && list[i - 1] > p { i -= 1 }
+    list.insert(p, at: i)
+  }
+
+  /// The best session without sets of its own of declaration `id`, by the queue's ties.
+  func bestPlain(of id: String) -> Int? {
+    scenes[id]?.queue.best
+  }
+}
+
+/// A binary heap of positions of sessions in tie-break order (``TieBreaking/precedes(_:_:_:)``,
+/// then the position: the first of equal sessions, as a scan keeps it), each session's place in
+/// it known, so that a session whose key changed moves at once and the top is always the best.
+struct TieQueue: Sendable {
+  private var heap: [Int] = []
+  /// The place in `heap` of each position it holds.
+  private var slots: [Int: Int] = [:]
+  var count: Int { heap.count }
+  /// The best position.
+  var best: Int? { heap.first }
+
+  init() {}
+
+  init(_ positions: [Int], _ ties: [ScenePolicies.TieBreak], _ sessions: [Session]) {
+    heap = positions
+    var i = heap.count / 2
+    while i > 0 {
+      i -= 1
+      siftDown(i, ties, sessions)
+    }
+    slots.reserveCapacity(heap.count)
+    for (slot, p) in heap.enumerated() { slots[p] = slot }
+  }
+
+  static func precedes(_ a: Int, _ b: Int, _ ties: [ScenePolicies.TieBreak], _ sessions: [Session]) -> Bool {
+    let x = sessions[a]
+    let y = sessions[b]
+    for key in ties {
+      switch key {
+      case .foreground where x.state != y.state: return x.state < y.state
+      case .recent where x.lastActivated != y.lastActivated: return x.lastActivated > y.lastActivated
+      case .oldest where x.created != y.created: return x.created < y.created
+      case .newest where x.created != y.created: return x.created > y.created
+      default: continue
+      }
+    }
+    if x.id != y.id { return (x.id.utf8.count, x.id) < (y.id.utf8.count, y.id) }
+    return a < b
+  }
+
+  /// Adds position `p`, or moves it to its place when its key changed.
+  mutating func update(_ p: Int, _ ties: [ScenePolicies.TieBreak], _ sessions: [Session]) {
+    if let slot = slots[p] {
+      siftDown(siftUp(slot, ties, sessions), ties, sessions)
+      return
+    }
+    heap.append(p)
+    slots[p] = heap.count - 1
+    siftUp(heap.count - 1, ties, sessions)
+  }
+
+  /// Removes position `p` if it is queued.
+  mutating func remove(_ p: Int, _ ties: [ScenePolicies.TieBreak], _ sessions: [Session]) {
+    guard let slot = slots.removeValue(forKey: p) else { return }
+    let last = heap.removeLast()
+    guard slot < heap.count else { return }
+    heap[slot] = last
+    slots[last] = slot
+    siftDown(siftUp(slot, ties, sessions), ties, sessions)
+  }
+
+  @discardableResult
+  private mutating func siftUp(_ start: Int, _ ties: [ScenePolicies.TieBreak], _ sessions: [Session]) -> Int {
+    var i = start
+    while i > 0 {
+      let parent = (i - 1) / 2
+      guard TieQueue.precedes(heap[i], heap[parent], ties, sessions) else { break }
+      swap(i, parent)
+      i = parent
+    }
+    return i
+  }
+
+  private mutating func siftDown(_ start: Int, _ ties: [ScenePolicies.TieBreak], _ sessions: [Session]) {
+    var i = start
+    while true {
+      let l = 2 * i + 1
+      let r = l + 1
+      var m = i
+      if l < heap.count && TieQueue.precedes(heap[l], heap[m], ties, sessions) { m = l }
+      if r < heap.count && TieQueue.precedes(heap[r], heap[m], ties, sessions) { m = r }
+      if m == i { return }
+      swap(i, m)
+      i = m
+    }
+  }
+
+  private mutating func swap(_ i: Int, _ j: Int) {
+    heap.swapAt(i, j)
+    slots[heap[i]] = i
+    slots[heap[j]] = j
+  }
+}
