@@ -46,6 +46,7 @@ func sampleURL(_ pattern: URLPattern) -> String {
   switch pattern.host {
   case .exact(let host): s += host
   case .subdomains(let domain): s += "x." + domain
+  case .parameter(let p): s += sample(p.type)
   case .none: s = pattern.scheme + ":"  // no authority: the path follows the colon
   }
   if let port = pattern.port { s += ":\(port)" }

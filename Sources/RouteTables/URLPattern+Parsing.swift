@@ -6,7 +6,8 @@ import RouterSupport
 /// ```
 /// pattern   = scheme "://" host [":" port] *("/" segment) ["/"] ["?" query] ["#" fragment]
 ///           | scheme ":" ["/"] segment *("/" segment) ["/"] ["?" query] ["#" fragment]  ; no authority
-/// host      = name | "*." name | ""              ; "" for scheme:///path
+/// host      = name | "*." name | "" | "{" name [":" type] "}"  ; "" for scheme:///path; a parameter
+///                                                ; only on custom schemes
 /// segment   = literal | "*" | "{" name [":" type] ["?" | "*" | "*?"] "}" | "{" name ":" set ["?"] "}"
 /// set       = value "|" value *("|" value)       ; each value a non-empty literal, none repeated
 ///           | affixed                             ; literal text and captures in one segment
@@ -82,9 +83,13 @@ struct URLPatternParser {
     // Authority: up to '/', '?', '#' or the end.
     let authorityStart = colon + 3
     var index = authorityStart
-    while index < bytes.count, !"/?#".utf8.contains(bytes[index]),
+    var inBraces = false  // a host parameter's `?` or `*` is not the query (and is refused later)
+    while index < bytes.count, inBraces || !"/?#".utf8.contains(bytes[index]),
       !(bytes[index] == UInt8(ascii: "[") && index > authorityStart)
     {
+      if bytes[index] == UInt8(ascii: "{") { inBraces = true }
+      if bytes[index] == UInt8(ascii: "}") { inBraces = false }
+      if inBraces && bytes[index] == UInt8(ascii: "/") { break }
       index += 1
     }
     let (host, port) = parseAuthority(authorityStart..<index, scheme: scheme)
@@ -107,7 +112,7 @@ struct URLPatternParser {
     if index < bytes.count, bytes[index] == UInt8(ascii: "#") {
       fragment = parseValue(index + 1..<bytes.count, allowPresentOnly: false)
     }
-    checkParameterNames(segments: segments, query: query, fragment: fragment)
+    checkParameterNames(host: host, segments: segments, query: query, fragment: fragment)
     return URLPattern(
       text: text, scheme: scheme, host: host, port: port, segments: segments,
       trailingSlash: trailingSlash, query: query, fragment: fragment)
@@ -138,7 +143,10 @@ struct URLPatternParser {
   private mutating func parseAuthority(_ range: Range<Int>, scheme: String) -> (HostPattern, Int?) {
     var hostEnd = range.upperBound
     var port: Int?
-    if let c = bytes[range].lastIndex(of: UInt8(ascii: ":")) {
+    // The port's ':' comes after any host parameter (`{n:int}` holds a ':' of its own).
+    let portSearch =
+      (bytes[range].lastIndex(of: UInt8(ascii: "}")).map { $0 + 1 } ?? range.lowerBound)..<range.upperBound
+    if let c = bytes[portSearch].lastIndex(of: UInt8(ascii: ":")) {
       hostEnd = c
       let digits = bytes[(c + 1)..<range.upperBound]
       if digits.isEmpty || digits.count > 5 || !digits.allSatisfy(isDigit) {
@@ -183,12 +191,11 @@ struct URLPatternParser {
       if wildcard { return (.subdomains(of: name), port) }
       return (.exact(name), port)
     }
+    if let brace = hostBytes.firstIndex(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
+      return (parseHostParameter(hostBytes.startIndex..<hostBytes.endIndex, brace: brace, scheme: scheme), port)
+    }
     for i in hostBytes.indices {
       let b = hostBytes[i]
-      if b == UInt8(ascii: "{") {
-        fail("parameters are not allowed in a host; list each host as its own pattern", at: i)
-        return (.exact(""), port)
-      }
       if b == UInt8(ascii: "*") {
         fail("a host wildcard must be a whole first label, as in '*.example.com'", at: i)
         return (.exact(""), port)
@@ -217,6 +224,54 @@ struct URLPatternParser {
       return (.subdomains(of: name), port)
     }
     return (.exact(name), port)
+  }
+
+  /// A host that is a parameter, `myapp://{screen}/…` or `feed://{host}/{path*}`: the whole host,
+  /// `{name}` or `{name:type}`, on a scheme that is not special (an https link's host is decided
+  /// by the associated domains, so its routes name their hosts: `docs/table-format.md`).
+  private mutating func parseHostParameter(_ range: Range<Int>, brace: Int, scheme: String) -> HostPattern {
+    let special = ["http", "https", "ws", "wss", "ftp", "file"].contains(scheme)
+    if special {
+      fail(
+        "a host parameter is for custom schemes; a '\(scheme)' route names its host"
+          + " (the associated domains decide which hosts reach the app): list each host, or write '*.example.com'",
+        at: brace)
+      return .exact("")
+    }
+    guard bytes[range.lowerBound] == UInt8(ascii: "{"), let close = bytes[range].firstIndex(of: UInt8(ascii: "}"))
+    else {
+      if bytes[brace] == UInt8(ascii: "{") {
+        fail("unclosed '{': expected '}' to end the host parameter, as in '\(scheme)://{screen}/…'", at: brace)
+      } else {
+        fail("unexpected '}': a host parameter is the whole host, as in '\(scheme)://{screen}/…'", at: brace)
+      }
+      return .exact("")
+    }
+    guard close == range.upperBound - 1 else {
+      fail(
+        "a host parameter is the whole host, as in '\(scheme)://{screen}/…'; text around it in the host is not matched",
+        at: brace == range.lowerBound ? close + 1 : brace)
+      return .exact("")
+    }
+    let inner = range.lowerBound + 1..<close
+    if inner.isEmpty {
+      fail("empty host parameter '{}': expected a name, as in '\(scheme)://{screen}/…'", at: range.lowerBound)
+      return .exact("")
+    }
+    if let bad = bytes[inner].firstIndex(where: { "?*|{".utf8.contains($0) }) {
+      let what: String
+      switch bytes[bad] {
+      case UInt8(ascii: "?"):
+        what = "a host cannot be left out; for 'scheme:///path' write that pattern as well"
+      case UInt8(ascii: "*"): what = "a host is one name; to take any host write '{name}'"
+      case UInt8(ascii: "|"): what = "a host cannot be a value set; list each host as its own pattern"
+      default: what = "unexpected '{' inside the host parameter: expected '}' first"
+      }
+      fail(what, at: bad)
+      return .exact("")
+    }
+    guard let parameter = parseParameter(inner) else { return .exact("") }
+    return .parameter(parameter)
   }
 
   private mutating func parsePath(_ range: Range<Int>) -> ([PathSegmentPattern], Bool) {
@@ -641,11 +696,11 @@ struct URLPatternParser {
   }
 
   private mutating func checkParameterNames(
-    segments: [PathSegmentPattern], query: [QueryConstraint], fragment: ValueConstraint?
+    host: HostPattern, segments: [PathSegmentPattern], query: [QueryConstraint], fragment: ValueConstraint?
   ) {
     var seen: Set<String> = []
     let names = URLPattern(
-      text: text, scheme: "", host: .exact(""), segments: segments, query: query, fragment: fragment
+      text: text, scheme: "", host: host, segments: segments, query: query, fragment: fragment
     ).parameterNames
     for name in names where !seen.insert(name).inserted {
       // Point at the second place the name is captured.

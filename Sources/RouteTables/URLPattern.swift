@@ -53,6 +53,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
   /// The names of every parameter the pattern captures, in order of appearance.
   public var parameterNames: [String] {
     var names: [String] = []
+    if case .parameter(let p) = host { names.append(p.name) }
     for segment in segments {
       switch segment {
       case .parameter(let p), .optional(let p): names.append(p.name)
@@ -75,12 +76,18 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
 /// ```swift
 /// HostPattern.exact("notes.example.com")   // only that host (ASCII case folded)
 /// HostPattern.subdomains(of: "example.com") // "*.example.com": a.example.com, b.a.example.com
+/// HostPattern.parameter(.init(name: "screen")) // "myapp://{screen}": any host, captured
 /// ```
 public enum HostPattern: Sendable, Hashable {
   /// Exactly this host, lowercased (IDNA hosts in their ASCII `xn--` form); "" for `scheme:///path`.
   case exact(String)
   /// Any host that ends with `.` + this domain and has at least one more label.
   case subdomains(of: String)
+  /// `{name}` or `{name:type}`: any one non-empty host of a custom scheme, captured
+  /// (`myapp://{screen}/{id}`, `feed://{host}/{path*}`). Tried after every exact host and
+  /// `*.domain` of the scheme; typed parameters before untyped. The value is the host as written
+  /// in the URL, percent-decoded (its case kept, as Foundation's `URL.host` keeps it).
+  case parameter(Parameter)
   /// No authority at all: `mailto:{address}`, `matrix:u/{user}`, `myapp:/share`. Only URLs
   /// without `//` after the scheme match (`myapp://share` has an authority; `myapp:///x` an empty one).
   case none

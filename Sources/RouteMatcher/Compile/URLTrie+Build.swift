@@ -120,7 +120,11 @@ extension URLTrie {
       let offset = Int32(truncatingIfNeeded: pool.count)
       pool.append(contentsOf: host.key)
       let root = number[Int(host.node)]
-      if host.key.contains(UInt8(ascii: "*")) { parts.hasWildcardHosts = true }
+      if HostParameterKey.isParameterKey(host.key) {
+        parts.hasHostParameters = true
+      } else if host.key.contains(UInt8(ascii: "*")) {
+        parts.hasWildcardHosts = true
+      }
       if !host.key.contains(UInt8(ascii: "/")) { parts.hasOpaqueRoutes = true }  // `scheme:`
       var info = parts.nodes[Int(root)].info & 0xFF
       let fast = host.key.withUnsafeBufferPointer { options.caseSensitivePaths && URLTrie.fastPathTakes(hostKey: $0) }

@@ -141,7 +141,7 @@ public struct CompiledRouter: Sendable {
   {
     let terminal = urls.storage.terminal(at: index)
     let routes = table.routes
-    let segments = routes[Int(terminal.route)].urlPatterns[Int(terminal.pattern)].segments
+    let pattern = routes[Int(terminal.route)].urlPatterns[Int(terminal.pattern)]
     var parameters = JSONObject()
     for k in 0..<Int(terminal.captureCount) {
       let name = urls.names[Int(terminal.namesStart) + k]
@@ -157,7 +157,7 @@ public struct CompiledRouter: Sendable {
         }
         text = parts.joined(separator: "/")
       }
-      parameters[name] = CompiledRouter.parameterType(name, in: segments).value(of: text)
+      parameters[name] = CompiledRouter.parameterType(name, in: pattern).value(of: text)
     }
     for k in 0..<Int(terminal.constraintCount) {
       let constraint = urls.storage.constraints[Int(terminal.constraintStart) + k]
@@ -171,9 +171,10 @@ public struct CompiledRouter: Sendable {
       parameters: parameters)
   }
 
-  /// The declared type of a path parameter (a pattern has a few segments: a scan, no table).
-  package static func parameterType(_ name: String, in segments: [PathSegmentPattern]) -> ParameterType {
-    for segment in segments {
+  /// The declared type of a host or path parameter (a pattern has a few segments: a scan, no table).
+  package static func parameterType(_ name: String, in pattern: URLPattern) -> ParameterType {
+    if case .parameter(let p) = pattern.host, p.name == name { return p.type }
+    for segment in pattern.segments {
       switch segment {
       case .parameter(let p) where p.name == name, .optional(let p) where p.name == name: return p.type
       case .affixed(let a):

@@ -117,6 +117,21 @@ struct URLBuilder {
       if let port = pattern.port { out += ":\(port)" }
     case .none:
       out = pattern.scheme + ":"
+    case .parameter(let p):
+      guard let value = try checked(p, required: true), !value.isEmpty else {
+        throw URLBuildError(.missingParameter, "route '\(route)' needs a non-empty host for '\(p.name)'")
+      }
+      // A custom host holds letters, digits and '-._~!$&'()*+,;=' as themselves and non-ASCII
+      // UTF-8 as '%XX' (the reader refuses other ASCII, raw or escaped).
+      let hostAllowed = ByteSet.unreserved.union(.subDelims)
+      if let bad = value.utf8.first(where: { $0 < 0x80 && !hostAllowed.contains($0) }) {
+        throw URLBuildError(
+          .invalidParameter,
+          "'\(value)' cannot be the host of '\(pattern.scheme):' (for '\(p.name)'): a host holds letters, digits,"
+            + " non-ASCII text and '-._~!$&'()*+,;=', not '\(Character(Unicode.Scalar(bad)))'")
+      }
+      out = pattern.scheme + "://" + PercentDecoding.encode(value, allowing: hostAllowed)
+      if let port = pattern.port { out += ":\(port)" }
     }
     let pathStart = out.endIndex
     for segment in pattern.segments {
@@ -221,6 +236,7 @@ struct URLBuilder {
   /// The typed values routing the built URL must capture: every given parameter the pattern has.
   var expectedParameters: JSONObject {
     var types: [String: ParameterType] = [:]
+    if case .parameter(let p) = pattern.host { types[p.name] = p.type }
     for segment in pattern.segments {
       switch segment {
       case .parameter(let p), .optional(let p): types[p.name] = p.type
