@@ -118,9 +118,7 @@ struct URLBuilder {
     case .none:
       out = pattern.scheme + ":"
     case .parameter(let p):
-      guard let value = try checked(p, required: true), !value.isEmpty else {
-        throw URLBuildError(.missingParameter, "route '\(route)' needs a non-empty host for '\(p.name)'")
-      }
+      guard let value = try checked(p, required: true, in: .path) else { return "" }
       // A custom host holds letters, digits and '-._~!$&'()*+,;=' as themselves and non-ASCII
       // UTF-8 as '%XX' (the reader refuses other ASCII, raw or escaped).
       let hostAllowed = ByteSet.unreserved.union(.subDelims)
@@ -150,7 +148,7 @@ struct URLBuilder {
         for part in affixed.parts {
           switch part {
           case .literal(let literal): text += PercentDecoding.encode(literal, allowing: .pathSegmentAllowed)
-          case .capture(let p): text += try pathSegment(p, required: true) ?? ""
+          case .capture(let p): text += try pathSegment(p, required: true, in: .affix) ?? ""
           }
         }
         out += "/" + text
@@ -200,7 +198,7 @@ struct URLBuilder {
       case .present: items.append(key)
       case .literal(let text): items.append(key + "=" + PercentDecoding.encode(text, allowing: .queryValueAllowed))
       case .parameter(let p, let required):
-        guard let value = try checked(p, required: required) else { continue }
+        guard let value = try checked(p, required: required, in: .query) else { continue }
         items.append(key + "=" + PercentDecoding.encode(value, allowing: .queryValueAllowed))
       }
     }
@@ -208,7 +206,7 @@ struct URLBuilder {
     switch pattern.fragment {
     case .literal(let text)?: out += "#" + PercentDecoding.encode(text, allowing: .fragmentAllowed)
     case .parameter(let p, let required)?:
-      if let value = try checked(p, required: required) {
+      if let value = try checked(p, required: required, in: .query) {
         out += "#" + PercentDecoding.encode(value, allowing: .fragmentAllowed)
       }
     case .present?, nil: break
@@ -216,19 +214,23 @@ struct URLBuilder {
     return out
   }
 
-  private func pathSegment(_ p: Parameter, required: Bool) throws(URLBuildError) -> String? {
-    guard let value = try checked(p, required: required) else { return nil }
+  private func pathSegment(_ p: Parameter, required: Bool, in place: ValueRules.Place? = nil) throws(URLBuildError)
+    -> String?
+  {
+    let place = place ?? (pattern.host == .none ? .opaquePath : .path)
+    guard let value = try checked(p, required: required, in: place) else { return nil }
     return PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
   }
 
-  /// The value of a parameter, checked against its type; nil for an absent optional one.
-  private func checked(_ p: Parameter, required: Bool) throws(URLBuildError) -> String? {
+  /// The value of a parameter, checked by the rule routing applies (``ValueRules``); nil for an
+  /// absent optional one.
+  private func checked(_ p: Parameter, required: Bool, in place: ValueRules.Place) throws(URLBuildError) -> String? {
     guard let value = parameters[p.name] else {
       if required { throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(p.name)'") }
       return nil
     }
-    guard p.type.accepts(Array(value.utf8)) || (p.type == .string && value.isEmpty && !required) else {
-      throw URLBuildError(.invalidParameter, "'\(value)' is not a valid \(p.type.rawValue) for '\(p.name)'")
+    if let problem = ValueRules.problem(with: value, type: p.type, in: place) {
+      throw URLBuildError(.invalidParameter, "'\(value)' cannot be the value of '\(p.name)': \(problem)")
     }
     return value
   }
