@@ -76,7 +76,7 @@ func sampleURL(_ pattern: URLPattern) -> String {
     switch constraint.value {
     case .present: items.append(name)
     case .literal(let v): items.append(name + "=" + PercentDecoding.encode(v, allowing: .queryValueAllowed))
-    case .parameter(let p, _): items.append(name + "=" + sample(p.type))
+    case .parameter(let p, _), .list(let p, _): items.append(name + "=" + sample(p.type))
     }
   }
   if !items.isEmpty { s += "?" + items.joined(separator: "&") }
@@ -84,7 +84,7 @@ func sampleURL(_ pattern: URLPattern) -> String {
     switch fragment {
     case .present: s += "#"
     case .literal(let v): s += "#" + PercentDecoding.encode(v, allowing: .fragmentAllowed)
-    case .parameter(let p, _): s += "#" + sample(p.type)
+    case .parameter(let p, _), .list(let p, _): s += "#" + sample(p.type)
     }
   }
   return s

@@ -14,7 +14,8 @@ import RouterSupport
 /// affixed   = [text] capture *(text capture) [text]  ; a text between any two captures
 /// group     = "[" 1*("/" literal) "]"             ; in place of "/" segment: all present or all absent
 /// capture   = "{" name [":" type] "}"
-/// query     = item *("&" item)     item = key | key "=" literal | key "=" "{" name [":" type] ["?"] "}"
+/// query     = item *("&" item)     item = key | key "=" literal | key "=" "{" name [":" type] ["[]"] ["?"] "}"
+///                                  ; "[]": every item with the key, as a list
 /// fragment  = literal | "{" name [":" type] ["?"] "}"
 /// type      = "string" | "int" | "uuid"
 /// ```
@@ -276,6 +277,18 @@ struct URLPatternParser {
 
   private mutating func parsePath(_ range: Range<Int>) -> ([PathSegmentPattern], Bool) {
     guard !range.isEmpty else { return ([], false) }
+    // A '[' inside braces is a list binding (`{tags[]}`), which only a query value can be.
+    var inBraces = false
+    for i in range {
+      if bytes[i] == UInt8(ascii: "{") { inBraces = true }
+      if bytes[i] == UInt8(ascii: "}") { inBraces = false }
+      if inBraces && bytes[i] == UInt8(ascii: "[") {
+        fail(
+          "a list binding ('{name[]}') is for query values, as in '?tag={tags[]}'; a path segment holds one value"
+            + " (for several segments write '{name*}')", at: i)
+        return ([], false)
+      }
+    }
     var segments: [PathSegmentPattern] = []
     var trailingSlash = false
     // Skip the leading '/' (a path without an authority may have none).
@@ -680,6 +693,27 @@ struct URLPatternParser {
         required = false
         inner = inner.lowerBound..<l
       }
+      // `{tags[]}`: every item with the key, as a list.
+      var isList = false
+      if inner.count >= 2, bytes[inner.upperBound - 2] == UInt8(ascii: "["),
+        bytes[inner.upperBound - 1] == UInt8(ascii: "]")
+      {
+        if !allowPresentOnly {
+          fail(
+            "a list binding ('{name[]}') is for query values, whose keys repeat; a fragment holds one value",
+            at: inner.upperBound - 2)
+          return nil
+        }
+        isList = true
+        inner = inner.lowerBound..<inner.upperBound - 2
+        if let l = inner.last, bytes[l] == UInt8(ascii: "?") {
+          fail("an optional list is '{name[]?}': write '?' after '[]'", at: l)
+          return nil
+        }
+      } else if let bracket = bytes[inner].firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
+        fail("expected '[]' at the end of a list binding, as in '{tags[]}' or '{ids:int[]}'", at: bracket)
+        return nil
+      }
       if let colon = bytes[inner].firstIndex(of: UInt8(ascii: ":")),
         let bar = bytes[colon..<inner.upperBound].firstIndex(of: UInt8(ascii: "|"))
       {
@@ -689,7 +723,7 @@ struct URLPatternParser {
         return nil
       }
       guard let p = parseParameter(inner) else { return nil }
-      return .parameter(p, required: required)
+      return isList ? .list(p, required: required) : .parameter(p, required: required)
     }
     guard let literal = literalText(range, what: "value") else { return nil }
     return .literal(literal)

@@ -64,7 +64,10 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
       }
     }
     for constraint in query {
-      if case .parameter(let p, _) = constraint.value { names.append(p.name) }
+      switch constraint.value {
+      case .parameter(let p, _), .list(let p, _): names.append(p.name)
+      case .present, .literal: break
+      }
     }
     if case .parameter(let p, _)? = fragment { names.append(p.name) }
     return names
@@ -187,14 +190,18 @@ public enum ValueConstraint: Sendable, Hashable {
   /// The decoded value must equal this text.
   case literal(String)
   /// The value is captured; when `required`, the item must be present and of the parameter's type.
+  /// When the key is repeated, the first item with it is the one read.
   case parameter(Parameter, required: Bool)
+  /// `?tag={tags[]}`: every item with the key, in order, captured as a list (each value of the
+  /// parameter's type); when `required`, at least one item must be there. Query values only.
+  case list(Parameter, required: Bool)
 
   /// The constraint's strength in precedence: literal 3, required parameter 2, present 1,
   /// optional parameter 0 (it never excludes a URL, except one whose value has the wrong type).
   public var strength: Int {
     switch self {
     case .literal: return 3
-    case .parameter(_, let required): return required ? 2 : 0
+    case .parameter(_, let required), .list(_, let required): return required ? 2 : 0
     case .present: return 1
     }
   }

@@ -16,6 +16,7 @@ extension RouteCompiler {
       case .present: return "present"
       case .literal(let s): return "literal:" + s
       case .parameter(let p, let required): return "\(required ? "required" : "optional"):\(p.type.rawValue)"
+      case .list(let p, let required): return "\(required ? "required" : "optional"):\(p.type.rawValue)[]"
       }
     }
     var constraints = p.query.map { "?\($0.name)=" + describe($0.value) }.sorted()

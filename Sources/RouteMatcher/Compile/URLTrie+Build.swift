@@ -172,6 +172,7 @@ extension URLTrie {
     parts.terminals = records.terminals
     parts.constraints = constraints
     parts.caseSensitivePaths = options.caseSensitivePaths
+    parts.plusAsSpaceInQuery = options.plusAsSpaceInQuery
     parts.strictTrailingSlash = strict
     storage = MatcherStorage(parts)
     names = records.names.withUnsafeBufferPointer { Array($0) }  // without the growth slack
@@ -349,6 +350,11 @@ struct TerminalRecords {
       c.literalLength = Int32(truncatingIfNeeded: text.utf8.count)
     case .parameter(let p, let required):
       c.kind = required ? .required : .optional
+      c.type = p.type
+      c.captureName = Int32(truncatingIfNeeded: names.count)
+      names.append(p.name)
+    case .list(let p, let required):
+      c.kind = required ? .list : .optionalList
       c.type = p.type
       c.captureName = Int32(truncatingIfNeeded: names.count)
       names.append(p.name)

@@ -162,8 +162,13 @@ public struct CompiledRouter: Sendable {
     for k in 0..<Int(terminal.constraintCount) {
       let constraint = urls.storage.constraints[Int(terminal.constraintStart) + k]
       guard constraint.captureName >= 0, scratch.valueStart[k] >= 0 else { continue }
+      let name = urls.names[Int(constraint.captureName)]
+      if constraint.kind == .list || constraint.kind == .optionalList {
+        parameters[name] = .array(listValues(constraint, bytes, scratch).map { constraint.type.value(of: $0) })
+        continue
+      }
       let raw = UnsafeBufferPointer(rebasing: bytes[Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])])
-      parameters[urls.names[Int(constraint.captureName)]] = constraint.type.value(of: CompiledRouter.decoded(raw))
+      parameters[name] = constraint.type.value(of: queryText(raw, isFragment: constraint.isFragment))
     }
     for binding in urls.constants(ofTerminalAt: index) { parameters[binding.name] = .string(binding.value) }
     return RouteMatch(
@@ -183,6 +188,41 @@ public struct CompiledRouter: Sendable {
       }
     }
     return .string
+  }
+
+  /// A query value (a raw `+` a space under `plusAsSpaceInQuery`) or the fragment, decoded.
+  func queryText(_ raw: UnsafeBufferPointer<UInt8>, isFragment: Bool) -> String {
+    guard urls.storage.plusAsSpaceInQuery, !isFragment, raw.contains(UInt8(ascii: "+")) else {
+      return CompiledRouter.decoded(raw)
+    }
+    let spaced = raw.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
+    return spaced.withUnsafeBufferPointer { CompiledRouter.decoded($0) }
+  }
+
+  /// Every value of a list binding's key in the matched URL's query, in order.
+  private func listValues(
+    _ constraint: URLTrie.Constraint, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: borrowing MatchScratch
+  )
+    -> [String]
+  {
+    let pool = urls.storage.pool
+    let key = String(
+      decoding: UnsafeBufferPointer(start: pool + Int(constraint.nameStart), count: Int(constraint.nameLength)),
+      as: UTF8.self)
+    var values: [String] = []
+    for q in 0..<scratch.queryCount {
+      let name = UnsafeBufferPointer(
+        rebasing: bytes[Int(scratch.queryNameStart[q])..<Int(scratch.queryNameEnd[q])])
+      guard queryText(name, isFragment: false) == key else { continue }
+      let start = Int(scratch.queryValueStart[q])
+      if start < 0 {
+        values.append("")
+        continue
+      }
+      values.append(
+        queryText(UnsafeBufferPointer(rebasing: bytes[start..<Int(scratch.queryValueEnd[q])]), isFragment: false))
+    }
+    return values
   }
 
   static func decoded(_ raw: UnsafeBufferPointer<UInt8>) -> String {

@@ -60,6 +60,19 @@ extension CompiledRouter {
   public func url(for route: String, parameters: [String: String] = [:], pattern: Int = 0) throws(URLBuildError)
     -> String
   {
+    try url(for: route, parameters: parameters, lists: [:], pattern: pattern)
+  }
+
+  /// Builds the URL of a route whose pattern binds lists (`?tag={tags[]}`): each list is written
+  /// as one query item per value, in order; otherwise as ``url(for:parameters:pattern:)``
+  /// (where a list parameter given as one string is a list of one).
+  ///
+  /// ```swift
+  /// try router.url(for: "tagged", lists: ["tags": ["a", "b"]])   // "notes://tagged?tag=a&tag=b"
+  /// ```
+  public func url(
+    for route: String, parameters: [String: String] = [:], lists: [String: [String]], pattern: Int = 0
+  ) throws(URLBuildError) -> String {
     guard let index = table.routes.firstIndex(where: { $0.name == route }) else {
       throw URLBuildError(.unknownRoute, "no route is named '\(route)'")
     }
@@ -71,14 +84,14 @@ extension CompiledRouter {
           ? "route '\(route)' is an activity route" : "route '\(route)' has \(patterns.count) URL pattern(s)")
     }
     let names = patterns[pattern].parameterNames
-    if let unknown = parameters.keys.sorted().first(where: { !names.contains($0) }) {
+    if let unknown = (Array(parameters.keys) + Array(lists.keys)).sorted().first(where: { !names.contains($0) }) {
       let known = names.isEmpty ? "it takes none" : "it takes " + names.map { "'\($0)'" }.joined(separator: ", ")
       throw URLBuildError(
         .unknownParameter,
         "route '\(route)' has no parameter '\(unknown)' (\(known))"
           + (EditDistance.suggestion(for: unknown, among: names).map { "; did you mean '\($0)'?" } ?? ""))
     }
-    let builder = URLBuilder(pattern: patterns[pattern], route: route, parameters: parameters)
+    let builder = URLBuilder(pattern: patterns[pattern], route: route, parameters: parameters, lists: lists)
     let text = try builder.build()
     // Verify: the URL must come back to this route with these parameters.
     switch match(url: text) {
@@ -106,6 +119,8 @@ struct URLBuilder {
   let pattern: URLPattern
   let route: String
   let parameters: [String: String]
+  /// The values of list bindings (`?tag={tags[]}`), one query item each.
+  var lists: [String: [String]] = [:]
 
   func build() throws(URLBuildError) -> String {
     var out: String
@@ -200,12 +215,24 @@ struct URLBuilder {
       case .parameter(let p, let required):
         guard let value = try checked(p, required: required, in: .query) else { continue }
         items.append(key + "=" + PercentDecoding.encode(value, allowing: .queryValueAllowed))
+      case .list(let p, let required):
+        // One item per value, in order (a plain value is a list of one).
+        guard let values = lists[p.name] ?? parameters[p.name].map({ [$0] }), !values.isEmpty else {
+          if required { throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(p.name)'") }
+          continue
+        }
+        for value in values {
+          if let problem = ValueRules.problem(with: value, type: p.type, in: .query) {
+            throw URLBuildError(.invalidParameter, "'\(value)' cannot be a value of '\(p.name)': \(problem)")
+          }
+          items.append(key + "=" + PercentDecoding.encode(value, allowing: .queryValueAllowed))
+        }
       }
     }
     if !items.isEmpty { out += "?" + items.joined(separator: "&") }
     switch pattern.fragment {
     case .literal(let text)?: out += "#" + PercentDecoding.encode(text, allowing: .fragmentAllowed)
-    case .parameter(let p, let required)?:
+    case .parameter(let p, let required)?, .list(let p, let required)?:
       if let value = try checked(p, required: required, in: .query) {
         out += "#" + PercentDecoding.encode(value, allowing: .fragmentAllowed)
       }
@@ -249,10 +276,22 @@ struct URLBuilder {
       case .literal, .wildcard, .optionalLiterals: break
       }
     }
-    for c in pattern.query { if case .parameter(let p, _) = c.value { types[p.name] = p.type } }
+    var listTypes: [String: ParameterType] = [:]
+    for c in pattern.query {
+      switch c.value {
+      case .parameter(let p, _): types[p.name] = p.type
+      case .list(let p, _): listTypes[p.name] = p.type
+      case .present, .literal: break
+      }
+    }
     if case .parameter(let p, _)? = pattern.fragment { types[p.name] = p.type }
     var out = JSONObject()
     for name in pattern.parameterNames {
+      if let type = listTypes[name] {
+        guard let values = lists[name] ?? parameters[name].map({ [$0] }), !values.isEmpty else { continue }
+        out[name] = .array(values.map { type.value(of: $0) })
+        continue
+      }
       guard let value = parameters[name], let type = types[name] else { continue }
       out[name] = type.value(of: value)
     }

@@ -53,6 +53,8 @@ final class MatcherStorage: @unchecked Sendable {
   /// Whether some pattern has no authority (`mailto:{address}`).
   let hasOpaqueRoutes: Bool
   let caseSensitivePaths: Bool
+  /// Whether a raw `+` in a query key or value reads as a space (`plusAsSpaceInQuery`).
+  let plusAsSpaceInQuery: Bool
   let strictTrailingSlash: Bool
 
   struct Parts {
@@ -77,6 +79,7 @@ final class MatcherStorage: @unchecked Sendable {
     var hasHostParameters = false
     var hasOpaqueRoutes = false
     var caseSensitivePaths = true
+    var plusAsSpaceInQuery = false
     var strictTrailingSlash = false
 
     /// Allocates the records for `nodeCount` nodes (and the sentinel), `dynamicCount` dynamic
@@ -164,6 +167,7 @@ final class MatcherStorage: @unchecked Sendable {
     hasFallbackHosts = parts.hasWildcardHosts || parts.hasHostParameters
     hasOpaqueRoutes = parts.hasOpaqueRoutes
     caseSensitivePaths = parts.caseSensitivePaths
+    plusAsSpaceInQuery = parts.plusAsSpaceInQuery
     strictTrailingSlash = parts.strictTrailingSlash
   }
 

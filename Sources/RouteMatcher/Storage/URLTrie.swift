@@ -42,7 +42,8 @@ struct URLTrie: Sendable {
 
   /// A compiled query or fragment constraint.
   struct Constraint {
-    enum Kind: UInt8 { case present, literal, required, optional }
+    /// `list` and `optionalList` read every item with the key (`?tag={tags[]}`).
+    enum Kind: UInt8 { case present, literal, required, optional, list, optionalList }
     var kind: Kind
     var isFragment: Bool
     var type: ParameterType
