@@ -77,6 +77,7 @@ func sampleURL(_ pattern: URLPattern) -> String {
     case .present: items.append(name)
     case .literal(let v): items.append(name + "=" + PercentDecoding.encode(v, allowing: .queryValueAllowed))
     case .parameter(let p, _), .list(let p, _): items.append(name + "=" + sample(p.type))
+    case .path: break
     }
   }
   if !items.isEmpty { s += "?" + items.joined(separator: "&") }
@@ -85,6 +86,15 @@ func sampleURL(_ pattern: URLPattern) -> String {
     case .present: s += "#"
     case .literal(let v): s += "#" + PercentDecoding.encode(v, allowing: .fragmentAllowed)
     case .parameter(let p, _), .list(let p, _): s += "#" + sample(p.type)
+    case .path(let path):
+      s += "#" + path.prefix
+      s += path.segments.map { segment -> String in
+        switch segment {
+        case .literal(let text): return PercentDecoding.encode(text, allowing: .pathSegmentAllowed)
+        case .parameter(let p): return sample(p.type)
+        default: return "c/d"
+        }
+      }.joined(separator: "/")
     }
   }
   return s

@@ -17,6 +17,7 @@ import RouterSupport
 /// query     = item *("&" item)     item = key | key "=" literal | key "=" "{" name [":" type] ["[]"] ["?"] "}"
 ///                                  ; "[]": every item with the key, as a list
 /// fragment  = literal | "{" name [":" type] ["?"] "}"
+///           | ("/" | "!/") segment *("/" segment) ["/"]   ; with a capture: matched as a path
 /// type      = "string" | "int" | "uuid"
 /// ```
 extension URLPattern {
@@ -682,6 +683,7 @@ struct URLPatternParser {
 
   /// A literal or a `{name[:type][?]}` capture, for a query value or the fragment.
   private mutating func parseValue(_ range: Range<Int>, allowPresentOnly: Bool) -> ValueConstraint? {
+    if !allowPresentOnly, let path = parseFragmentPath(range) { return path }
     if range.first.map({ bytes[$0] == UInt8(ascii: "{") }) == true {
       guard let last = range.last, bytes[last] == UInt8(ascii: "}") else {
         fail("a parameter must be the whole value, as in '{name}'", at: range.lowerBound)
@@ -727,6 +729,55 @@ struct URLPatternParser {
     }
     guard let literal = literalText(range, what: "value") else { return nil }
     return .literal(literal)
+  }
+
+  /// `#/room/{id}` or `#!/item/{id:int}`: a fragment with captures that starts with `/` or `!/`
+  /// is matched with the path language; nil when the fragment is not such a path.
+  private mutating func parseFragmentPath(_ range: Range<Int>) -> ValueConstraint? {
+    let prefixLength: Int
+    if bytes[range].starts(with: "/".utf8) {
+      prefixLength = 1
+    } else if bytes[range].starts(with: "!/".utf8) {
+      prefixLength = 2
+    } else {
+      return nil
+    }
+    guard bytes[range].contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "*") }) else { return nil }
+    let prefix = String(decoding: bytes[range.lowerBound..<range.lowerBound + prefixLength], as: UTF8.self)
+    var segments: [PathSegmentPattern] = []
+    var start = range.lowerBound + prefixLength
+    var ok = true
+    while start <= range.upperBound {
+      var end = start
+      while end < range.upperBound, bytes[end] != UInt8(ascii: "/") { end += 1 }
+      if start == end {
+        if end < range.upperBound || segments.isEmpty {
+          fail("empty segment in a fragment path; a segment needs text or a parameter", at: start)
+          ok = false
+        }
+        break  // a trailing '/'
+      }
+      if case .catchAll? = segments.last {
+        fail("a catch-all ('{name*}') must be the last segment of a fragment path", at: start)
+        ok = false
+        break
+      }
+      guard let segment = parseSegment(start..<end) else {
+        ok = false
+        break
+      }
+      switch segment {
+      case .literal, .parameter, .catchAll: segments.append(segment)
+      default:
+        fail(
+          "a fragment path holds literal segments, '{name}', '{name:type}' and a last '{name*}'; optional,"
+            + " value-set, wildcard and affixed segments are for the URL's path", at: start)
+        ok = false
+      }
+      start = end + 1
+    }
+    guard ok else { return .present }  // (the errors stop the pattern)
+    return .path(FragmentPath(prefix: prefix, segments: segments))
   }
 
   private mutating func checkParameterNames(

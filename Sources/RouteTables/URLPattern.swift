@@ -66,10 +66,14 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     for constraint in query {
       switch constraint.value {
       case .parameter(let p, _), .list(let p, _): names.append(p.name)
-      case .present, .literal: break
+      case .present, .literal, .path: break
       }
     }
-    if case .parameter(let p, _)? = fragment { names.append(p.name) }
+    switch fragment {
+    case .parameter(let p, _)?: names.append(p.name)
+    case .path(let path)?: names += path.parameters.map(\.name)
+    default: break
+    }
     return names
   }
 }
@@ -195,6 +199,9 @@ public enum ValueConstraint: Sendable, Hashable {
   /// `?tag={tags[]}`: every item with the key, in order, captured as a list (each value of the
   /// parameter's type); when `required`, at least one item must be there. Query values only.
   case list(Parameter, required: Bool)
+  /// `#/room/{id}`, `#!/item/{id:int}`: the fragment matched with the path language (fragments
+  /// only; see ``FragmentPath``).
+  case path(FragmentPath)
 
   /// The constraint's strength in precedence: literal 3, required parameter 2, present 1,
   /// optional parameter 0 (it never excludes a URL, except one whose value has the wrong type).
@@ -202,6 +209,7 @@ public enum ValueConstraint: Sendable, Hashable {
     switch self {
     case .literal: return 3
     case .parameter(_, let required), .list(_, let required): return required ? 2 : 0
+    case .path(let path): return path.parameters.isEmpty ? 3 : 2
     case .present: return 1
     }
   }

@@ -101,7 +101,11 @@ public enum AppFilesLinter {
       default: break
       }
     }
-    if case .parameter(let p, true)? = pattern.fragment { parameters[p.name] = samples[p.type] }
+    switch pattern.fragment {
+    case .parameter(let p, true)?: parameters[p.name] = samples[p.type]
+    case .path(let path)?: for p in path.parameters { parameters[p.name] = samples[p.type] }
+    default: break
+    }
     return try? URLBuilder(pattern: pattern, route: "", parameters: parameters).build()
   }
 

@@ -177,6 +177,7 @@ extension URLTrie {
     storage = MatcherStorage(parts)
     names = records.names.withUnsafeBufferPointer { Array($0) }  // without the growth slack
     constants = records.constants
+    fragmentPaths = records.fragmentPaths
   }
 
   /// A node's new number, and what an edge's slot holds of it: its ``NodeInfo`` bits (the low
@@ -295,6 +296,8 @@ struct TerminalRecords {
   var constraintBytes: [UInt8] = []
   /// The values of value sets, by terminal (only terminals of expansions that chose some).
   var constants: [Int32: [ValueBinding]] = [:]
+  /// The structured fragments (`#/room/{id}`), by the number their constraints carry.
+  var fragmentPaths: [FragmentPath] = []
 
   init(expected: Int = 0) {
     terminals.reserveCapacity(expected)
@@ -353,6 +356,12 @@ struct TerminalRecords {
       c.type = p.type
       c.captureName = Int32(truncatingIfNeeded: names.count)
       names.append(p.name)
+    case .path(let path):
+      c.kind = .fragmentPath
+      c.literalLength = Int32(truncatingIfNeeded: fragmentPaths.count)
+      fragmentPaths.append(path)
+      c.captureName = Int32(truncatingIfNeeded: names.count)
+      names += path.parameters.map(\.name)
     case .list(let p, let required):
       c.kind = required ? .list : .optionalList
       c.type = p.type

@@ -162,6 +162,13 @@ public struct CompiledRouter: Sendable {
     for k in 0..<Int(terminal.constraintCount) {
       let constraint = urls.storage.constraints[Int(terminal.constraintStart) + k]
       guard constraint.captureName >= 0, scratch.valueStart[k] >= 0 else { continue }
+      if constraint.kind == .fragmentPath {
+        let raw = UnsafeBufferPointer(rebasing: bytes[Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])])
+        for (name, value) in urls.fragmentPaths[Int(constraint.literalLength)].values(raw) ?? [] {
+          parameters[name] = value
+        }
+        continue
+      }
       let name = urls.names[Int(constraint.captureName)]
       if constraint.kind == .list || constraint.kind == .optionalList {
         parameters[name] = .array(listValues(constraint, bytes, scratch).map { constraint.type.value(of: $0) })

@@ -79,6 +79,13 @@ extension URLTrie {
         scratch.valueEnd[k] = Int32(truncatingIfNeeded: valueStart < 0 ? 0 : valueEnd)
       case .list, .optionalList:
         continue  // (above)
+      case .fragmentPath:
+        let path = fragmentPaths[Int(constraint.literalLength)]
+        guard path.matches(raw, buffer: UnsafeMutableBufferPointer(start: c.buffer, count: c.bufferCapacity)) else {
+          return false
+        }
+        scratch.valueStart[k] = Int32(truncatingIfNeeded: valueStart)
+        scratch.valueEnd[k] = Int32(truncatingIfNeeded: valueEnd)
       }
     }
     return true

@@ -227,6 +227,7 @@ struct URLBuilder {
           }
           items.append(key + "=" + PercentDecoding.encode(value, allowing: .queryValueAllowed))
         }
+      case .path: break  // (fragments only)
       }
     }
     if !items.isEmpty { out += "?" + items.joined(separator: "&") }
@@ -236,6 +237,23 @@ struct URLBuilder {
       if let value = try checked(p, required: required, in: .query) {
         out += "#" + PercentDecoding.encode(value, allowing: .fragmentAllowed)
       }
+    case .path(let path)?:
+      var parts: [String] = []
+      for segment in path.segments {
+        switch segment {
+        case .literal(let text): parts.append(PercentDecoding.encode(text, allowing: .pathSegmentAllowed))
+        case .parameter(let p): parts.append(try pathSegment(p, required: true, in: .opaquePath) ?? "")
+        case .catchAll(let name):
+          guard let value = parameters[name], !value.isEmpty else {
+            throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(name)'")
+          }
+          parts.append(
+            value.split(separator: "/", omittingEmptySubsequences: false)
+              .map { PercentDecoding.encode(String($0), allowing: .pathSegmentAllowed) }.joined(separator: "/"))
+        default: break
+        }
+      }
+      out += "#" + path.prefix + parts.joined(separator: "/")
     case .present?, nil: break
     }
     return out
@@ -281,10 +299,14 @@ struct URLBuilder {
       switch c.value {
       case .parameter(let p, _): types[p.name] = p.type
       case .list(let p, _): listTypes[p.name] = p.type
-      case .present, .literal: break
+      case .present, .literal, .path: break
       }
     }
-    if case .parameter(let p, _)? = pattern.fragment { types[p.name] = p.type }
+    switch pattern.fragment {
+    case .parameter(let p, _)?: types[p.name] = p.type
+    case .path(let path)?: for p in path.parameters { types[p.name] = p.type }
+    default: break
+    }
     var out = JSONObject()
     for name in pattern.parameterNames {
       if let type = listTypes[name] {
