@@ -1,4 +1,4 @@
-public import RouteEvents
+import RouteEvents
 public import RouterSupport
 
 /// A fragment matched with the path language, as single-page web apps and chat links write it:
