@@ -46,6 +46,7 @@ func sampleURL(_ pattern: URLPattern) -> String {
   switch pattern.host {
   case .exact(let host): s += host
   case .subdomains(let domain): s += "x." + domain
+  case .parameter(let p): s += sample(p.type)
   case .none: s = pattern.scheme + ":"  // no authority: the path follows the colon
   }
   if let port = pattern.port { s += ":\(port)" }
@@ -75,7 +76,8 @@ func sampleURL(_ pattern: URLPattern) -> String {
     switch constraint.value {
     case .present: items.append(name)
     case .literal(let v): items.append(name + "=" + PercentDecoding.encode(v, allowing: .queryValueAllowed))
-    case .parameter(let p, _): items.append(name + "=" + sample(p.type))
+    case .parameter(let p, _), .list(let p, _): items.append(name + "=" + sample(p.type))
+    case .path: break
     }
   }
   if !items.isEmpty { s += "?" + items.joined(separator: "&") }
@@ -83,7 +85,16 @@ func sampleURL(_ pattern: URLPattern) -> String {
     switch fragment {
     case .present: s += "#"
     case .literal(let v): s += "#" + PercentDecoding.encode(v, allowing: .fragmentAllowed)
-    case .parameter(let p, _): s += "#" + sample(p.type)
+    case .parameter(let p, _), .list(let p, _): s += "#" + sample(p.type)
+    case .path(let path):
+      s += "#" + path.prefix
+      s += path.segments.map { segment -> String in
+        switch segment {
+        case .literal(let text): return PercentDecoding.encode(text, allowing: .pathSegmentAllowed)
+        case .parameter(let p): return sample(p.type)
+        default: return "c/d"
+        }
+      }.joined(separator: "/")
     }
   }
   return s

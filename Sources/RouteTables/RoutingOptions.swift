@@ -18,6 +18,9 @@ public struct RoutingOptions: Sendable, Hashable {
   /// Whether literal path segments compare case-sensitively (the default, as AASA's
   /// `caseSensitive`). Scheme and host always compare case-insensitively.
   public var caseSensitivePaths: Bool = true
+  /// Whether a `+` in a query key or value reads as a space (HTML forms and JLRoutes write spaces
+  /// so); off by default, as Foundation and WHATWG keep `+`. `%2B` is always a `+`.
+  public var plusAsSpaceInQuery: Bool = false
 
   /// The defaults.
   public init() {}

@@ -1,6 +1,6 @@
 extension TableLoader {
   /// The keys of `"options"`.
-  static let optionKeys = ["trailingSlash", "caseSensitivePaths"]
+  static let optionKeys = ["trailingSlash", "caseSensitivePaths", "plusAsSpaceInQuery"]
   /// The keys of a scene's `"activationConditions"` (UIKit, U2, U3).
   static let activationConditionKeys = ["prefers", "can"]
   /// The keys of a `"configurationForConnecting"` entry (K7).

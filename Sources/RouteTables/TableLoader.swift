@@ -125,6 +125,7 @@ public enum TableLoader {
     else { return options }
     if let t = reader.choice(fields["trailingSlash"], RoutingOptions.TrailingSlash.self) { options.trailingSlash = t }
     if let c = reader.bool(fields["caseSensitivePaths"]) { options.caseSensitivePaths = c }
+    if let p = reader.bool(fields["plusAsSpaceInQuery"]) { options.plusAsSpaceInQuery = p }
     return options
   }
 }

@@ -75,6 +75,11 @@ extension TableSchema {
         "caseSensitivePaths": {
           "type": "boolean",
           "default": true
+        },
+        "plusAsSpaceInQuery": {
+          "type": "boolean",
+          "default": false,
+          "description": "Read '+' in query keys and values as a space (HTML forms, JLRoutes); Foundation and WHATWG keep '+'. %2B is always '+'."
         }
       }
     },
@@ -328,7 +333,7 @@ extension TableSchema {
           "description": "Unique in the table."
         },
         "url": {
-          "description": "A URL pattern, or several: scheme://host[/optional/group]/path/{name}/{id:int}/{tab?}/{kind:a|b|c}/{file}.json/v{major:int}.{minor:int}/*/{rest*} (or {rest*?}, zero or more)?key={value}&flag#{fragment}, or without an authority: mailto:{address}, matrix:u/{user}",
+          "description": "A URL pattern, or several: scheme://host[/optional/group]/path/{name}/{id:int}/{tab?}/{kind:a|b|c}/{file}.json/v{major:int}.{minor:int}/*/{rest*} (or {rest*?}, zero or more)?key={value}&tag={tags[]}&flag#{fragment} (or a fragment path: #/room/{id}, #!/item/{n:int}), or with the host as a parameter on a custom scheme: myapp://{screen}/{id}, feed://{host}/{path*}, or without an authority: mailto:{address}, matrix:u/{user}",
           "oneOf": [
             {
               "type": "string"

@@ -6,15 +6,18 @@ import RouterSupport
 /// ```
 /// pattern   = scheme "://" host [":" port] *("/" segment) ["/"] ["?" query] ["#" fragment]
 ///           | scheme ":" ["/"] segment *("/" segment) ["/"] ["?" query] ["#" fragment]  ; no authority
-/// host      = name | "*." name | ""              ; "" for scheme:///path
+/// host      = name | "*." name | "" | "{" name [":" type] "}"  ; "" for scheme:///path; a parameter
+///                                                ; only on custom schemes
 /// segment   = literal | "*" | "{" name [":" type] ["?" | "*" | "*?"] "}" | "{" name ":" set ["?"] "}"
 /// set       = value "|" value *("|" value)       ; each value a non-empty literal, none repeated
 ///           | affixed                             ; literal text and captures in one segment
 /// affixed   = [text] capture *(text capture) [text]  ; a text between any two captures
 /// group     = "[" 1*("/" literal) "]"             ; in place of "/" segment: all present or all absent
 /// capture   = "{" name [":" type] "}"
-/// query     = item *("&" item)     item = key | key "=" literal | key "=" "{" name [":" type] ["?"] "}"
+/// query     = item *("&" item)     item = key | key "=" literal | key "=" "{" name [":" type] ["[]"] ["?"] "}"
+///                                  ; "[]": every item with the key, as a list
 /// fragment  = literal | "{" name [":" type] ["?"] "}"
+///           | ("/" | "!/") segment *("/" segment) ["/"]   ; with a capture: matched as a path
 /// type      = "string" | "int" | "uuid"
 /// ```
 extension URLPattern {
@@ -82,9 +85,13 @@ struct URLPatternParser {
     // Authority: up to '/', '?', '#' or the end.
     let authorityStart = colon + 3
     var index = authorityStart
-    while index < bytes.count, !"/?#".utf8.contains(bytes[index]),
+    var inBraces = false  // a host parameter's `?` or `*` is not the query (and is refused later)
+    while index < bytes.count, inBraces || !"/?#".utf8.contains(bytes[index]),
       !(bytes[index] == UInt8(ascii: "[") && index > authorityStart)
     {
+      if bytes[index] == UInt8(ascii: "{") { inBraces = true }
+      if bytes[index] == UInt8(ascii: "}") { inBraces = false }
+      if inBraces && bytes[index] == UInt8(ascii: "/") { break }
       index += 1
     }
     let (host, port) = parseAuthority(authorityStart..<index, scheme: scheme)
@@ -107,7 +114,7 @@ struct URLPatternParser {
     if index < bytes.count, bytes[index] == UInt8(ascii: "#") {
       fragment = parseValue(index + 1..<bytes.count, allowPresentOnly: false)
     }
-    checkParameterNames(segments: segments, query: query, fragment: fragment)
+    checkParameterNames(host: host, segments: segments, query: query, fragment: fragment)
     return URLPattern(
       text: text, scheme: scheme, host: host, port: port, segments: segments,
       trailingSlash: trailingSlash, query: query, fragment: fragment)
@@ -138,7 +145,10 @@ struct URLPatternParser {
   private mutating func parseAuthority(_ range: Range<Int>, scheme: String) -> (HostPattern, Int?) {
     var hostEnd = range.upperBound
     var port: Int?
-    if let c = bytes[range].lastIndex(of: UInt8(ascii: ":")) {
+    // The port's ':' comes after any host parameter (`{n:int}` holds a ':' of its own).
+    let portSearch =
+      (bytes[range].lastIndex(of: UInt8(ascii: "}")).map { $0 + 1 } ?? range.lowerBound)..<range.upperBound
+    if let c = bytes[portSearch].lastIndex(of: UInt8(ascii: ":")) {
       hostEnd = c
       let digits = bytes[(c + 1)..<range.upperBound]
       if digits.isEmpty || digits.count > 5 || !digits.allSatisfy(isDigit) {
@@ -183,12 +193,11 @@ struct URLPatternParser {
       if wildcard { return (.subdomains(of: name), port) }
       return (.exact(name), port)
     }
+    if let brace = hostBytes.firstIndex(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
+      return (parseHostParameter(hostBytes.startIndex..<hostBytes.endIndex, brace: brace, scheme: scheme), port)
+    }
     for i in hostBytes.indices {
       let b = hostBytes[i]
-      if b == UInt8(ascii: "{") {
-        fail("parameters are not allowed in a host; list each host as its own pattern", at: i)
-        return (.exact(""), port)
-      }
       if b == UInt8(ascii: "*") {
         fail("a host wildcard must be a whole first label, as in '*.example.com'", at: i)
         return (.exact(""), port)
@@ -219,8 +228,68 @@ struct URLPatternParser {
     return (.exact(name), port)
   }
 
+  /// A host that is a parameter, `myapp://{screen}/…` or `feed://{host}/{path*}`: the whole host,
+  /// `{name}` or `{name:type}`, on a scheme that is not special (an https link's host is decided
+  /// by the associated domains, so its routes name their hosts: `docs/table-format.md`).
+  private mutating func parseHostParameter(_ range: Range<Int>, brace: Int, scheme: String) -> HostPattern {
+    let special = ["http", "https", "ws", "wss", "ftp", "file"].contains(scheme)
+    if special {
+      fail(
+        "a host parameter is for custom schemes; a '\(scheme)' route names its host"
+          + " (the associated domains decide which hosts reach the app): list each host, or write '*.example.com'",
+        at: brace)
+      return .exact("")
+    }
+    guard bytes[range.lowerBound] == UInt8(ascii: "{"), let close = bytes[range].firstIndex(of: UInt8(ascii: "}"))
+    else {
+      if bytes[brace] == UInt8(ascii: "{") {
+        fail("unclosed '{': expected '}' to end the host parameter, as in '\(scheme)://{screen}/…'", at: brace)
+      } else {
+        fail("unexpected '}': a host parameter is the whole host, as in '\(scheme)://{screen}/…'", at: brace)
+      }
+      return .exact("")
+    }
+    guard close == range.upperBound - 1 else {
+      fail(
+        "a host parameter is the whole host, as in '\(scheme)://{screen}/…'; text around it in the host is not matched",
+        at: brace == range.lowerBound ? close + 1 : brace)
+      return .exact("")
+    }
+    let inner = range.lowerBound + 1..<close
+    if inner.isEmpty {
+      fail("empty host parameter '{}': expected a name, as in '\(scheme)://{screen}/…'", at: range.lowerBound)
+      return .exact("")
+    }
+    if let bad = bytes[inner].firstIndex(where: { "?*|{".utf8.contains($0) }) {
+      let what: String
+      switch bytes[bad] {
+      case UInt8(ascii: "?"):
+        what = "a host cannot be left out; for 'scheme:///path' write that pattern as well"
+      case UInt8(ascii: "*"): what = "a host is one name; to take any host write '{name}'"
+      case UInt8(ascii: "|"): what = "a host cannot be a value set; list each host as its own pattern"
+      default: what = "unexpected '{' inside the host parameter: expected '}' first"
+      }
+      fail(what, at: bad)
+      return .exact("")
+    }
+    guard let parameter = parseParameter(inner) else { return .exact("") }
+    return .parameter(parameter)
+  }
+
   private mutating func parsePath(_ range: Range<Int>) -> ([PathSegmentPattern], Bool) {
     guard !range.isEmpty else { return ([], false) }
+    // A '[' inside braces is a list binding (`{tags[]}`), which only a query value can be.
+    var inBraces = false
+    for i in range {
+      if bytes[i] == UInt8(ascii: "{") { inBraces = true }
+      if bytes[i] == UInt8(ascii: "}") { inBraces = false }
+      if inBraces && bytes[i] == UInt8(ascii: "[") {
+        fail(
+          "a list binding ('{name[]}') is for query values, as in '?tag={tags[]}'; a path segment holds one value"
+            + " (for several segments write '{name*}')", at: i)
+        return ([], false)
+      }
+    }
     var segments: [PathSegmentPattern] = []
     var trailingSlash = false
     // Skip the leading '/' (a path without an authority may have none).
@@ -614,6 +683,7 @@ struct URLPatternParser {
 
   /// A literal or a `{name[:type][?]}` capture, for a query value or the fragment.
   private mutating func parseValue(_ range: Range<Int>, allowPresentOnly: Bool) -> ValueConstraint? {
+    if !allowPresentOnly, let path = parseFragmentPath(range) { return path }
     if range.first.map({ bytes[$0] == UInt8(ascii: "{") }) == true {
       guard let last = range.last, bytes[last] == UInt8(ascii: "}") else {
         fail("a parameter must be the whole value, as in '{name}'", at: range.lowerBound)
@@ -625,6 +695,27 @@ struct URLPatternParser {
         required = false
         inner = inner.lowerBound..<l
       }
+      // `{tags[]}`: every item with the key, as a list.
+      var isList = false
+      if inner.count >= 2, bytes[inner.upperBound - 2] == UInt8(ascii: "["),
+        bytes[inner.upperBound - 1] == UInt8(ascii: "]")
+      {
+        if !allowPresentOnly {
+          fail(
+            "a list binding ('{name[]}') is for query values, whose keys repeat; a fragment holds one value",
+            at: inner.upperBound - 2)
+          return nil
+        }
+        isList = true
+        inner = inner.lowerBound..<inner.upperBound - 2
+        if let l = inner.last, bytes[l] == UInt8(ascii: "?") {
+          fail("an optional list is '{name[]?}': write '?' after '[]'", at: l)
+          return nil
+        }
+      } else if let bracket = bytes[inner].firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
+        fail("expected '[]' at the end of a list binding, as in '{tags[]}' or '{ids:int[]}'", at: bracket)
+        return nil
+      }
       if let colon = bytes[inner].firstIndex(of: UInt8(ascii: ":")),
         let bar = bytes[colon..<inner.upperBound].firstIndex(of: UInt8(ascii: "|"))
       {
@@ -634,18 +725,67 @@ struct URLPatternParser {
         return nil
       }
       guard let p = parseParameter(inner) else { return nil }
-      return .parameter(p, required: required)
+      return isList ? .list(p, required: required) : .parameter(p, required: required)
     }
     guard let literal = literalText(range, what: "value") else { return nil }
     return .literal(literal)
   }
 
+  /// `#/room/{id}` or `#!/item/{id:int}`: a fragment with captures that starts with `/` or `!/`
+  /// is matched with the path language; nil when the fragment is not such a path.
+  private mutating func parseFragmentPath(_ range: Range<Int>) -> ValueConstraint? {
+    let prefixLength: Int
+    if bytes[range].starts(with: "/".utf8) {
+      prefixLength = 1
+    } else if bytes[range].starts(with: "!/".utf8) {
+      prefixLength = 2
+    } else {
+      return nil
+    }
+    guard bytes[range].contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "*") }) else { return nil }
+    let prefix = String(decoding: bytes[range.lowerBound..<range.lowerBound + prefixLength], as: UTF8.self)
+    var segments: [PathSegmentPattern] = []
+    var start = range.lowerBound + prefixLength
+    var ok = true
+    while start <= range.upperBound {
+      var end = start
+      while end < range.upperBound, bytes[end] != UInt8(ascii: "/") { end += 1 }
+      if start == end {
+        if end < range.upperBound || segments.isEmpty {
+          fail("empty segment in a fragment path; a segment needs text or a parameter", at: start)
+          ok = false
+        }
+        break  // a trailing '/'
+      }
+      if case .catchAll? = segments.last {
+        fail("a catch-all ('{name*}') must be the last segment of a fragment path", at: start)
+        ok = false
+        break
+      }
+      guard let segment = parseSegment(start..<end) else {
+        ok = false
+        break
+      }
+      switch segment {
+      case .literal, .parameter, .catchAll: segments.append(segment)
+      default:
+        fail(
+          "a fragment path holds literal segments, '{name}', '{name:type}' and a last '{name*}'; optional,"
+            + " value-set, wildcard and affixed segments are for the URL's path", at: start)
+        ok = false
+      }
+      start = end + 1
+    }
+    guard ok else { return .present }  // (the errors stop the pattern)
+    return .path(FragmentPath(prefix: prefix, segments: segments))
+  }
+
   private mutating func checkParameterNames(
-    segments: [PathSegmentPattern], query: [QueryConstraint], fragment: ValueConstraint?
+    host: HostPattern, segments: [PathSegmentPattern], query: [QueryConstraint], fragment: ValueConstraint?
   ) {
     var seen: Set<String> = []
     let names = URLPattern(
-      text: text, scheme: "", host: .exact(""), segments: segments, query: query, fragment: fragment
+      text: text, scheme: "", host: host, segments: segments, query: query, fragment: fragment
     ).parameterNames
     for name in names where !seen.insert(name).inserted {
       // Point at the second place the name is captured.

@@ -53,6 +53,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
   /// The names of every parameter the pattern captures, in order of appearance.
   public var parameterNames: [String] {
     var names: [String] = []
+    if case .parameter(let p) = host { names.append(p.name) }
     for segment in segments {
       switch segment {
       case .parameter(let p), .optional(let p): names.append(p.name)
@@ -63,9 +64,16 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
       }
     }
     for constraint in query {
-      if case .parameter(let p, _) = constraint.value { names.append(p.name) }
+      switch constraint.value {
+      case .parameter(let p, _), .list(let p, _): names.append(p.name)
+      case .present, .literal, .path: break
+      }
     }
-    if case .parameter(let p, _)? = fragment { names.append(p.name) }
+    switch fragment {
+    case .parameter(let p, _)?: names.append(p.name)
+    case .path(let path)?: names += path.parameters.map(\.name)
+    default: break
+    }
     return names
   }
 }
@@ -75,12 +83,18 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
 /// ```swift
 /// HostPattern.exact("notes.example.com")   // only that host (ASCII case folded)
 /// HostPattern.subdomains(of: "example.com") // "*.example.com": a.example.com, b.a.example.com
+/// HostPattern.parameter(.init(name: "screen")) // "myapp://{screen}": any host, captured
 /// ```
 public enum HostPattern: Sendable, Hashable {
   /// Exactly this host, lowercased (IDNA hosts in their ASCII `xn--` form); "" for `scheme:///path`.
   case exact(String)
   /// Any host that ends with `.` + this domain and has at least one more label.
   case subdomains(of: String)
+  /// `{name}` or `{name:type}`: any one non-empty host of a custom scheme, captured
+  /// (`myapp://{screen}/{id}`, `feed://{host}/{path*}`). Tried after every exact host and
+  /// `*.domain` of the scheme; typed parameters before untyped. The value is the host as written
+  /// in the URL, percent-decoded (its case kept, as Foundation's `URL.host` keeps it).
+  case parameter(Parameter)
   /// No authority at all: `mailto:{address}`, `matrix:u/{user}`, `myapp:/share`. Only URLs
   /// without `//` after the scheme match (`myapp://share` has an authority; `myapp:///x` an empty one).
   case none
@@ -180,14 +194,22 @@ public enum ValueConstraint: Sendable, Hashable {
   /// The decoded value must equal this text.
   case literal(String)
   /// The value is captured; when `required`, the item must be present and of the parameter's type.
+  /// When the key is repeated, the first item with it is the one read.
   case parameter(Parameter, required: Bool)
+  /// `?tag={tags[]}`: every item with the key, in order, captured as a list (each value of the
+  /// parameter's type); when `required`, at least one item must be there. Query values only.
+  case list(Parameter, required: Bool)
+  /// `#/room/{id}`, `#!/item/{id:int}`: the fragment matched with the path language (fragments
+  /// only; see ``FragmentPath``).
+  case path(FragmentPath)
 
   /// The constraint's strength in precedence: literal 3, required parameter 2, present 1,
   /// optional parameter 0 (it never excludes a URL, except one whose value has the wrong type).
   public var strength: Int {
     switch self {
     case .literal: return 3
-    case .parameter(_, let required): return required ? 2 : 0
+    case .parameter(_, let required), .list(_, let required): return required ? 2 : 0
+    case .path(let path): return path.parameters.isEmpty ? 3 : 2
     case .present: return 1
     }
   }

@@ -95,8 +95,17 @@ public enum AppFilesLinter {
       case .optional, .literal, .wildcard, .optionalLiterals: break
       }
     }
-    for c in pattern.query { if case .parameter(let p, true) = c.value { parameters[p.name] = samples[p.type] } }
-    if case .parameter(let p, true)? = pattern.fragment { parameters[p.name] = samples[p.type] }
+    for c in pattern.query {
+      switch c.value {
+      case .parameter(let p, true), .list(let p, true): parameters[p.name] = samples[p.type]
+      default: break
+      }
+    }
+    switch pattern.fragment {
+    case .parameter(let p, true)?: parameters[p.name] = samples[p.type]
+    case .path(let path)?: for p in path.parameters { parameters[p.name] = samples[p.type] }
+    default: break
+    }
     return try? URLBuilder(pattern: pattern, route: "", parameters: parameters).build()
   }
 

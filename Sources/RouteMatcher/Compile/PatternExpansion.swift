@@ -15,7 +15,8 @@ struct ValueBinding: Sendable, Hashable {
 struct ExpandedPattern {
   var route: Int
   var pattern: Int
-  /// The key of the host root: `scheme://host[:port]` or `scheme://*.domain[:port]`.
+  /// The key of the host root: `scheme://host[:port]`, `scheme://*.domain[:port]`, `scheme:` or
+  /// a ``HostParameterKey``.
   var hostKey: [UInt8]
   var edges: [(kind: EdgeKind, literal: [UInt8])]
   /// Names of the path captures, in order.
@@ -42,10 +43,13 @@ enum PatternExpansion {
     case .exact(let h): key = HostKey.make(scheme: pattern.scheme, host: h, port: pattern.port)
     case .subdomains(let domain): key = HostKey.make(scheme: pattern.scheme, host: "*." + domain, port: pattern.port)
     case .none: key = HostKey.makeWithoutAuthority(scheme: pattern.scheme)
+    case .parameter(let p): key = HostParameterKey.make(scheme: pattern.scheme, type: p.type, port: pattern.port)
     }
+    var hostNames: [String] = []
+    if case .parameter(let p) = pattern.host { hostNames.append(p.name) }  // capture 0
     var results: [ExpandedPattern] = [
       ExpandedPattern(
-        route: route, pattern: index, hostKey: key, edges: [], captureNames: [], omitted: 0,
+        route: route, pattern: index, hostKey: key, edges: [], captureNames: hostNames, omitted: 0,
         trailingSlash: pattern.trailingSlash, query: pattern.query, fragment: pattern.fragment)
     ]
     for segment in pattern.segments {
@@ -161,6 +165,8 @@ extension PatternExpansion {
       case .subdomains(let domain):
         HostKey.append(scheme: scheme, host: "*." + domain, port: pattern.pointee.port, to: &buffer.key)
       case .none: buffer.key = HostKey.makeWithoutAuthority(scheme: scheme)
+      case .parameter(let p):
+        buffer.key = HostParameterKey.make(scheme: scheme, type: p.type, port: pattern.pointee.port)
       }
       node = buffer.key.withUnsafeBufferPointer { builder.host($0) }
       buffer.lastScheme = scheme
@@ -224,6 +230,7 @@ struct PatternBatch {
   ) {
     let host = PatternExpansion.hostNode(pattern, into: &builder, &buffer)
     let start = Int32(truncatingIfNeeded: segments.count)
+    if case .parameter(let p) = pattern.pointee.host { names.append(p.name) }  // capture 0
     pattern.pointee.segments.withUnsafeBufferPointer { list in
       for segment in list {
         switch segment {

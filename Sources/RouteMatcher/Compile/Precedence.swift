@@ -4,7 +4,8 @@ public import RouteTables
 ///
 /// For a URL, compare the two candidate matches key by key; the first difference decides:
 ///
-/// 1. **Host**: an exact host beats a `*.domain` host; a longer wildcard domain beats a shorter.
+/// 1. **Host**: an exact host beats a `*.domain` host; a longer wildcard domain beats a shorter;
+///    any of them beats a host parameter (`myapp://{screen}`), `int` and `uuid` before untyped.
 /// 2. **Path, left to right**: at the first segment where the two differ, the better class wins:
 ///    literal (a value of a set `{tab:a|b}` is a literal) > affixed segment (`{name}.json`; among
 ///    them more literal bytes first, then fewer captures, then more typed captures) > typed parameter (`int`, `uuid`) > parameter > optional (typed before untyped)

@@ -16,6 +16,16 @@ extension RouteCompiler {
       case .present: return "present"
       case .literal(let s): return "literal:" + s
       case .parameter(let p, let required): return "\(required ? "required" : "optional"):\(p.type.rawValue)"
+      case .list(let p, let required): return "\(required ? "required" : "optional"):\(p.type.rawValue)[]"
+      case .path(let path):
+        return "path:" + path.prefix
+          + path.segments.map { segment -> String in
+            switch segment {
+            case .literal(let text): return "=" + text
+            case .parameter(let p): return "{" + p.type.rawValue + "}"
+            default: return "*"
+            }
+          }.joined(separator: "/")
       }
     }
     var constraints = p.query.map { "?\($0.name)=" + describe($0.value) }.sorted()

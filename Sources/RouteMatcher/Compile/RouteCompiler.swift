@@ -33,7 +33,7 @@ public enum RouteCompiler {
   /// report the pairs it cannot tell apart, report routes that can never match, index the
   /// activity routes, and flatten the trie into the matcher's records.
   public static func compile(_ table: RouteTable) -> CompileResult {
-    var diagnostics: [Diagnostic] = []
+    var diagnostics = DeadPatterns.diagnostics(table)
     let patterns = insertURLPatterns(of: table, &diagnostics)
     diagnostics += affixConflicts(patterns.builder, table)
     let endings = orderEndings(of: patterns, table, &diagnostics)

@@ -120,7 +120,11 @@ extension URLTrie {
       let offset = Int32(truncatingIfNeeded: pool.count)
       pool.append(contentsOf: host.key)
       let root = number[Int(host.node)]
-      if host.key.contains(UInt8(ascii: "*")) { parts.hasWildcardHosts = true }
+      if HostParameterKey.isParameterKey(host.key) {
+        parts.hasHostParameters = true
+      } else if host.key.contains(UInt8(ascii: "*")) {
+        parts.hasWildcardHosts = true
+      }
       if !host.key.contains(UInt8(ascii: "/")) { parts.hasOpaqueRoutes = true }  // `scheme:`
       var info = parts.nodes[Int(root)].info & 0xFF
       let fast = host.key.withUnsafeBufferPointer { options.caseSensitivePaths && URLTrie.fastPathTakes(hostKey: $0) }
@@ -168,10 +172,12 @@ extension URLTrie {
     parts.terminals = records.terminals
     parts.constraints = constraints
     parts.caseSensitivePaths = options.caseSensitivePaths
+    parts.plusAsSpaceInQuery = options.plusAsSpaceInQuery
     parts.strictTrailingSlash = strict
     storage = MatcherStorage(parts)
     names = records.names.withUnsafeBufferPointer { Array($0) }  // without the growth slack
     constants = records.constants
+    fragmentPaths = records.fragmentPaths
   }
 
   /// A node's new number, and what an edge's slot holds of it: its ``NodeInfo`` bits (the low
@@ -290,6 +296,8 @@ struct TerminalRecords {
   var constraintBytes: [UInt8] = []
   /// The values of value sets, by terminal (only terminals of expansions that chose some).
   var constants: [Int32: [ValueBinding]] = [:]
+  /// The structured fragments (`#/room/{id}`), by the number their constraints carry.
+  var fragmentPaths: [FragmentPath] = []
 
   init(expected: Int = 0) {
     terminals.reserveCapacity(expected)
@@ -345,6 +353,17 @@ struct TerminalRecords {
       c.literalLength = Int32(truncatingIfNeeded: text.utf8.count)
     case .parameter(let p, let required):
       c.kind = required ? .required : .optional
+      c.type = p.type
+      c.captureName = Int32(truncatingIfNeeded: names.count)
+      names.append(p.name)
+    case .path(let path):
+      c.kind = .fragmentPath
+      c.literalLength = Int32(truncatingIfNeeded: fragmentPaths.count)
+      fragmentPaths.append(path)
+      c.captureName = Int32(truncatingIfNeeded: names.count)
+      names += path.parameters.map(\.name)
+    case .list(let p, let required):
+      c.kind = required ? .list : .optionalList
       c.type = p.type
       c.captureName = Int32(truncatingIfNeeded: names.count)
       names.append(p.name)

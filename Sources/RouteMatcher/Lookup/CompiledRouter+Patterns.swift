@@ -62,11 +62,11 @@ extension CompiledRouter {
   package func captures(ofPattern number: Int) -> PatternCaptures {
     let terminal = urls.storage.terminal(at: Int32(number))
     let route = table.routes[Int(terminal.route)]
-    let segments = route.urlPatterns[Int(terminal.pattern)].segments
+    let pattern = route.urlPatterns[Int(terminal.pattern)]
     let names = (0..<Int(terminal.captureCount)).map { urls.names[Int(terminal.namesStart) + $0] }
     return PatternCaptures(
       route: Int(terminal.route), pattern: Int(terminal.pattern),
-      captures: names.map { ($0, CompiledRouter.parameterType($0, in: segments)) },
+      captures: names.map { ($0, CompiledRouter.parameterType($0, in: pattern)) },
       hasConstraints: terminal.constraintCount > 0)
   }
 }

@@ -141,7 +141,7 @@ public struct CompiledRouter: Sendable {
   {
     let terminal = urls.storage.terminal(at: index)
     let routes = table.routes
-    let segments = routes[Int(terminal.route)].urlPatterns[Int(terminal.pattern)].segments
+    let pattern = routes[Int(terminal.route)].urlPatterns[Int(terminal.pattern)]
     var parameters = JSONObject()
     for k in 0..<Int(terminal.captureCount) {
       let name = urls.names[Int(terminal.namesStart) + k]
@@ -157,13 +157,25 @@ public struct CompiledRouter: Sendable {
         }
         text = parts.joined(separator: "/")
       }
-      parameters[name] = CompiledRouter.parameterType(name, in: segments).value(of: text)
+      parameters[name] = CompiledRouter.parameterType(name, in: pattern).value(of: text)
     }
     for k in 0..<Int(terminal.constraintCount) {
       let constraint = urls.storage.constraints[Int(terminal.constraintStart) + k]
       guard constraint.captureName >= 0, scratch.valueStart[k] >= 0 else { continue }
+      if constraint.kind == .fragmentPath {
+        let raw = UnsafeBufferPointer(rebasing: bytes[Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])])
+        for (name, value) in urls.fragmentPaths[Int(constraint.literalLength)].values(raw) ?? [] {
+          parameters[name] = value
+        }
+        continue
+      }
+      let name = urls.names[Int(constraint.captureName)]
+      if constraint.kind == .list || constraint.kind == .optionalList {
+        parameters[name] = .array(listValues(constraint, bytes, scratch).map { constraint.type.value(of: $0) })
+        continue
+      }
       let raw = UnsafeBufferPointer(rebasing: bytes[Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])])
-      parameters[urls.names[Int(constraint.captureName)]] = constraint.type.value(of: CompiledRouter.decoded(raw))
+      parameters[name] = constraint.type.value(of: queryText(raw, isFragment: constraint.isFragment))
     }
     for binding in urls.constants(ofTerminalAt: index) { parameters[binding.name] = .string(binding.value) }
     return RouteMatch(
@@ -171,9 +183,10 @@ public struct CompiledRouter: Sendable {
       parameters: parameters)
   }
 
-  /// The declared type of a path parameter (a pattern has a few segments: a scan, no table).
-  package static func parameterType(_ name: String, in segments: [PathSegmentPattern]) -> ParameterType {
-    for segment in segments {
+  /// The declared type of a host or path parameter (a pattern has a few segments: a scan, no table).
+  package static func parameterType(_ name: String, in pattern: URLPattern) -> ParameterType {
+    if case .parameter(let p) = pattern.host, p.name == name { return p.type }
+    for segment in pattern.segments {
       switch segment {
       case .parameter(let p) where p.name == name, .optional(let p) where p.name == name: return p.type
       case .affixed(let a):
@@ -182,6 +195,41 @@ public struct CompiledRouter: Sendable {
       }
     }
     return .string
+  }
+
+  /// A query value (a raw `+` a space under `plusAsSpaceInQuery`) or the fragment, decoded.
+  func queryText(_ raw: UnsafeBufferPointer<UInt8>, isFragment: Bool) -> String {
+    guard urls.storage.plusAsSpaceInQuery, !isFragment, raw.contains(UInt8(ascii: "+")) else {
+      return CompiledRouter.decoded(raw)
+    }
+    let spaced = raw.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
+    return spaced.withUnsafeBufferPointer { CompiledRouter.decoded($0) }
+  }
+
+  /// Every value of a list binding's key in the matched URL's query, in order.
+  private func listValues(
+    _ constraint: URLTrie.Constraint, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: borrowing MatchScratch
+  )
+    -> [String]
+  {
+    let pool = urls.storage.pool
+    let key = String(
+      decoding: UnsafeBufferPointer(start: pool + Int(constraint.nameStart), count: Int(constraint.nameLength)),
+      as: UTF8.self)
+    var values: [String] = []
+    for q in 0..<scratch.queryCount {
+      let name = UnsafeBufferPointer(
+        rebasing: bytes[Int(scratch.queryNameStart[q])..<Int(scratch.queryNameEnd[q])])
+      guard queryText(name, isFragment: false) == key else { continue }
+      let start = Int(scratch.queryValueStart[q])
+      if start < 0 {
+        values.append("")
+        continue
+      }
+      values.append(
+        queryText(UnsafeBufferPointer(rebasing: bytes[start..<Int(scratch.queryValueEnd[q])]), isFragment: false))
+    }
+    return values
   }
 
   static func decoded(_ raw: UnsafeBufferPointer<UInt8>) -> String {

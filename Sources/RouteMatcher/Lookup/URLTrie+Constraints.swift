@@ -31,6 +31,10 @@ extension URLTrie {
       let constraint = c.constraints[Int(terminal.constraintStart) &+ k]
       scratch.valueStart[k] = -1
       scratch.valueEnd[k] = -1
+      if constraint.kind == .list || constraint.kind == .optionalList {
+        guard listHolds(constraint, k, c, &scratch) else { return false }
+        continue
+      }
       var found = false
       var valueStart = -1
       var valueEnd = -1
@@ -60,7 +64,7 @@ extension URLTrie {
       case .present:
         continue
       case .literal:
-        guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return false }
+        guard let n = decodeValue(raw, c, isFragment: constraint.isFragment) else { return false }
         let literal = UnsafeBufferPointer(
           start: c.pool + Int(constraint.literalStart), count: Int(constraint.literalLength))
         if n != literal.count || !zip(UnsafeBufferPointer(start: c.buffer, count: n), literal).allSatisfy({ $0 == $1 })
@@ -68,24 +72,83 @@ extension URLTrie {
           return false
         }
       case .required, .optional:
-        guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return false }
+        guard let n = decodeValue(raw, c, isFragment: constraint.isFragment) else { return false }
         let value = UnsafeBufferPointer(start: c.buffer, count: n)
         if constraint.type != .string && !constraint.type.accepts(value) { return false }
         scratch.valueStart[k] = Int32(truncatingIfNeeded: valueStart < 0 ? 0 : valueStart)
         scratch.valueEnd[k] = Int32(truncatingIfNeeded: valueStart < 0 ? 0 : valueEnd)
+      case .list, .optionalList:
+        continue  // (above)
+      case .fragmentPath:
+        let path = fragmentPaths[Int(constraint.literalLength)]
+        guard path.matches(raw, buffer: UnsafeMutableBufferPointer(start: c.buffer, count: c.bufferCapacity)) else {
+          return false
+        }
+        scratch.valueStart[k] = Int32(truncatingIfNeeded: valueStart)
+        scratch.valueEnd[k] = Int32(truncatingIfNeeded: valueEnd)
       }
     }
     return true
+  }
+
+  /// A list binding (`?tag={tags[]}`): every item with the key must decode to a value of the
+  /// type; a required list needs one at least. The value range of the first item is recorded
+  /// (the match reads the others from the query items again).
+  private func listHolds(_ constraint: Constraint, _ k: Int, _ c: Context, _ scratch: inout MatchScratch) -> Bool {
+    let name = UnsafeBufferPointer(start: c.pool + Int(constraint.nameStart), count: Int(constraint.nameLength))
+    var count = 0
+    for q in 0..<scratch.queryCount where queryName(c, scratch, q, equals: name) {
+      let valueStart = Int(scratch.queryValueStart[q])
+      let raw: UnsafeBufferPointer<UInt8> =
+        valueStart < 0
+        ? UnsafeBufferPointer(start: c.buffer, count: 0)
+        : UnsafeBufferPointer(rebasing: c.input[valueStart..<Int(scratch.queryValueEnd[q])])
+      guard let n = decodeValue(raw, c, isFragment: false) else { return false }
+      if constraint.type != .string && !constraint.type.accepts(UnsafeBufferPointer(start: c.buffer, count: n)) {
+        return false
+      }
+      if count == 0 {
+        scratch.valueStart[k] = Int32(truncatingIfNeeded: valueStart < 0 ? 0 : valueStart)
+        scratch.valueEnd[k] = valueStart < 0 ? scratch.valueStart[k] : scratch.queryValueEnd[q]
+      }
+      count &+= 1
+    }
+    return count > 0 || constraint.kind == .optionalList
+  }
+
+  /// Decodes a query value (a raw `+` read as a space under `plusAsSpaceInQuery`) or the
+  /// fragment into the buffer; its length, or nil.
+  @inline(__always)
+  private func decodeValue(_ raw: UnsafeBufferPointer<UInt8>, _ c: Context, isFragment: Bool) -> Int? {
+    guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return nil }
+    if storage.plusAsSpaceInQuery && !isFragment { URLTrie.plusAsSpace(raw, decoded: c.buffer) }
+    return n
+  }
+
+  /// Turns each raw `+` of `raw` into a space in its decoded bytes (`%2B` stays a `+`): each
+  /// `%XX` is three raw bytes and one decoded byte.
+  static func plusAsSpace(_ raw: UnsafeBufferPointer<UInt8>, decoded out: UnsafeMutablePointer<UInt8>) {
+    var i = 0
+    var j = 0
+    while i < raw.count {
+      if raw[i] == UInt8(ascii: "%") {
+        i &+= 3
+      } else {
+        if raw[i] == UInt8(ascii: "+") { out[j] = UInt8(ascii: " ") }
+        i &+= 1
+      }
+      j &+= 1
+    }
   }
 
   private func queryName(
     _ c: Context, _ scratch: borrowing MatchScratch, _ q: Int, equals name: UnsafeBufferPointer<UInt8>
   ) -> Bool {
     let raw = UnsafeBufferPointer(rebasing: c.input[Int(scratch.queryNameStart[q])..<Int(scratch.queryNameEnd[q])])
-    if !raw.contains(UInt8(ascii: "%")) {
+    if !raw.contains(UInt8(ascii: "%")) && !(storage.plusAsSpaceInQuery && raw.contains(UInt8(ascii: "+"))) {
       return raw.count == name.count && raw.elementsEqual(name)
     }
-    guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return false }
+    guard let n = decodeValue(raw, c, isFragment: false) else { return false }
     return n == name.count && UnsafeBufferPointer(start: c.buffer, count: n).elementsEqual(name)
   }
 

@@ -395,9 +395,9 @@ extension URLTrie {
 }
 
 extension URLTrie {
-  /// A valid URL that no route takes: ``FastMatch/noRoute``, unless a wildcard host could still
-  /// take it (the general path then tries the wildcard keys).
-  var noRuleHere: FastMatch { storage.hasWildcardHosts ? .needsGeneralPath : .noRoute }
+  /// A valid URL that no route takes: ``FastMatch/noRoute``, unless a wildcard host or a host
+  /// parameter could still take it (the general path then tries those keys).
+  var noRuleHere: FastMatch { storage.hasFallbackHosts ? .needsGeneralPath : .noRoute }
 
   /// The terminal of the last successful match in `scratch`.
   func terminal(of scratch: borrowing MatchScratch) -> Int32 {

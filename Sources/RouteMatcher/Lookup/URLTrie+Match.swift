@@ -1,4 +1,5 @@
 import RouteEvents
+import RouteTables
 import RouterSupport
 
 /// Matching: split the path once, then walk the trie depth first in precedence order,
@@ -51,7 +52,7 @@ extension URLTrie {
       // A subdomain is one or more labels, none of them empty: `.example.com` and
       // `a..example.com` are not subdomains of `example.com`.
       guard storage.hasWildcardHosts, let dot = nextDot(input, from: labelStart, in: hostRange), dot > labelStart else {
-        return -1
+        return storage.hasHostParameters ? matchHostParameter(input, url, host: hostRange, &scratch) : -1
       }
       labelStart = dot + 1
       if url.hostIsASCII && !url.hostIsIPLiteral {
@@ -63,6 +64,73 @@ extension URLTrie {
         root = lookupHost(scratch.buffer, hostKeyLength)
       }
     }
+  }
+
+  /// The segment slot that holds the host while a host parameter route is searched (after
+  /// the path's segments, before the slots of affixed captures).
+  static let hostCaptureSlot = PathSegments.maxCount &+ 1
+
+  /// The routes whose host is a parameter (`myapp://{screen}/…`), after every exact and
+  /// `*.domain` key failed: typed parameters first, then untyped; the host is capture 0.
+  @inline(never)
+  private func matchHostParameter(
+    _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, host: Range<Int>, _ scratch: inout MatchScratch
+  ) -> Int32 {
+    guard !host.isEmpty, url.scheme.count < HostKey.limit else { return -1 }
+    // The host's value, decoded once for the type checks.
+    let raw = UnsafeBufferPointer(rebasing: input[host])
+    guard let n = decode(raw, into: scratch.buffer, capacity: scratch.bufferCapacity) else { return -1 }
+    let value = UnsafeBufferPointer(start: scratch.buffer, count: n)
+    let isInt = ParameterType.int.accepts(value)
+    let isUUID = !isInt && ParameterType.uuid.accepts(value)
+    for step in 0..<3 {
+      let type: ParameterType = step == 0 ? .int : step == 1 ? .uuid : .string
+      if type == .int && !isInt || type == .uuid && !isUUID { continue }
+      // (Written again each time: a search decodes into the buffer.)
+      let n = writeHostParameterKey(input, url, type: type, into: scratch.buffer)
+      let root = lookupHost(scratch.buffer, n)
+      guard root >= 0 else { continue }
+      scratch.segments[URLTrie.hostCaptureSlot] = host
+      scratch.captures[0] = CaptureSpan(
+        first: Int32(truncatingIfNeeded: URLTrie.hostCaptureSlot),
+        last: Int32(truncatingIfNeeded: URLTrie.hostCaptureSlot &+ 1))
+      let found = search(input, url, root: root, depth: 0, captures: 1, &scratch)
+      if found >= 0 { return found }
+    }
+    return -1
+  }
+
+  /// Writes the ``HostParameterKey`` of the URL's scheme and port for `type` into `out`; returns
+  /// its length. (No scheme that may have a host parameter has a default port.)
+  private func writeHostParameterKey(
+    _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, type: ParameterType,
+    into out: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    var n = 0
+    for i in url.scheme {
+      out[n] = ASCIIBytes.lowercased(input[i])
+      n &+= 1
+    }
+    out[n] = UInt8(ascii: ":")
+    out[n &+ 1] = UInt8(ascii: "/")
+    out[n &+ 2] = UInt8(ascii: "/")
+    out[n &+ 3] = HostParameterKey.marker
+    out[n &+ 4] = HostParameterKey.tag(type)
+    n &+= 5
+    guard let port = url.port else { return n }
+    var digits = 1
+    var rest = port
+    while rest >= 10 {
+      rest /= 10
+      digits &+= 1
+    }
+    out[n] = UInt8(ascii: ":")
+    rest = port
+    for k in stride(from: digits, to: 0, by: -1) {
+      out[n &+ k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    }
+    return n &+ digits &+ 1
   }
 
   /// A URL without an authority (`mailto:a@b.c`, `matrix:u/alice`): the key `scheme:`, and the

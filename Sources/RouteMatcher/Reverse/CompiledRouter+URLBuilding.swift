@@ -60,6 +60,19 @@ extension CompiledRouter {
   public func url(for route: String, parameters: [String: String] = [:], pattern: Int = 0) throws(URLBuildError)
     -> String
   {
+    try url(for: route, parameters: parameters, lists: [:], pattern: pattern)
+  }
+
+  /// Builds the URL of a route whose pattern binds lists (`?tag={tags[]}`): each list is written
+  /// as one query item per value, in order; otherwise as ``url(for:parameters:pattern:)``
+  /// (where a list parameter given as one string is a list of one).
+  ///
+  /// ```swift
+  /// try router.url(for: "tagged", lists: ["tags": ["a", "b"]])   // "notes://tagged?tag=a&tag=b"
+  /// ```
+  public func url(
+    for route: String, parameters: [String: String] = [:], lists: [String: [String]], pattern: Int = 0
+  ) throws(URLBuildError) -> String {
     guard let index = table.routes.firstIndex(where: { $0.name == route }) else {
       throw URLBuildError(.unknownRoute, "no route is named '\(route)'")
     }
@@ -71,14 +84,14 @@ extension CompiledRouter {
           ? "route '\(route)' is an activity route" : "route '\(route)' has \(patterns.count) URL pattern(s)")
     }
     let names = patterns[pattern].parameterNames
-    if let unknown = parameters.keys.sorted().first(where: { !names.contains($0) }) {
+    if let unknown = (Array(parameters.keys) + Array(lists.keys)).sorted().first(where: { !names.contains($0) }) {
       let known = names.isEmpty ? "it takes none" : "it takes " + names.map { "'\($0)'" }.joined(separator: ", ")
       throw URLBuildError(
         .unknownParameter,
         "route '\(route)' has no parameter '\(unknown)' (\(known))"
           + (EditDistance.suggestion(for: unknown, among: names).map { "; did you mean '\($0)'?" } ?? ""))
     }
-    let builder = URLBuilder(pattern: patterns[pattern], route: route, parameters: parameters)
+    let builder = URLBuilder(pattern: patterns[pattern], route: route, parameters: parameters, lists: lists)
     let text = try builder.build()
     // Verify: the URL must come back to this route with these parameters.
     switch match(url: text) {
@@ -106,6 +119,8 @@ struct URLBuilder {
   let pattern: URLPattern
   let route: String
   let parameters: [String: String]
+  /// The values of list bindings (`?tag={tags[]}`), one query item each.
+  var lists: [String: [String]] = [:]
 
   func build() throws(URLBuildError) -> String {
     var out: String
@@ -117,6 +132,19 @@ struct URLBuilder {
       if let port = pattern.port { out += ":\(port)" }
     case .none:
       out = pattern.scheme + ":"
+    case .parameter(let p):
+      guard let value = try checked(p, required: true, in: .path) else { return "" }
+      // A custom host holds letters, digits and '-._~!$&'()*+,;=' as themselves and non-ASCII
+      // UTF-8 as '%XX' (the reader refuses other ASCII, raw or escaped).
+      let hostAllowed = ByteSet.unreserved.union(.subDelims)
+      if let bad = value.utf8.first(where: { $0 < 0x80 && !hostAllowed.contains($0) }) {
+        throw URLBuildError(
+          .invalidParameter,
+          "'\(value)' cannot be the host of '\(pattern.scheme):' (for '\(p.name)'): a host holds letters, digits,"
+            + " non-ASCII text and '-._~!$&'()*+,;=', not '\(Character(Unicode.Scalar(bad)))'")
+      }
+      out = pattern.scheme + "://" + PercentDecoding.encode(value, allowing: hostAllowed)
+      if let port = pattern.port { out += ":\(port)" }
     }
     let pathStart = out.endIndex
     for segment in pattern.segments {
@@ -135,7 +163,7 @@ struct URLBuilder {
         for part in affixed.parts {
           switch part {
           case .literal(let literal): text += PercentDecoding.encode(literal, allowing: .pathSegmentAllowed)
-          case .capture(let p): text += try pathSegment(p, required: true) ?? ""
+          case .capture(let p): text += try pathSegment(p, required: true, in: .affix) ?? ""
           }
         }
         out += "/" + text
@@ -185,35 +213,69 @@ struct URLBuilder {
       case .present: items.append(key)
       case .literal(let text): items.append(key + "=" + PercentDecoding.encode(text, allowing: .queryValueAllowed))
       case .parameter(let p, let required):
-        guard let value = try checked(p, required: required) else { continue }
+        guard let value = try checked(p, required: required, in: .query) else { continue }
         items.append(key + "=" + PercentDecoding.encode(value, allowing: .queryValueAllowed))
+      case .list(let p, let required):
+        // One item per value, in order (a plain value is a list of one).
+        guard let values = lists[p.name] ?? parameters[p.name].map({ [$0] }), !values.isEmpty else {
+          if required { throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(p.name)'") }
+          continue
+        }
+        for value in values {
+          if let problem = ValueRules.problem(with: value, type: p.type, in: .query) {
+            throw URLBuildError(.invalidParameter, "'\(value)' cannot be a value of '\(p.name)': \(problem)")
+          }
+          items.append(key + "=" + PercentDecoding.encode(value, allowing: .queryValueAllowed))
+        }
+      case .path: break  // (fragments only)
       }
     }
     if !items.isEmpty { out += "?" + items.joined(separator: "&") }
     switch pattern.fragment {
     case .literal(let text)?: out += "#" + PercentDecoding.encode(text, allowing: .fragmentAllowed)
-    case .parameter(let p, let required)?:
-      if let value = try checked(p, required: required) {
+    case .parameter(let p, let required)?, .list(let p, let required)?:
+      if let value = try checked(p, required: required, in: .query) {
         out += "#" + PercentDecoding.encode(value, allowing: .fragmentAllowed)
       }
+    case .path(let path)?:
+      var parts: [String] = []
+      for segment in path.segments {
+        switch segment {
+        case .literal(let text): parts.append(PercentDecoding.encode(text, allowing: .pathSegmentAllowed))
+        case .parameter(let p): parts.append(try pathSegment(p, required: true, in: .opaquePath) ?? "")
+        case .catchAll(let name):
+          guard let value = parameters[name], !value.isEmpty else {
+            throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(name)'")
+          }
+          parts.append(
+            value.split(separator: "/", omittingEmptySubsequences: false)
+              .map { PercentDecoding.encode(String($0), allowing: .pathSegmentAllowed) }.joined(separator: "/"))
+        default: break
+        }
+      }
+      out += "#" + path.prefix + parts.joined(separator: "/")
     case .present?, nil: break
     }
     return out
   }
 
-  private func pathSegment(_ p: Parameter, required: Bool) throws(URLBuildError) -> String? {
-    guard let value = try checked(p, required: required) else { return nil }
+  private func pathSegment(_ p: Parameter, required: Bool, in place: ValueRules.Place? = nil) throws(URLBuildError)
+    -> String?
+  {
+    let place = place ?? (pattern.host == .none ? .opaquePath : .path)
+    guard let value = try checked(p, required: required, in: place) else { return nil }
     return PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
   }
 
-  /// The value of a parameter, checked against its type; nil for an absent optional one.
-  private func checked(_ p: Parameter, required: Bool) throws(URLBuildError) -> String? {
+  /// The value of a parameter, checked by the rule routing applies (``ValueRules``); nil for an
+  /// absent optional one.
+  private func checked(_ p: Parameter, required: Bool, in place: ValueRules.Place) throws(URLBuildError) -> String? {
     guard let value = parameters[p.name] else {
       if required { throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(p.name)'") }
       return nil
     }
-    guard p.type.accepts(Array(value.utf8)) || (p.type == .string && value.isEmpty && !required) else {
-      throw URLBuildError(.invalidParameter, "'\(value)' is not a valid \(p.type.rawValue) for '\(p.name)'")
+    if let problem = ValueRules.problem(with: value, type: p.type, in: place) {
+      throw URLBuildError(.invalidParameter, "'\(value)' cannot be the value of '\(p.name)': \(problem)")
     }
     return value
   }
@@ -221,6 +283,7 @@ struct URLBuilder {
   /// The typed values routing the built URL must capture: every given parameter the pattern has.
   var expectedParameters: JSONObject {
     var types: [String: ParameterType] = [:]
+    if case .parameter(let p) = pattern.host { types[p.name] = p.type }
     for segment in pattern.segments {
       switch segment {
       case .parameter(let p), .optional(let p): types[p.name] = p.type
@@ -231,10 +294,26 @@ struct URLBuilder {
       case .literal, .wildcard, .optionalLiterals: break
       }
     }
-    for c in pattern.query { if case .parameter(let p, _) = c.value { types[p.name] = p.type } }
-    if case .parameter(let p, _)? = pattern.fragment { types[p.name] = p.type }
+    var listTypes: [String: ParameterType] = [:]
+    for c in pattern.query {
+      switch c.value {
+      case .parameter(let p, _): types[p.name] = p.type
+      case .list(let p, _): listTypes[p.name] = p.type
+      case .present, .literal, .path: break
+      }
+    }
+    switch pattern.fragment {
+    case .parameter(let p, _)?: types[p.name] = p.type
+    case .path(let path)?: for p in path.parameters { types[p.name] = p.type }
+    default: break
+    }
     var out = JSONObject()
     for name in pattern.parameterNames {
+      if let type = listTypes[name] {
+        guard let values = lists[name] ?? parameters[name].map({ [$0] }), !values.isEmpty else { continue }
+        out[name] = .array(values.map { type.value(of: $0) })
+        continue
+      }
       guard let value = parameters[name], let type = types[name] else { continue }
       out[name] = type.value(of: value)
     }

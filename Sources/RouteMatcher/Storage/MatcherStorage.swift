@@ -45,9 +45,16 @@ final class MatcherStorage: @unchecked Sendable {
   let affixParts: UnsafeMutablePointer<URLTrie.AffixPart>
   let affixPartCount: Int
   let hasWildcardHosts: Bool
+  /// Whether some pattern's host is a parameter (`myapp://{screen}/…`).
+  let hasHostParameters: Bool
+  /// Whether a URL whose exact host takes it nowhere may still match under another host key
+  /// (a `*.domain` or a host parameter): the fast path then hands it to the general path.
+  let hasFallbackHosts: Bool
   /// Whether some pattern has no authority (`mailto:{address}`).
   let hasOpaqueRoutes: Bool
   let caseSensitivePaths: Bool
+  /// Whether a raw `+` in a query key or value reads as a space (`plusAsSpaceInQuery`).
+  let plusAsSpaceInQuery: Bool
   let strictTrailingSlash: Bool
 
   struct Parts {
@@ -69,8 +76,10 @@ final class MatcherStorage: @unchecked Sendable {
     var affixes: [URLTrie.AffixRecord] = []
     var affixParts: [URLTrie.AffixPart] = []
     var hasWildcardHosts = false
+    var hasHostParameters = false
     var hasOpaqueRoutes = false
     var caseSensitivePaths = true
+    var plusAsSpaceInQuery = false
     var strictTrailingSlash = false
 
     /// Allocates the records for `nodeCount` nodes (and the sentinel), `dynamicCount` dynamic
@@ -154,8 +163,11 @@ final class MatcherStorage: @unchecked Sendable {
     affixParts = copy(parts.affixParts)
     affixPartCount = parts.affixParts.count
     hasWildcardHosts = parts.hasWildcardHosts
+    hasHostParameters = parts.hasHostParameters
+    hasFallbackHosts = parts.hasWildcardHosts || parts.hasHostParameters
     hasOpaqueRoutes = parts.hasOpaqueRoutes
     caseSensitivePaths = parts.caseSensitivePaths
+    plusAsSpaceInQuery = parts.plusAsSpaceInQuery
     strictTrailingSlash = parts.strictTrailingSlash
   }
 

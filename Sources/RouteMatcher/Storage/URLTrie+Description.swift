@@ -57,9 +57,18 @@ extension URLTrie {
     var roots: [(key: String, root: Int32)] = []
     for index in 0...s.hostMask where s.hosts[index].length >= 0 {
       let host = s.hosts[index]
-      let key = String(
-        decoding: UnsafeBufferPointer(start: s.pool + Int(host.offset), count: Int(host.length)), as: UTF8.self)
-      roots.append((key, host.root))
+      var bytes = Array(UnsafeBufferPointer(start: s.pool + Int(host.offset), count: Int(host.length)))
+      if let marker = bytes.firstIndex(of: HostParameterKey.marker), marker + 1 < bytes.count {
+        // A host parameter key: `scheme://{int}`, `{uuid}` or `{}`.
+        let shown: String
+        switch bytes[marker + 1] {
+        case HostParameterKey.tag(.int): shown = "{int}"
+        case HostParameterKey.tag(.uuid): shown = "{uuid}"
+        default: shown = "{}"
+        }
+        bytes.replaceSubrange(marker...(marker + 1), with: Array(shown.utf8))
+      }
+      roots.append((String(decoding: bytes, as: UTF8.self), host.root))
     }
     for (key, root) in roots.sorted(by: { $0.key < $1.key }) { visit(root, key, depth: 0) }
     return lines.joined(separator: "\n") + "\n"

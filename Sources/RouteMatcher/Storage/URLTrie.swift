@@ -42,7 +42,9 @@ struct URLTrie: Sendable {
 
   /// A compiled query or fragment constraint.
   struct Constraint {
-    enum Kind: UInt8 { case present, literal, required, optional }
+    /// `list` and `optionalList` read every item with the key (`?tag={tags[]}`).
+    /// `fragmentPath` matches the fragment with the ``FragmentPath`` numbered `literalLength`.
+    enum Kind: UInt8 { case present, literal, required, optional, list, optionalList, fragmentPath }
     var kind: Kind
     var isFragment: Bool
     var type: ParameterType
@@ -80,6 +82,8 @@ struct URLTrie: Sendable {
   /// The values of value sets (`{tab:a|b}`) by terminal record: each value is its own literal
   /// edge, so the terminal it leads to knows the value; nothing is captured while matching.
   let constants: [Int32: [ValueBinding]]
+  /// The structured fragments (`#/room/{id}`) of `fragmentPath` constraints.
+  let fragmentPaths: [FragmentPath]
 
   /// The value-set values of the terminal at position `t` of the terminal order.
   func constants(ofTerminalAt t: Int32) -> [ValueBinding] {

@@ -71,6 +71,10 @@ extension DiagnosticCode {
   public static let ambiguousRoutes = DiagnosticCode("ambiguous-routes")
   /// A rule can never be chosen, because another rule always wins over it.
   public static let unreachableRoute = DiagnosticCode("unreachable-route")
+  /// A pattern no URL can match at all (an empty host on `https:`, a `.` path segment, a literal
+  /// that decodes to a control character): the URL reader or the matcher refuses every URL it
+  /// describes.
+  public static let deadPattern = DiagnosticCode("dead-pattern")
   /// The table exceeds a documented limit (rules, segments, parameters).
   public static let tableLimit = DiagnosticCode("table-limit")
 }

@@ -39,7 +39,7 @@ import Testing
     ("missing parameter", "product", [:], "missing-parameter"),
     ("wrong type", "order", ["id": "seven"], "invalid-parameter"),
     ("a value precedence sends to another route", "product", ["sku": "new"], "routes-elsewhere"),
-    ("a dot segment cannot be a value", "product", ["sku": ".."], "routes-elsewhere"),
+    ("a dot segment cannot be a value", "product", ["sku": ".."], "invalid-parameter"),
     ("a control character cannot be a value", "product", ["sku": "a\u{1}b"], "invalid-parameter"),
   ])
   func refuses(_ name: String, _ rule: String, _ parameters: [String: String], _ code: String) throws {

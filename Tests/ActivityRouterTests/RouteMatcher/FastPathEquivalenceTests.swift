@@ -149,6 +149,18 @@ import Testing
       ], ""
     ),
     (
+      "host parameters",
+      [
+        ("screen", "myapp-development://{screen}/{id}"),
+        ("open", "myapp-development://open/{x}"),
+        ("numbered", "myapp-development://{n:int}/{rest*?}"),
+        ("feed", "feed://{host}/{path*}"),
+        ("feed-example", "feed://example.com/{x}"),
+        ("feed-sub", "feed://*.example.com/{x}/{y}"),
+        ("a", "a://{h}"),
+      ], ""
+    ),
+    (
       "value sets, case-insensitive paths",
       [
         ("folder", "https://example.com/Mail/{tab:Inbox|Sent}"),
@@ -177,6 +189,8 @@ import Testing
     "file://", "file:///C:", "file:///c|", "https://[::1]", "https://[0:0::1]", "https://127.0.0.1", "https://127.1",
     "myapp://", "https://xn--bcher-kva.example", "https://bücher.example", "https://BÜCHER.example",
     "mailto:a@b.example", "matrix:u", "myapp:", "myapp:share", "feed:https://example.com", "MATRIX:u",
+    "myapp-development://42", "myapp-development://inbox", "myapp-development://Open", "feed://example.com",
+    "feed://a.example.com", "feed://news.example.org", "feed://caf%C3%A9", "feed://x:8080", "a://1",
   ]
 
   static func urls(seed: UInt64, count: Int) -> [String] {
@@ -267,7 +281,11 @@ import Testing
       // The zero-allocation captures hold the raw text of the parameters match(url:) decodes.
       if case .success(let m?) = general, rule != nil {
         let bytes = Array(url.utf8)
-        let names = router.table.routes[m.route].urlPatterns[m.pattern].segments.flatMap { segment -> [String] in
+        let pattern = router.table.routes[m.route].urlPatterns[m.pattern]
+        // A host parameter is capture 0.
+        var names: [String] = []
+        if case .parameter(let p) = pattern.host { names.append(p.name) }
+        names += pattern.segments.flatMap { segment -> [String] in
           switch segment {
           case .parameter(let p), .optional(let p): return [p.name]
           case .catchAll(let name): return [name]

@@ -54,7 +54,7 @@ import Testing
     ("unclosed capture in a segment", "a://h/x1️⃣{id", .invalidPattern),
     ("bad name", "a://h/{1️⃣9x}", .invalidPattern),
     ("empty segment", "a://h/a/1️⃣/b", .invalidPattern),
-    ("host parameter", "a://1️⃣{host}/x", .invalidPattern),
+    ("host parameter on https", "https://1️⃣{host}/x", .invalidPattern),
     ("bad escape", "a://h/1️⃣%zz", .invalidPattern),
     ("port too large", "a://h:1️⃣70000/", .invalidPattern),
     ("catch-all not last", "a://h/1️⃣{r*}/x", .invalidPattern),

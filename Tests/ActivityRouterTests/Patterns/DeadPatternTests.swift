@@ -1,0 +1,105 @@
+import ActivityRouter
+import ActivityRouterTestSupport
+import Testing
+
+@testable import RouteMatcher
+
+/// `dead-pattern`: patterns the parser accepts but no URL can match, and the one rule routing
+/// and reverse routing share for values (``ValueRules``).
+@Suite struct DeadPatternTests {
+  @Test(arguments: [
+    ("an empty https host", "https:///x", "every URL with this scheme and host is refused"),
+    ("an empty http host", "http:///", "every URL with this scheme and host is refused"),
+    ("a dot segment", "https://example.com/a/./b", "dot segment"),
+    ("a dot-dot segment", "myapp://h/..", "dot segment"),
+    ("a dot segment in a group", "https://example.com[/..]/x", "dot segment"),
+    ("a NUL in a literal", "myapp://h/a%00b", "U+0000"),
+    ("a control character in a set", "myapp://h/{t:a|b%0A}", "U+000A"),
+    ("a control character in a query value", "myapp://h/x?k=%1F", "U+001F"),
+    ("a control character in the fragment", "myapp://h/x#%7F", "U+007F"),
+    ("a control character in an affix", "myapp://h/{x}%01.json", "U+0001"),
+  ])
+  func isReported(_ name: String, _ pattern: String, _ why: String) throws {
+    let json = TestTables.json(routes: [TestTables.route("dead", pattern), TestTables.route("live", "myapp://h/ok")])
+    let diagnostics = try TestTables.compileDiagnostics(json)
+    let dead = diagnostics.filter { $0.code == .deadPattern }
+    #expect(dead.count == 1, "\(diagnostics)")
+    #expect(dead.first?.severity == .error)
+    #expect(dead.first?.message.contains("'dead'") == true, "\(dead)")
+    #expect(dead.first?.message.contains(why) == true, "\(dead)")
+    #expect(dead.first?.location?.line == 8, "\(dead)")  // the first route of the table
+  }
+
+  @Test(arguments: [
+    "file:///Users/{name}", "myapp:///x", "myapp://h/%2E%2E%2Fx", "matrix:./x", "matrix:u/..",
+    "https://example.com/a.b",
+    "myapp://{screen}/x",
+  ])
+  func livePatternsAreNot(_ pattern: String) throws {
+    let json = TestTables.json(routes: [TestTables.route("a", pattern)])
+    let diagnostics = try TestTables.compileDiagnostics(json)
+    #expect(!diagnostics.contains { $0.code == .deadPattern }, "\(diagnostics)")
+  }
+
+  static let routes: [(String, String)] = [
+    ("search", "myapp://h/search?q={query}"),
+    ("maybe", "myapp://h/maybe?q={query?}"),
+    ("count", "myapp://h/count?n={n:int}"),
+    ("anchor", "myapp://h/doc#{anchor}"),
+    ("page", "myapp://h/p/{id}"),
+    ("opaque", "matrix:u/{user}"),
+  ]
+
+  /// Every value routing captures, `url` writes, and the URL comes back with it.
+  @Test(arguments: [
+    ("search", ["query": ""], "myapp://h/search?q="),
+    ("maybe", ["query": ""], "myapp://h/maybe?q="),
+    ("anchor", ["anchor": ""], "myapp://h/doc#"),
+    ("search", ["query": "a b+c"], "myapp://h/search?q=a%20b%2Bc"),
+    ("opaque", ["user": ".."], "matrix:u/.."),
+  ])
+  func routingAndReverseRoutingAgree(_ route: String, _ parameters: [String: String], _ expected: String) throws {
+    let router = try TestTables.router(Self.routes)
+    let url = try router.url(for: route, parameters: parameters)
+    #expect(url == expected)
+    guard case .success(let m?) = router.match(url: url) else {
+      Issue.record("\(url) matched nothing")
+      return
+    }
+    #expect(m.routeName == route)
+    for (name, value) in parameters { #expect(m.parameters[name] == .string(value), "\(name)") }
+    #expect(m.parameters.count == parameters.count)
+  }
+
+  @Test func anEmptyQueryValueIsCapturedBothWays() throws {
+    let router = try TestTables.router(Self.routes)
+    for url in ["myapp://h/search?q=", "myapp://h/search?q"] {
+      guard case .success(let m?) = router.match(url: url) else {
+        Issue.record("\(url) matched nothing")
+        continue
+      }
+      #expect(m.parameters["query"] == "")
+      #expect(try router.url(for: "search", parameters: ["query": ""]) == "myapp://h/search?q=")
+    }
+  }
+
+  /// Values routing can never give back are refused with the reason, not built.
+  @Test(arguments: [
+    ("page", ["id": ""], "a path segment cannot be empty"),
+    ("page", ["id": "."], "dot segment"),
+    ("page", ["id": ".."], "dot segment"),
+    ("page", ["id": "a\u{0}b"], "control character"),
+    ("search", ["query": "a\nb"], "control character"),
+    ("count", ["n": ""], "not a valid int"),
+  ])
+  func refusesWhatRoutingCannotCapture(_ route: String, _ parameters: [String: String], _ why: String) throws {
+    let router = try TestTables.router(Self.routes)
+    do {
+      let url = try router.url(for: route, parameters: parameters)
+      Issue.record("built \(url)")
+    } catch {
+      #expect(error.code == .invalidParameter, "\(error)")
+      #expect(error.message.contains(why), "\(error)")
+    }
+  }
+}
