@@ -87,6 +87,21 @@ package struct LineReader: ~Copyable {
   /// Calls `body` with each line in order, until the end of the input.
   ///
   /// If `body` throws, the error propagates and a later call resumes with the next line.
+  /// Calls `body` with each line, in order, while it returns true: the loop of a run that may
+  /// stop early (a cut output, a stop signal) without the cost of a throwing closure per line.
+  package mutating func readLines(while body: (Line) -> Bool) {
+    while true {
+      if let line = nextBufferedLine() {
+        guard body(line) else { return }
+      } else if atEnd {
+        if let line = lastLine() { _ = body(line) }
+        return
+      } else {
+        fill()
+      }
+    }
+  }
+
   package mutating func forEachLine(_ body: (Line) throws -> Void) rethrows {
     while true {
       if let line = nextBufferedLine() {
