@@ -25,9 +25,10 @@ public enum LostLinkCheck {
     let table = router.table
     // The states a link can meet: nothing open, or one window of a scene, frontmost.
     var states: [(witness: String, state: SessionState)] = [("at a cold launch,", SessionState())]
+    let window = table.lifecycle == .uiKit ? "scene" : "window"
     for scene in table.scenes where scene.kind != .settings {
       let session = Session(id: "s1", scene: scene.id, value: scene.defaultValue, valueType: scene.presents)
-      states.append(("with one '\(scene.id)' window open,", SessionState(sessions: [session])))
+      states.append(("with one '\(scene.id)' \(window) open,", SessionState(sessions: [session])))
     }
     var out: [Diagnostic] = []
     for route in table.routes {
@@ -51,7 +52,7 @@ public enum LostLinkCheck {
       }
       guard let first else { continue }
       let others = receivers.dropFirst().map { "'\($0)'" }
-      let also = others.isEmpty ? "" : " (and so with one \(others.joined(separator: ", ")) window open)"
+      let also = others.isEmpty ? "" : " (and so with one \(others.joined(separator: ", ")) \(window) open)"
       out.append(
         Diagnostic(
           .warning, .lostLink,
