@@ -79,13 +79,7 @@ import Testing
       ("a decoded literal affix", "a://h/e/caf%C3%A9-1", "encoded", ["x": "1"]),
     ] as [(String, String, String, JSONObject)])
   func matches(_ name: String, _ url: String, _ route: String, _ parameters: JSONObject) throws {
-    let router = try TestTables.router(Self.routes)
-    guard case .success(let m?) = router.match(url: url) else {
-      Issue.record("\(url) matched nothing")
-      return
-    }
-    #expect(m.routeName == route)
-    #expect(m.parameters == parameters)
+    try TestTables.router(Self.routes).expectMatch(url, route: route, parameters: parameters)
   }
 
   @Test(arguments: ["a://h/api/v1/x", "a://h/api/v1.2.3/x", "a://h/api/vx.2/x", "a://h/p/nodash", "a://h/p/x-y"])
@@ -146,15 +140,7 @@ import Testing
   func roundTrips(_ route: String, _ parameters: [String: String]) throws {
     let router = try TestTables.router(Self.routes)
     let url = try router.url(for: route, parameters: parameters)
-    guard case .success(let m?) = router.match(url: url) else {
-      Issue.record("\(url) matched nothing")
-      return
-    }
-    #expect(m.routeName == route)
-    let again = try router.url(
-      for: route,
-      parameters: m.parameters.reduce(into: [:]) { $0[$1.key] = $1.value.stringValue ?? $1.value.description })
-    #expect(again == url)
+    try router.expectRoutesBack(url, to: route, rebuilds: true)
   }
 
   @Test func reverseRoutingRefusesAValueThatWouldSplitElsewhere() throws {

@@ -37,13 +37,7 @@ import Testing
       ("non-empty after a typed parameter", "a://h/docs/3/x/y", "docs", ["page": 3, "rest": "x/y"]),
     ] as [(String, String, String, JSONObject)])
   func matches(_ name: String, _ url: String, _ route: String, _ parameters: JSONObject) throws {
-    let router = try TestTables.router(Self.routes)
-    guard case .success(let m?) = router.match(url: url) else {
-      Issue.record("\(url) matched nothing")
-      return
-    }
-    #expect(m.routeName == route)
-    #expect(m.parameters == parameters)
+    try TestTables.router(Self.routes).expectMatch(url, route: route, parameters: parameters)
   }
 
   @Test func oneOrMoreStillNeedsASegment() throws {
@@ -75,14 +69,6 @@ import Testing
     let router = try TestTables.router(Self.routes)
     let url = try router.url(for: route, parameters: parameters)
     #expect(url == expected)
-    guard case .success(let m?) = router.match(url: url) else {
-      Issue.record("\(url) matched nothing")
-      return
-    }
-    #expect(m.routeName == route)
-    let again = try router.url(
-      for: route,
-      parameters: m.parameters.reduce(into: [:]) { $0[$1.key] = $1.value.stringValue ?? $1.value.description })
-    #expect(again == url)
+    try router.expectRoutesBack(url, to: route, rebuilds: true)
   }
 }

@@ -43,13 +43,7 @@ import Testing
       ("a group at the root", "https://shop.example.com/fr/a-propos", "about-fr", [:]),
     ] as [(String, String, String, JSONObject)])
   func matches(_ name: String, _ url: String, _ route: String, _ parameters: JSONObject) throws {
-    let router = try TestTables.router(Self.routes)
-    guard case .success(let m?) = router.match(url: url) else {
-      Issue.record("\(url) matched nothing")
-      return
-    }
-    #expect(m.routeName == route)
-    #expect(m.parameters == parameters)
+    try TestTables.router(Self.routes).expectMatch(url, route: route, parameters: parameters)
   }
 
   @Test(arguments: ["https://shop.example.com/de/products/7", "https://shop.example.com/shop/sale/3"])
@@ -80,14 +74,6 @@ import Testing
     let router = try TestTables.router(Self.routes)
     let url = try router.url(for: route, parameters: parameters)
     #expect(url == expected)
-    guard case .success(let m?) = router.match(url: url) else {
-      Issue.record("\(url) matched nothing")
-      return
-    }
-    #expect(m.routeName == route)
-    let again = try router.url(
-      for: route,
-      parameters: m.parameters.reduce(into: [:]) { $0[$1.key] = $1.value.stringValue ?? $1.value.description })
-    #expect(again == url)
+    try router.expectRoutesBack(url, to: route, rebuilds: true)
   }
 }

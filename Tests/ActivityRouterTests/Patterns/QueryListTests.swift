@@ -45,16 +45,7 @@ import Testing
       ("'+' is kept by default", "notes://h/tagged?tag=a+b", "tagged", ["tags": ["a+b"]]),
     ] as [(String, String, String, JSONObject)])
   func matches(_ name: String, _ url: String, _ route: String, _ parameters: JSONObject) throws {
-    let router = try TestTables.router(Self.routes)
-    guard case .success(let m?) = router.match(url: url) else {
-      Issue.record("\(url) matched nothing")
-      return
-    }
-    #expect(m.routeName == route)
-    #expect(m.parameters == parameters)
-    #expect(router.matchGeneral(url: url) == router.match(url: url))
-    var scratch = MatchScratch()
-    #expect(router.matchRoute(url: url, scratch: &scratch) == m.route)
+    try TestTables.router(Self.routes).expectMatch(url, route: route, parameters: parameters, paths: .allPaths)
   }
 
   @Test(arguments: ["notes://h/tagged", "notes://h/ids?id=1&id=x", "notes://h/ids"])
@@ -80,11 +71,7 @@ import Testing
     let router = try TestTables.router(Self.routes)
     let url = try router.url(for: route, lists: lists)
     #expect(url == expected)
-    guard case .success(let m?) = router.match(url: url) else {
-      Issue.record("\(url) matched nothing")
-      return
-    }
-    #expect(m.routeName == route)
+    try router.expectRoutesBack(url, to: route, rebuilds: false)
   }
 
   @Test func aPlainValueIsAListOfOne() throws {
