@@ -41,6 +41,8 @@ public struct RouteSummary: Sendable {
   let routeNames: [String]
   /// Whether the table declares schemes or associated domains, so that the gate reads each link.
   private let gated: Bool
+  /// Whether the table refuses URLs with a userinfo (`credentials: refuse`, the default).
+  private let refusesCredentials: Bool
   var kinds: [String: Int] = [:]
   /// URL lines counted by the matcher alone (added to the `url` kind).
   private var urlLines = 0
@@ -55,6 +57,7 @@ public struct RouteSummary: Sendable {
       || router.table.routes.contains { route in
         route.urlPatterns.contains { LinkGate.unroutableSchemes.contains($0.scheme.lowercased()) }
       }
+    refusesCredentials = router.table.policies.credentials == .refuse
     linesByRoute = [Int](repeating: 0, count: routeNames.count)
   }
 
@@ -65,7 +68,10 @@ public struct RouteSummary: Sendable {
     // The common line, a plain ASCII URL that a route takes: the matcher alone. It accepts only
     // what the reader accepts (it parses with the same reader when it is not sure, and the
     // tests hold its fast path to that), so the count is the one `route` gives.
-    if !gated, ascii, bytes.first != UInt8(ascii: "{"), let rule = router.matchRoute(utf8: bytes, scratch: &scratch) {
+    // A URL with a userinfo that the table refuses (`credentials`) is counted as its record is.
+    if !gated, ascii, bytes.first != UInt8(ascii: "{"), let rule = router.matchRoute(utf8: bytes, scratch: &scratch),
+      !refusesCredentials || !bytes.contains(UInt8(ascii: "@"))
+    {
       urlLines += 1
       linesByRoute[rule] += 1
       return
@@ -86,7 +92,7 @@ public struct RouteSummary: Sendable {
           notForApp[refusal.description, default: 0] += 1
           return
         }
-        rule = router.matchRoute(url: url.text, scratch: &scratch)
+        rule = refusesCredentials && url.ranges.user != nil ? nil : router.matchRoute(url: url.text, scratch: &scratch)
       } else if case .activity(let activity) = event.kind {
         rule = router.match(activityType: activity.activityType, userInfo: activity.userInfo)?.route
       } else {

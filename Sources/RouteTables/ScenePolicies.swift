@@ -147,6 +147,19 @@ public struct ScenePolicies: Sendable, Hashable {
     case deliver
   }
 
+  /// Not an AMB item: what the app's router does with a URL that carries a userinfo
+  /// (`https://user:pass@host/…`, `myapp://user@host/…`), on every channel (an argument, a
+  /// line, a fixture step, an activity's `webpageURL`). docs/security.md has the reasons for the
+  /// default.
+  public enum Credentials: String, Sendable, Hashable, CaseIterable {
+    /// The route refuses it: the event is dropped with the reason `credentials-in-url`. The default.
+    case refuse
+    /// It is routed as if the userinfo were not there; the handler is given the URL without it.
+    case ignore
+    /// It is routed as it stands; the handler is given the URL with its userinfo.
+    case allow
+  }
+
   public var unmodifiedScenes: UnmodifiedScenes = .platform
   public var ties: [TieBreak] = [.foreground, .recent, .oldest]
   public var missingIdentifier: MissingIdentifier = .matchesOnlyStar
@@ -163,6 +176,7 @@ public struct ScenePolicies: Sendable, Hashable {
   public var repeatedMatching: RepeatedMatching = .outermost
   public var singleScene: SingleScene = .supportsMultipleWindows
   public var unroutedEvents: UnroutedEvents = .drop
+  public var credentials: Credentials = .refuse
 
   /// The register's recommendations.
   public init() {}
@@ -175,5 +189,6 @@ public struct ScenePolicies: Sendable, Hashable {
     ("aasaDetails", "AMB11"),
     ("aasaDefaults", "AMB12"),
     ("urlHandlers", "AMB13"), ("repeatedMatching", "AMB14"), ("singleScene", "AMB15"), ("unroutedEvents", "-"),
+    ("credentials", "-"),
   ]
 }

@@ -626,6 +626,15 @@ extension TableSchema {
           "default": "drop",
           "description": "What a handler does with an event no route matches."
         },
+        "credentials": {
+          "enum": [
+            "refuse",
+            "ignore",
+            "allow"
+          ],
+          "default": "refuse",
+          "description": "What the router does with a URL that has a userinfo (user:password@): refuse it (credentials-in-url), route it as if it had none, or route it as it stands."
+        },
         "aasaDetails": {
           "enum": [
             "firstDecision",

@@ -52,6 +52,9 @@ public enum DecisionReason: String, Sendable, Hashable, CaseIterable, CustomStri
   /// A `javascript:`, `data:` or `blob:` link: content the browser runs or shows, never a deep
   /// link the system delivers to an app, whatever the table says.
   case unroutableScheme = "unroutable-scheme"
+  /// A URL with a userinfo (`user:password@`), and the table's `credentials` policy refuses
+  /// such URLs (the default).
+  case credentialsInURL = "credentials-in-url"
   /// Only https links are universal links (L1).
   case notHTTPS = "not-https"
   /// No `applinks:` entry of the entitlement covers the host (L1).

@@ -136,6 +136,23 @@ package enum ExternalEvents {
         arrival, scene: receiver.scene, session: receiver.id, receiver: r,
         message: "\(isNew ? "a new" : "the open") \(subject()) receives the event")
     }
+    if let url, url.hasUserinfo {
+      switch ctx.policies.credentials {
+      case .refuse:
+        ctx.step(
+          .route, "userinfo", .rejected,
+          "the URL carries a userinfo (user:password@), which a deep link never needs (credentials: refuse)")
+        return ctx.decision(
+          .drop, receiver: r, reason: .credentialsInURL,
+          message: "the event reaches \(subject()), but the router refuses a URL with credentials")
+      case .ignore:
+        ctx.step(
+          .route, "userinfo", .info,
+          "routed as if the URL had no userinfo; the handler gets it without (credentials: ignore)")
+      case .allow:
+        ctx.step(.route, "userinfo", .info, "routed with its userinfo, which the handler gets (credentials: allow)")
+      }
+    }
     guard let match = route(url: url, activity: activity, &ctx) else {
       if ctx.policies.unroutedEvents == .deliver {
         return ctx.decision(

@@ -9,7 +9,7 @@ extension DecisionRecord {
   ///
   /// Fields, in this order, present when they have a value: `line`, `id`, `input`, `inputLength`
   /// (when the input was cut), `event`,
-  /// `outcome`, `scene`, `session`, `receiver`, `rule`, `params`, `action`, `value`, `closed`,
+  /// `outcome`, `scene`, `session`, `receiver`, `rule`, `params`, `decodedSeparators`, `action`, `value`, `closed`,
   /// `appleRules`, `reason`, `message`, `error`, `trace` (with `explain`).
   public func appendJSON(to out: inout [UInt8], explain: Bool = false) {
     var layout = RecordLayout()
@@ -85,6 +85,10 @@ extension DecisionRecord {
         let paramsStart = out.count
         JSONWriter.append(.object(match.parameters), to: &out)
         layout.params = since(paramsStart)
+        if !match.decodedSeparators.isEmpty {
+          out.append(literal: #","decodedSeparators":"#)
+          JSONWriter.append(.array(match.decodedSeparators.map { .string($0) }), to: &out)
+        }
       }
       if let action = decision.action { field("action", action.rawValue, &out) }
       if let value = decision.value {

@@ -46,6 +46,9 @@ extension DecisionRecord {
           text += JSONValue.object(match.parameters).description
           layout.params = start..<text.utf8.count
         }
+        if !match.decodedSeparators.isEmpty {
+          text += " decodedSeparators \(JSONValue.array(match.decodedSeparators.map { .string($0) }).description)"
+        }
       }
       if let action = decision.action { text += " \(action.rawValue)" }
       if let value = decision.value {

@@ -143,20 +143,27 @@ public struct CompiledRouter: Sendable {
     let routes = table.routes
     let pattern = routes[Int(terminal.route)].urlPatterns[Int(terminal.pattern)]
     var parameters = JSONObject()
+    var decodedSeparators: [String] = []
     for k in 0..<Int(terminal.captureCount) {
       let name = urls.names[Int(terminal.namesStart) + k]
       let first = Int(scratch.captures[k].first)
       let last = Int(scratch.captures[k].last)
       let text: String
+      var separator = false
       if last == first + 1 {
-        text = CompiledRouter.decoded(UnsafeBufferPointer(rebasing: bytes[scratch.segments[first]]))
+        let raw = UnsafeBufferPointer(rebasing: bytes[scratch.segments[first]])
+        separator = CompiledRouter.decodesToSeparator(raw)
+        text = CompiledRouter.decoded(raw)
       } else {
         var parts: [String] = []
         for segment in first..<last {
-          parts.append(CompiledRouter.decoded(UnsafeBufferPointer(rebasing: bytes[scratch.segments[segment]])))
+          let raw = UnsafeBufferPointer(rebasing: bytes[scratch.segments[segment]])
+          separator = separator || CompiledRouter.decodesToSeparator(raw)
+          parts.append(CompiledRouter.decoded(raw))
         }
         text = parts.joined(separator: "/")
       }
+      if separator { decodedSeparators.append(name) }
       parameters[name] = CompiledRouter.parameterType(name, in: pattern).value(of: text)
     }
     for k in 0..<Int(terminal.constraintCount) {
@@ -180,7 +187,22 @@ public struct CompiledRouter: Sendable {
     for binding in urls.constants(ofTerminalAt: index) { parameters[binding.name] = .string(binding.value) }
     return RouteMatch(
       route: Int(terminal.route), routeName: routes[Int(terminal.route)].name, pattern: Int(terminal.pattern),
-      parameters: parameters)
+      parameters: parameters, decodedSeparators: decodedSeparators)
+  }
+
+  /// Whether a raw path value holds `%2F` or `%5C` (either case), which decode to `/` and `\`:
+  /// a value that a reader splitting the decoded path would take for several segments.
+  static func decodesToSeparator(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard raw.count >= 3 else { return false }
+    for i in 0..<(raw.count - 2) where raw[i] == UInt8(ascii: "%") {
+      let (high, low) = (raw[i + 1], raw[i + 2] | 0x20)
+      if (high == UInt8(ascii: "2") && low == UInt8(ascii: "f"))
+        || (high == UInt8(ascii: "5") && low == UInt8(ascii: "c"))
+      {
+        return true
+      }
+    }
+    return false
   }
 
   /// The declared type of a host or path parameter (a pattern has a few segments: a scan, no table).

@@ -16,12 +16,23 @@ public struct RouteMatch: Sendable, Hashable {
   public var pattern: Int
   /// Captured parameters in capture order; an absent optional parameter has no entry.
   public var parameters: JSONObject
+  /// The path parameters whose raw value held `%2F` or `%5C`, in capture order: their value
+  /// holds a `/` or `\` that the URL's path did not show as a separator (docs/security.md).
+  ///
+  /// ```swift
+  /// try router.match(url: "notes://tag/a%2Fb").get()?.decodedSeparators   // ["name"]
+  /// ```
+  public var decodedSeparators: [String]
 
   /// Creates a match.
-  public init(route: Int, routeName: String, pattern: Int = 0, parameters: JSONObject = JSONObject()) {
+  public init(
+    route: Int, routeName: String, pattern: Int = 0, parameters: JSONObject = JSONObject(),
+    decodedSeparators: [String] = []
+  ) {
     self.route = route
     self.routeName = routeName
     self.pattern = pattern
     self.parameters = parameters
+    self.decodedSeparators = decodedSeparators
   }
 }

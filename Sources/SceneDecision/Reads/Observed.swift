@@ -63,6 +63,11 @@ extension Observed where Value == URLRecord {
   /// The URL's host, normalized (lowercase, IDNA ASCII); not a read, as ``scheme``.
   var host: String? { value.normalizedHost }
 
+  /// Whether the URL has a userinfo (`user[:password]@`, even empty). Not a read: a reused
+  /// record is made and written only for URLs the fast path takes, whose bytes start with a
+  /// host key of the trie (`scheme://host`), so no URL it is written for has a userinfo.
+  var hasUserinfo: Bool { value.ranges.user != nil }
+
   /// The route that takes the URL and the parameters it captured. Which route takes it is not
   /// a read (records are reused per route pattern); the parameters' values are observed.
   func match(_ router: CompiledRouter) -> ObservedMatch? {
