@@ -1,4 +1,4 @@
-import RouteEvents
+public import RouteEvents
 public import RouteMatcher
 import RouteTables
 import RouterSupport
@@ -46,6 +46,15 @@ public struct LineRouter: ~Copyable {
     /// only on its line, the table and the sessions, so sharded runs concatenate to the output
     /// of one run (docs/scale-out.md).
     public var includesLineNumber: Bool
+    /// The most sessions a stateful run keeps open (`SessionLimits.openSessions` by default):
+    /// a line whose decision would open more gets a `session-limit` error record instead, and
+    /// the sessions stay as they were.
+    ///
+    /// ```swift
+    /// var options = LineRouter.Options(stateful: true)
+    /// options.openSessionLimit = 8
+    /// ```
+    public var openSessionLimit: Int = SessionLimits.openSessions
 
     /// Options; by default NDJSON with line numbers, no explanations, the sessions fixed.
     public init(
@@ -99,10 +108,12 @@ public struct LineRouter: ~Copyable {
       return
     }
     fullLines += 1
-    let record = DecisionRecord(
+    var record = DecisionRecord(
       line: line, utf8: bytes, router: router, state: sessions, explains: options.explains)
     // In place: the record holds no reference to the sessions, so nothing is copied.
-    if options.stateful, case .success(let (_, decision)) = record.result { sessions.apply(decision) }
+    if options.stateful, case .success(let (_, decision)) = record.result {
+      if let error = overSessionLimit(decision) { record.result = .failure(error) } else { sessions.apply(decision) }
+    }
     append(record, to: &out)
   }
 
@@ -119,9 +130,11 @@ public struct LineRouter: ~Copyable {
   ) {
     guard options.stateful else { return route(line: line, utf8: bytes, into: &out) }
     fullLines += 1
-    let record = DecisionRecord(
+    var record = DecisionRecord(
       line: line, utf8: bytes, router: router, state: sessions, explains: options.explains)
-    if case .success(let (_, decision)) = record.result { heldDecision = decision }
+    if case .success(let (_, decision)) = record.result {
+      if let error = overSessionLimit(decision) { record.result = .failure(error) } else { heldDecision = decision }
+    }
     append(record, to: &out)
   }
 
@@ -166,6 +179,26 @@ public struct LineRouter: ~Copyable {
       record.appendText(
         to: &out, explain: options.explains, includesLine: options.includesLineNumber, layout: &layout)
     }
+  }
+
+  /// The error of a stateful line whose decision would leave more than
+  /// `openSessionLimit` sessions open, or nil.
+  private func overSessionLimit(_ decision: Decision) -> EventError? {
+    var open = sessions.sessions.count
+    for effect in decision.effects {
+      switch effect {
+      case .create: open += 1
+      case .close: open -= 1
+      default: continue
+      }
+    }
+    guard open > options.openSessionLimit, open > sessions.sessions.count else { return nil }
+    return EventError(
+      code: .sessionLimit,
+      message:
+        "the decision would leave \(open) sessions open; the limit is \(options.openSessionLimit) open at once"
+        + " (SessionLimits.openSessions): the sessions stay as they were",
+      column: 1)
   }
 
   /// The error of a line over the length limit.

@@ -42,6 +42,21 @@ extension EventReader {
     .failure(EventError(code: .invalidEvent, message: message, column: offset + 1))
   }
 
+  /// A `session-limit` error at `offset`: the event goes past a bound of ``SessionLimits``.
+  static func limit<T>(_ message: String, at offset: Int) -> Result<T, EventError> {
+    .failure(EventError(code: .sessionLimit, message: message, column: offset + 1))
+  }
+
+  /// The error of a presented value longer than ``SessionLimits/valueBytes`` as written, or nil.
+  static func valueLimit(_ value: JSONNode) -> EventError? {
+    let bytes = value.end - value.start
+    guard bytes > SessionLimits.valueBytes else { return nil }
+    return EventError(
+      code: .sessionLimit,
+      message: "the value has \(bytes) bytes; the limit is \(SessionLimits.valueBytes) (SessionLimits.valueBytes)",
+      column: value.start + 1)
+  }
+
   static func readKind(_ member: JSONMember) -> Result<Event.Kind, EventError> {
     let node = member.value
     switch member.key {
@@ -65,6 +80,9 @@ extension EventReader {
     case "openWindow", "dismissWindow":
       let keys = ["id", "value", "type", "from"] + (member.key == "openWindow" ? ["sharingBehavior", "shared"] : [])
       return readFields(node, keys: keys).flatMap { f in
+        if let value = node.members?.last(where: { $0.key == "value" })?.value, let error = valueLimit(value) {
+          return .failure(error)
+        }
         var request = Event.WindowRequest(
           id: f["id"]?.stringValue, value: f["value"], type: f["type"]?.stringValue, from: f["from"]?.stringValue)
         let at = { (key: String) in node.members?.last { $0.key == key }?.value.start ?? node.start }
@@ -217,13 +235,24 @@ extension EventReader {
         guard case .array(let items) = m.value.kind else {
           return fail("'\(m.key)' must be an array of strings", at: m.value.start)
         }
+        if items.count > SessionLimits.setCount {
+          return limit(
+            "'\(m.key)' holds \(items.count) strings; the limit is \(SessionLimits.setCount) a set (SessionLimits.setCount)",
+            at: items[SessionLimits.setCount].start)
+        }
         var strings: [String] = []
         for item in items {
           guard case .string(let s) = item.kind else { return fail("'\(m.key)' must hold strings", at: item.start) }
+          if s.utf8.count > SessionLimits.stringBytes {
+            return limit(
+              "a string of '\(m.key)' has \(s.utf8.count) bytes; the limit is \(SessionLimits.stringBytes)"
+                + " (SessionLimits.stringBytes)", at: item.start)
+          }
           strings.append(s)
         }
         if m.key == "preferring" { update.preferring = strings } else { update.allowing = strings }
       } else if m.key == "value" {
+        if let error = valueLimit(m.value) { return .failure(error) }
         update.value = .some(m.value.value)
       } else {
         let keys = Event.SessionAction.Kind.allCases.map(\.rawValue) + ["preferring", "allowing", "value"]

@@ -101,6 +101,9 @@ extension DiagnosticCode {
   public static let invalidPredicate = DiagnosticCode("invalid-predicate")
   /// A session state file does not have the documented shape.
   public static let invalidSessions = DiagnosticCode("invalid-sessions")
+  /// An event or a session file goes past a documented bound of the sessions (`SessionLimits`
+  /// in RouteEvents: open sessions, set sizes, value sizes).
+  public static let sessionLimit = DiagnosticCode("session-limit")
 }
 
 // MARK: - App files

@@ -1,3 +1,4 @@
+import RouteEvents
 public import RouteTables
 public import RouterSupport
 
@@ -42,6 +43,13 @@ extension SessionState {
     if let member = fields["sessions"] {
       guard case .array(let items) = member.value.kind else {
         reader.error(.wrongType, "'sessions' must be an array", at: member.value.start)
+        return SessionState()
+      }
+      if items.count > SessionLimits.openSessions {
+        reader.error(
+          .sessionLimit,
+          "the file holds \(items.count) sessions; the limit is \(SessionLimits.openSessions) open at once"
+            + " (SessionLimits.openSessions)", at: items[SessionLimits.openSessions].start)
         return SessionState()
       }
       for (position, item) in items.enumerated() {
@@ -90,10 +98,36 @@ extension SessionState {
     }
     var session = Session(id: id, scene: scene, lastActivated: position + 1, created: position + 1)
     if let state = reader.choice(f["state"], Session.State.self) { session.state = state }
-    session.value = f["value"].map(\.value.value)
+    if let m = f["value"] {
+      let bytes = m.value.end - m.value.start
+      guard bytes <= SessionLimits.valueBytes else {
+        reader.error(
+          .sessionLimit,
+          "the value has \(bytes) bytes; the limit is \(SessionLimits.valueBytes) (SessionLimits.valueBytes)",
+          at: m.value.start)
+        return nil
+      }
+      session.value = m.value.value
+    }
     session.valueType = reader.string(f["valueType"], in: node, what: what)
-    session.preferring = reader.strings(f["preferring"])?.map(\.0)
-    session.allowing = reader.strings(f["allowing"])?.map(\.0)
+    for key in ["preferring", "allowing"] {
+      guard let list = reader.strings(f[key]) else { continue }
+      if list.count > SessionLimits.setCount {
+        reader.error(
+          .sessionLimit,
+          "'\(key)' holds \(list.count) strings; the limit is \(SessionLimits.setCount) a set (SessionLimits.setCount)",
+          at: list[SessionLimits.setCount].1.start)
+        return nil
+      }
+      if let (long, item) = list.first(where: { $0.0.utf8.count > SessionLimits.stringBytes }) {
+        reader.error(
+          .sessionLimit,
+          "a string of '\(key)' has \(long.utf8.count) bytes; the limit is \(SessionLimits.stringBytes)"
+            + " (SessionLimits.stringBytes)", at: item.start)
+        return nil
+      }
+      if key == "preferring" { session.preferring = list.map(\.0) } else { session.allowing = list.map(\.0) }
+    }
     for key in ["prefers", "can"] {
       guard let m = f[key], let text = reader.string(m, in: node, what: what) else { continue }
       do {
