@@ -14,7 +14,8 @@ struct DecisionContext {
   private let stateBase: UnsafePointer<SessionState>
   var router: CompiledRouter { _read { yield routerBase.pointee } }
   /// The router's table, in place (a view: reading a field copies that field alone).
-  var table: TableView { TableView(router: routerBase) }
+  var table: TableView { TableView(router: routerBase, supportsMultipleScenes: supportsMultipleScenes) }
+  private let supportsMultipleScenes: Bool
   var state: SessionState { _read { yield stateBase.pointee } }
   /// The table's policies, copied once per decision (a few enums and the tie-break order).
   let policies: ScenePolicies
@@ -41,6 +42,7 @@ struct DecisionContext {
     self.reads = reads
     self.routerBase = router
     self.policies = router.pointee.table.policies
+    self.supportsMultipleScenes = router.pointee.table.supportsMultipleScenes
     self.stateBase = state
     let state = state.pointee
     self.index = state.index(ties: router.pointee.table.policies.ties)

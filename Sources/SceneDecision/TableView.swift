@@ -29,8 +29,10 @@ struct TableView {
   var lifecycle: RouteTable.Lifecycle { router.pointee.table.lifecycle }
   var platform: Platform { router.pointee.table.platform }
   var multipleScenes: Bool { router.pointee.table.multipleScenes }
-  var supportsMultipleScenes: Bool { router.pointee.table.supportsMultipleScenes }
+  /// The table's `supportsMultipleScenes`, computed once for the decision (calling a method
+  /// of the table through the pointer would copy the whole table at each call).
+  let supportsMultipleScenes: Bool
 
-  /// The first scene declaration with this id.
-  func scene(_ id: String) -> SceneDeclaration? { router.pointee.table.scene(id) }
+  /// The first scene declaration with this id (`RouteTable.scene(_:)`, searched in place).
+  func scene(_ id: String) -> SceneDeclaration? { scenes.first { $0.id == id } }
 }
