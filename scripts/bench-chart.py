@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Draws docs/images/performance.svg from measured benchmark data (no dependencies).
 
-    python3 scripts/bench-chart.py [Benchmarks/results/latest.jsonl]
+    python3 scripts/bench-chart.py [Benchmarks/results/latest.jsonl [MORE.jsonl ...]]
+
+Several files are read as one list of rows, in order (for example latest.jsonl and the engine rows
+of Benchmarks/results/engine.jsonl); of rows of the same kind, the last one is drawn.
 
 The chart puts ActivityRouter's instructions per match (callgrind, from scripts/bench-all.sh)
 beside the anchors of issue 6 (matchit, httprouter, RoutingKit: measured by the issue's author on
@@ -30,8 +33,8 @@ COLORS = {
 
 
 def main() -> None:
-    path = sys.argv[1] if len(sys.argv) > 1 else "Benchmarks/results/latest.jsonl"
-    rows = [json.loads(line) for line in open(path) if line.strip()]
+    paths = sys.argv[1:] or ["Benchmarks/results/latest.jsonl"]
+    rows = [json.loads(line) for path in paths for line in open(path) if line.strip()]
     measured = {"ActivityRouter": {}, "split only (ActivityRouter's reader)": {}, "linear scan (Swift)": {}}
     names = {"trie": "ActivityRouter", "split": "split only (ActivityRouter's reader)", "linear": "linear scan (Swift)"}
     for r in rows:
