@@ -2,8 +2,9 @@
 # Runs every benchmark of docs/performance.md and writes the measurements, one JSON object per
 # line, to Benchmarks/results/latest.jsonl (then scripts/bench-chart.py draws the chart from it).
 #
-#   scripts/bench-all.sh            # everything: about 20 minutes on a 2-core machine
-#   scripts/bench-all.sh --quick    # instructions on the GitHub table, timings, CLI (3 minutes)
+#   scripts/bench-all.sh            # everything: about 35 minutes on a 2-core machine
+#   scripts/bench-all.sh --quick    # instructions on the GitHub table, timings, CLI, the engine's
+#                                   # rows with fewer lines (about 10 minutes)
 #
 # Instructions per match come from callgrind (repeatable); times are wall-clock on this machine
 # (a trend, not a promise: run on a quiet machine). Needs valgrind and python3.
@@ -104,6 +105,15 @@ measure read-lines wc -l
 measure stats "$cli" route "$gen/github.routes.json" --stats
 measure json "$cli" route "$gen/github.routes.json" --json
 measure text "$cli" route "$gen/github.routes.json"
+
+measure json-stateful "$cli" route "$gen/github.routes.json" --json --stateful
+
+# 7. The engine around the matcher (scripts/bench-engine.sh): a full decision and its record,
+#    open sessions, real apps' tables through both APIs, loading, compiling, the CLI's whole process.
+say "engine rows (scripts/bench-engine.sh)"
+engine_args=()
+[[ $quick == 1 ]] && engine_args=(--quick)
+while IFS= read -r row; do emit "$row"; done < <(scripts/bench-engine.sh "${engine_args[@]}")
 
 mv "$out.tmp" "$out"
 say "wrote $out"

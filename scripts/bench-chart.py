@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Draws docs/images/performance.svg from measured benchmark data (no dependencies).
 
-    python3 scripts/bench-chart.py [Benchmarks/results/latest.jsonl]
+    python3 scripts/bench-chart.py [Benchmarks/results/latest.jsonl [MORE.jsonl ...]]
+
+Several files are read as one list of rows, in order (for example latest.jsonl and the engine rows
+of Benchmarks/results/engine.jsonl); of rows of the same kind, the last one is drawn.
 
 The chart puts ActivityRouter's instructions per match (callgrind, from scripts/bench-all.sh)
 beside the anchors of issue 6 (matchit, httprouter, RoutingKit: measured by the issue's author on
@@ -30,8 +33,8 @@ COLORS = {
 
 
 def main() -> None:
-    path = sys.argv[1] if len(sys.argv) > 1 else "Benchmarks/results/latest.jsonl"
-    rows = [json.loads(line) for line in open(path) if line.strip()]
+    paths = sys.argv[1:] or ["Benchmarks/results/latest.jsonl"]
+    rows = [json.loads(line) for path in paths for line in open(path) if line.strip()]
     measured = {"ActivityRouter": {}, "split only (ActivityRouter's reader)": {}, "linear scan (Swift)": {}}
     names = {"trie": "ActivityRouter", "split": "split only (ActivityRouter's reader)", "linear": "linear scan (Swift)"}
     for r in rows:
@@ -46,6 +49,7 @@ def main() -> None:
         ("linear scan (Swift)", measured["linear scan (Swift)"]),
     ]
     tables = [(key, label) for key, label in TABLES if key in measured["ActivityRouter"]]
+    engine = engine_rows(rows)
 
     bar, gap, group_gap = 16, 3, 26
     left, right, top = 250, 40, 60
@@ -69,6 +73,18 @@ def main() -> None:
             parts.append(f'<text x="{x(v) + 5:.1f}" y="{y + bar - 4}">{v:,.0f}</text>')
             y += bar + gap
         y += group_gap
+    if engine:
+        # The engine around the matcher (scripts/bench-engine.sh), on the same scale, beside the
+        # matcher's own figure on the GitHub table.
+        parts.append(f'<text x="10" y="{y + 12}" font-weight="bold">Around the matcher: instructions per unit</text>')
+        y += 20
+        for name, v in engine:
+            parts.append(f'<text x="{left - 8}" y="{y + bar - 4}" text-anchor="end">{name}</text>')
+            color = COLORS["ActivityRouter"] if name.startswith("matcher") else "#2da44e"
+            parts.append(f'<rect x="{left}" y="{y}" width="{max(x(v) - left, 1):.1f}" height="{bar}" fill="{color}"/>')
+            parts.append(f'<text x="{x(v) + 5:.1f}" y="{y + bar - 4}">{v:,.0f}</text>')
+            y += bar + gap
+        y += group_gap
     height = y + 30
     axis = []
     for p in range(2, 8):
@@ -80,7 +96,7 @@ def main() -> None:
         f'<rect width="{width}" height="{height}" fill="white"/>',
         f'<text x="10" y="20" font-size="15" font-weight="bold">Instructions per match (callgrind, log scale; fewer is better)</text>',
         *axis, *parts,
-        f'<text x="10" y="{height - 10}" fill="#555">ActivityRouter, split-only and linear scan: measured by scripts/bench-all.sh; matchit, httprouter, RoutingKit: the anchors of issue 6.</text>',
+        f'<text x="10" y="{height - 10}" fill="#555">ActivityRouter, split-only, linear scan and the engine rows: measured by scripts/bench-all.sh; matchit, httprouter, RoutingKit: the anchors of issue 6.</text>',
         '</svg>',
     ]
     os.makedirs("docs/images", exist_ok=True)
@@ -88,6 +104,36 @@ def main() -> None:
         f.write("\n".join(svg) + "\n")
     print("wrote docs/images/performance.svg", file=sys.stderr)
     print(markdown(rows))
+
+
+def engine_rows(rows: list) -> list:
+    """The engine rows of scripts/bench-engine.sh that count instructions, as (label, Ir per unit),
+    after the matcher's own figure on the GitHub table (the last row of each kind wins)."""
+    labels = {
+        "full-record": "full decision + NDJSON, a line",
+        "planned-record": "planned record, a line",
+        "stateful-record": "stateful decision + NDJSON, a line",
+        "notes-matchRoute": "Notes URL, matchRoute",
+        "notes-match": "Notes URL, match(url:)",
+        "forge-matchRoute": "Forge URL, matchRoute",
+        "forge-match": "Forge URL, match(url:)",
+        "load": "loading, a URL pattern",
+        "cli-json": "route-cli --json, a line",
+        "cli-stateful": "route-cli --json --stateful, a line",
+        "cli-notes-json": "route-cli --json, a Notes line",
+    }
+    found = {}
+    for r in rows:
+        if r.get("bench") == "ir" and r.get("mode") == "trie" and r.get("table") == "github":
+            found["matcher"] = ("matcher, a GitHub URL", r["ir_per_match"])
+        if r.get("bench") != "engine" or not r.get("ir"):
+            continue
+        if r["row"] == "decision":
+            found[f"decision-{r['sessions']}"] = (f"decision, {r['sessions']:,} open sessions", r["ir"])
+        elif r["row"] in labels:
+            found[r["row"]] = (labels[r["row"]], r["ir"])
+    order = ["matcher", *labels.keys()] + sorted((k for k in found if k.startswith("decision-")), key=lambda k: int(k.split("-")[1]))
+    return [found[k] for k in order if k in found]
 
 
 def markdown(rows: list) -> str:

@@ -44,8 +44,10 @@ for name in ["notes", "forge"]:
     one = (work / f"{name}.one").read_text().splitlines()
     (work / f"{name}.urls").write_text("\n".join((one * (200000 // len(one) + 1))[:200000]) + "\n")
 PY
+# Written compact: with indentation the 100k table is 20 MB, over the loader's 16 MiB limit.
 for t in synth10k synth100k; do
-  [[ -s $gen/$t.routes.json ]] || python3 Benchmarks/data/cli-table.py "$gen/$t.txt" > "$gen/$t.routes.json"
+  [[ -s $gen/$t.routes.json ]] || python3 Benchmarks/data/cli-table.py "$gen/$t.txt" \
+    | python3 -c 'import json, sys; json.dump(json.load(sys.stdin), sys.stdout, separators=(",", ":"))' > "$gen/$t.routes.json"
 done
 
 # count FUNCTION N ARGS... (the command line, with @N@ for the unit count): prints
@@ -113,7 +115,7 @@ done
 for app in notes forge; do
   table=Fixtures/Notes/Notes.routes.json
   [[ $app == forge ]] && table=Fixtures/Forge/Forge.routes.json
-  emit "$app-matchRoute" url "$(count '*MatchBenchmarkO8matchAll*' 20000 "$bench" match --table $table --urls "$work/$app.urls" --limit @N@ --api rule)"
+  emit "$app-matchRoute" url "$(count '*MatchBenchmarkO10matchOwned*' 20000 "$bench" match --table $table --urls "$work/$app.urls" --limit @N@ --api rule)"
   emit "$app-match" url "$(count '*MatchBenchmarkO12matchAllFull*' 20000 "$bench" match --table $table --urls "$work/$app.urls" --limit @N@ --api match)"
 done
 
@@ -121,8 +123,12 @@ done
 l10=$(one '*LoadBenchmarkO8loadOnce*' 0 "$bench" load --table $gen/synth10k.routes.json --repeat 1)
 l100=$(one '*LoadBenchmarkO8loadOnce*' 0 "$bench" load --table $gen/synth100k.routes.json --repeat 1)
 emit load pattern "$(python3 -c "import sys; a=list(map(float,'$l10'.split())); b=list(map(float,'$l100'.split())); print(' '.join(f'{(y-x)/90000:.1f}' for x,y in zip(a,b)))")"
+# Times as ranges (best and worst of 3 runs); loading and compiling, with the whole process's
+# peak memory by /usr/bin/time (its maximum resident set, in KB).
 for t in synth10k synth100k; do
   printf '{"bench":"engine","row":"load-time","table":"%s",%s\n' "$t" "$("$bench" load --table $gen/$t.routes.json --repeat 3 | sed 's/^{//')"
+  rss=$( { /usr/bin/time -f '%M' "$bench" load --table $gen/$t.routes.json --repeat 1 --compile > /dev/null; } 2>&1 | tail -1)
+  printf '{"bench":"engine","row":"load-compile-time","table":"%s","max_rss_kb":%s,%s\n' "$t" "$rss" "$("$bench" load --table $gen/$t.routes.json --repeat 3 --compile | sed 's/^{//')"
 done
 
 # 5. Compiling the 100k route list: the whole of RouteCompiler.compile, once.
@@ -145,3 +151,15 @@ cli_row() {  # cli_row ROW FILE-PREFIX ARGS...
 cli_row cli-json "$work/github" $gen/github.routes.json --json
 cli_row cli-stateful "$work/github" $gen/github.routes.json --json --stateful
 cli_row cli-notes-json "$work/notes" Fixtures/Notes/Notes.routes.json --json
+
+# 7. Stateful lines a second: in process (route-bench records --path stateful, 200,000 lines) and
+# the whole route-cli process (200,000 lines of the GitHub URL set), three runs each: a range.
+head -n 200000 $gen/github.cli.urls > "$work/github.200k"
+for run in 1 2 3; do
+  printf '{"bench":"engine","row":"stateful-in-process","run":%s,%s\n' "$run" "$("$bench" records --table $gen/github.routes.json --lines "$work/github.200k" --path stateful | sed 's/^{//')"
+  t0=$(date +%s%N)
+  "$cli" route $gen/github.routes.json --json --stateful < "$work/github.200k" > /dev/null
+  t1=$(date +%s%N)
+  printf '{"bench":"engine","row":"cli-stateful-time","run":%s,"lines":200000,"seconds":%s,"lines_per_s":%s}\n' "$run" \
+    "$(python3 -c "print(round(($t1 - $t0) / 1e9, 3))")" "$(python3 -c "print(int(200000 / ($t1 - $t0) * 1e9))")"
+done

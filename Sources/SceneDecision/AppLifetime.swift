@@ -7,7 +7,7 @@ import RouterSupport
 /// its windows."
 enum AppLifetime {
   /// The primary scene: the first declared `WindowGroup` or `Window` (the one a launch opens, W24).
-  static func primaryScene(_ table: RouteTable) -> SceneDeclaration? {
+  static func primaryScene(_ table: TableView) -> SceneDeclaration? {
     table.scenes.first { $0.kind == .windowGroup || $0.kind == .window }
   }
 

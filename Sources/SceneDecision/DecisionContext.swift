@@ -6,12 +6,19 @@ import RouterSupport
 /// The working state of one decision: the trace, the Apple rules cited, the session effects and
 /// the numbering of new sessions. The engine builds it, then turns it into a ``Decision``.
 struct DecisionContext {
-  let router: CompiledRouter
-  /// The router's table and policies, copied once per decision (reading them through the
-  /// router would copy the whole table at every use).
-  let table: RouteTable
+  /// The router and the state the engine decides against, read in place: its caller lends
+  /// them for the whole decision (``DecisionEngine`` makes the context inside
+  /// `withUnsafePointer`, and the context never outlives the call). A copy of each into every
+  /// decision retained and released every array, string and dictionary they hold.
+  private let routerBase: UnsafePointer<CompiledRouter>
+  private let stateBase: UnsafePointer<SessionState>
+  var router: CompiledRouter { _read { yield routerBase.pointee } }
+  /// The router's table, in place (a view: reading a field copies that field alone).
+  var table: TableView { TableView(router: routerBase, supportsMultipleScenes: supportsMultipleScenes) }
+  private let supportsMultipleScenes: Bool
+  var state: SessionState { _read { yield stateBase.pointee } }
+  /// The table's policies, copied once per decision (a few enums and the tie-break order).
   let policies: ScenePolicies
-  let state: SessionState
   /// The state's sessions indexed in the table's tie-break order.
   let index: SessionIndex
   /// Whether to build the trace and the message; off, only the decision's fields are computed.
@@ -27,13 +34,18 @@ struct DecisionContext {
   private var nextNumber: Int
   private var clock: Int
 
-  init(router: CompiledRouter, state: SessionState, explains: Bool = true, reads: DetailReads) {
+  /// A context for one decision; `router` and `state` must stay valid while it is used.
+  init(
+    router: UnsafePointer<CompiledRouter>, state: UnsafePointer<SessionState>, explains: Bool = true,
+    reads: DetailReads
+  ) {
     self.reads = reads
-    self.router = router
-    self.table = router.table
-    self.policies = router.table.policies
-    self.state = state
-    self.index = state.index(ties: router.table.policies.ties)
+    self.routerBase = router
+    self.policies = router.pointee.table.policies
+    self.supportsMultipleScenes = router.pointee.table.supportsMultipleScenes
+    self.stateBase = state
+    let state = state.pointee
+    self.index = state.index(ties: router.pointee.table.policies.ties)
     self.explains = explains
     self.nextNumber = state.nextSessionNumber
     self.clock = state.clock

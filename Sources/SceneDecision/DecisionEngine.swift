@@ -40,9 +40,14 @@ public enum DecisionEngine {
   private static func decide(
     _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, reads: DetailReads
   ) -> Decision {
-    var ctx = DecisionContext(router: router, state: state, explains: explains, reads: reads)
-    let decision = decide(event, &ctx)
-    return AppLifetime.afterClosing(decision, ctx)
+    // The context reads the router and the state in place, for this call only.
+    withUnsafePointer(to: router) { router in
+      withUnsafePointer(to: state) { state in
+        var ctx = DecisionContext(router: router, state: state, explains: explains, reads: reads)
+        let decision = decide(event, &ctx)
+        return AppLifetime.afterClosing(decision, ctx)
+      }
+    }
   }
 
   private static func decide(_ event: Event, _ ctx: inout DecisionContext) -> Decision {

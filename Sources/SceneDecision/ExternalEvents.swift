@@ -80,9 +80,13 @@ package enum ExternalEvents {
     var activityType: String?
     if let activity, url == nil { activityType = activity.activityType }
     let routable = url != nil || activityType != nil
-    if routable, table.lifecycle == .swiftUI, let declaration = table.scene(receiver.scene) {
+    // The receiver's declaration is read in place (a copy of a declaration retains each of its
+    // strings and arrays).
+    if routable, table.lifecycle == .swiftUI,
+      let declaration = table.scenes.firstIndex(where: { $0.id == receiver.scene })
+    {
       let kind = url != nil ? "onOpenURL" : "onContinueUserActivity(\"\(activityType ?? "")\")"
-      if !declaration.handles(url: url != nil, activityType: activityType) {
+      if !table.scenes[declaration].handles(url: url != nil, activityType: activityType) {
         ctx.step(
           .handler, subject(), .rejected, "has no \(kind) handler: the event is lost, SwiftUI does not re-route it",
           rule: url != nil ? .d1 : .d2)
@@ -214,18 +218,20 @@ package enum ExternalEvents {
   static func route(url: Observed<URLRecord>?, activity: UserActivity?, _ ctx: inout DecisionContext)
     -> ObservedMatch?
   {
-    let router = ctx.router
     var match: ObservedMatch?
     if let url {
-      match = url.match(router)  // the fast path reads the bytes again; the general one reuses the reader's ranges
+      match = url.match(ctx.router)  // the fast path reads the bytes again; the general one reuses the reader's ranges
       if let found = match?.forRecord {
-        let pattern = router.table.routes[found.route].urlPatterns[found.pattern]
-        ctx.step(.route, "route '\(found.routeName)'", .chosen, "matches \(pattern.text)")
+        // The pattern's text is for the trace alone: not looked up (a copy) when there is none.
+        if ctx.explains {
+          let pattern = ctx.table.routes[found.route].urlPatterns[found.pattern].text
+          ctx.step(.route, "route '\(found.routeName)'", .chosen, "matches \(pattern)")
+        }
       } else {
         ctx.step(.route, "URL routes", .rejected, "no route matches \(url.forRecord.text)")
       }
     } else if let activity {
-      match = router.match(activityType: activity.activityType, userInfo: activity.userInfo).map {
+      match = ctx.router.match(activityType: activity.activityType, userInfo: activity.userInfo).map {
         ObservedMatch($0, reads: ctx.reads)
       }
       if let found = match?.forRecord {

@@ -94,7 +94,11 @@ extension LinkGate {
       return nil
     }
     let reads = DetailReads(all: true)
-    var ctx = DecisionContext(router: router, state: SessionState(), explains: false, reads: reads)
-    return check(Observed(url, reads: reads), &ctx)?.reason
+    return withUnsafePointer(to: router) { router in
+      withUnsafePointer(to: SessionState()) { state in
+        var ctx = DecisionContext(router: router, state: state, explains: false, reads: reads)
+        return check(Observed(url, reads: reads), &ctx)?.reason
+      }
+    }
   }
 }

@@ -11,7 +11,7 @@ let usage = """
          route-bench compile --routes FILE [--repeat N]
          route-bench scenes --sessions N [--events N]
          route-bench records --table ROUTES.json --lines FILE [--limit N] [--path bulk|full|stateful]
-         route-bench load --table ROUTES.json [--repeat N]
+         route-bench load --table ROUTES.json [--repeat N] [--compile]
 
   match    compile the route list into the real CompiledRouter, match every URL once (paths get
            the prefix https://example.com) and print one JSON line; the checksum is checked
@@ -21,7 +21,8 @@ let usage = """
   records  decide every line and write its NDJSON record in process: through LineRouter and its plans (bulk)
            or line by line in full (full); the output's hash is the same for both; stateful applies each
            decision before the next line.
-  load     load (read, parse, validate) a route table file N times, before compiling it.
+  load     load (read, parse, validate) a route table file N times, before compiling it (with --compile,
+           load and compile it); the best and the worst time, the peak memory.
   """
 
 func main() -> Int32 {
@@ -36,7 +37,7 @@ func main() -> Int32 {
     case "compile": return try CompileBenchmark.run(Options(arguments.dropFirst()))
     case "scenes": return try SceneBenchmark.run(Options(arguments.dropFirst()))
     case "records": return try RecordBenchmark.run(Options(arguments.dropFirst()))
-    case "load": return try LoadBenchmark.run(Options(arguments.dropFirst()))
+    case "load": return try LoadBenchmark.run(Options(arguments.dropFirst(), flags: ["compile"]))
     case "-h", "--help", "help":
       print(usage)
       return 0

@@ -16,9 +16,12 @@ extension DecisionRecord {
   /// var out: [UInt8] = []
   /// record.appendJSON(to: &out)   // {"line":1,"input":"notes://note/…","event":"url","outcome":"open",…}
   /// ```
+  ///
+  /// The router and the state are borrowed, not copied (an initializer's arguments are
+  /// otherwise passed owned: each call copied both, retaining everything they hold).
   public init(
-    line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, router: CompiledRouter, state: SessionState = SessionState(),
-    explains: Bool = false
+    line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, router: borrowing CompiledRouter,
+    state: borrowing SessionState = SessionState(), explains: Bool = false
   ) {
     var reads = false
     self.init(line: line, utf8: bytes, router: router, state: state, explains: explains, readsEventDetails: &reads)
@@ -27,8 +30,8 @@ extension DecisionRecord {
   /// The same, and whether the decision read more of the event than its route and parameters
   /// (the decision's `DetailReads`; true for errors and events that are not URLs).
   init(
-    line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, router: CompiledRouter, state: SessionState, explains: Bool,
-    readsEventDetails: inout Bool
+    line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, router: borrowing CompiledRouter,
+    state: borrowing SessionState, explains: Bool, readsEventDetails: inout Bool
   ) {
     readsEventDetails = true
     if let bad = UTF8Bytes.firstInvalidOffset(bytes) {

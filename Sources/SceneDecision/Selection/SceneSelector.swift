@@ -244,58 +244,23 @@ struct SceneSelector {
 
   func selectDeclaration(_ ctx: inout DecisionContext) -> ReceiverChoice {
     let table = ctx.table
-    var order = table.scenes
-    if ctx.policies.documentGroups == .afterWindowGroups {
-      order = order.filter { $0.kind != .documentGroup } + order.filter { $0.kind == .documentGroup }
-    }
-    for declaration in order {
-      let subject = { "'\(declaration.id)'" }
-      switch declaration.kind {
-      case .settings:
-        ctx.step(.declaration, subject(), .skipped, "Settings is never a destination", rule: .s8)
-      case .documentGroup:
-        if let type = DocumentTypes.match(url?.read(), declaration.contentTypes) {
-          ctx.step(
-            .declaration, subject(), .chosen, "a DocumentGroup whose content types accept the URL (\(type))", rule: .s7
-          )
-          ctx.cite(.w25)
-          return instantiate(declaration, &ctx)
-        }
-        ctx.step(
-          .declaration, subject(), .rejected,
-          url == nil ? "a DocumentGroup needs a URL" : "a DocumentGroup whose content types do not accept the URL",
-          rule: .s7, cites: false)
-      case .window where ctx.policies.matchingKinds == .windowGroupOnly && declaration.matching != nil:
-        ctx.step(
-          .declaration, subject(), .skipped, "handlesExternalEvents(matching:) is ignored on a Window (matchingKinds)",
-          rule: .amb5)
-      case .window, .windowGroup:
-        guard let matching = declaration.matching, let predicate = declaration.matchingPredicate else { continue }
-        if identifier.satisfies(predicate, ctx.policies) {
-          let why =
-            matching.contains("*")
-            ? "contains \"*\", which matches anything" : "contains a string the identifier contains"
-          ctx.step(
-            .declaration, subject(), .chosen, "the first declaration whose matching set \(matching) matches: it \(why)",
-            rule: .s3)
-          ctx.cite(matching.contains("*") ? .m3 : .m5)
-          return instantiate(declaration, &ctx)
-        }
-        let why =
-          matching.filter { !$0.isEmpty }.isEmpty
-          ? "an empty set never matches" : "no string of it is contained in the identifier"
-        ctx.step(
-          .declaration, subject(), .rejected, "matching \(matching): \(why)",
-          rule: matching.filter { !$0.isEmpty }.isEmpty ? .m1 : .m5, cites: false)
+    // The declarations are read in place, by position (a copy of each retained every string
+    // and array it holds); with documentGroups: afterWindowGroups, a second pass takes the
+    // DocumentGroups after the others, in declaration order.
+    let scenes = table.scenes
+    let later = ctx.policies.documentGroups == .afterWindowGroups
+    for pass in 0..<(later ? 2 : 1) {
+      for i in scenes.indices where !later || (scenes[i].kind == .documentGroup) == (pass == 1) {
+        if let choice = consider(scenes[i], &ctx) { return choice }
       }
     }
-    if let unmodified = table.scenes.first(where: {
+    if let unmodified = scenes.firstIndex(where: {
       ($0.kind == .windowGroup || $0.kind == .window) && $0.matching == nil
     }) {
       ctx.step(
-        .declaration, "'\(unmodified.id)'", .chosen, "the first declaration without handlesExternalEvents(matching:)",
-        rule: .s4)
-      return instantiate(unmodified, &ctx)
+        .declaration, "'\(scenes[unmodified].id)'", .chosen,
+        "the first declaration without handlesExternalEvents(matching:)", rule: .s4)
+      return instantiate(scenes[unmodified], &ctx)
     }
     ctx.cite(.amb4)
     let drop: Bool
@@ -317,6 +282,52 @@ struct SceneSelector {
     return .none(reason: .noScene, message: "no scene declaration takes the event; it is lost")
   }
 
+  /// One declaration's turn in ``selectDeclaration(_:)``: the receiver when it takes the event,
+  /// nil to go on to the next.
+  private func consider(_ declaration: SceneDeclaration, _ ctx: inout DecisionContext) -> ReceiverChoice? {
+    let subject = { "'\(declaration.id)'" }
+    switch declaration.kind {
+    case .settings:
+      ctx.step(.declaration, subject(), .skipped, "Settings is never a destination", rule: .s8)
+    case .documentGroup:
+      if let type = DocumentTypes.match(url?.read(), declaration.contentTypes) {
+        ctx.step(
+          .declaration, subject(), .chosen, "a DocumentGroup whose content types accept the URL (\(type))", rule: .s7
+        )
+        ctx.cite(.w25)
+        return instantiate(declaration, &ctx)
+      }
+      ctx.step(
+        .declaration, subject(), .rejected,
+        url == nil ? "a DocumentGroup needs a URL" : "a DocumentGroup whose content types do not accept the URL",
+        rule: .s7, cites: false)
+    case .window where ctx.policies.matchingKinds == .windowGroupOnly && declaration.matching != nil:
+      ctx.step(
+        .declaration, subject(), .skipped, "handlesExternalEvents(matching:) is ignored on a Window (matchingKinds)",
+        rule: .amb5)
+    case .window, .windowGroup:
+      guard let matching = declaration.matching, let predicate = declaration.matchingPredicate else { return nil }
+      // The steps' texts are built only when the decision explains itself.
+      if identifier.satisfies(predicate, ctx.policies) {
+        let star = matching.contains("*")
+        ctx.step(
+          .declaration, subject(), .chosen,
+          "the first declaration whose matching set \(matching) matches: it "
+            + (star ? "contains \"*\", which matches anything" : "contains a string the identifier contains"),
+          rule: .s3)
+        ctx.cite(star ? .m3 : .m5)
+        return instantiate(declaration, &ctx)
+      }
+      let empty = matching.allSatisfy { $0.isEmpty }
+      ctx.step(
+        .declaration, subject(), .rejected,
+        "matching \(matching): "
+          + (empty ? "an empty set never matches" : "no string of it is contained in the identifier"),
+        rule: empty ? .m1 : .m5, cites: false)
+    }
+    return nil
+  }
+
   /// A new instance; a `Window` that is already open comes to the front instead (W7, W22).
   private func instantiate(_ declaration: SceneDeclaration, _ ctx: inout DecisionContext) -> ReceiverChoice {
     if declaration.kind == .window, let open = ctx.state.sessions(of: declaration.id).first {
@@ -329,7 +340,7 @@ struct SceneSelector {
     return .new(ctx.createSession(declaration, value: declaration.defaultValue))
   }
 
-  private func firstWindowDeclaration(_ table: RouteTable) -> SceneDeclaration? {
+  private func firstWindowDeclaration(_ table: TableView) -> SceneDeclaration? {
     table.scenes.first { $0.kind == .windowGroup || $0.kind == .window }
   }
 }
