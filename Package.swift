@@ -24,15 +24,39 @@ func stage(_ name: String, after previous: String? = nil, exclude: [String] = []
     swiftSettings: strictness)
 }
 
+/// Command plugins for an app's package: route-cli check on its tables, route-cli test on its
+/// fixtures, with route-cli's compiler-style diagnostics; `swift package route-check` /
+/// `route-test` in a package that depends on this one (docs/ci.md).
+///
+/// A plugin's tool is built for the host apart from the rest (every module again, as `-tool`),
+/// so a build of everything compiles the library twice. `ACTIVITYROUTER_WITHOUT_PLUGINS=1` leaves
+/// the plugins out of the package: CI's `swift test` and sanitizer builds, which never run a
+/// plugin, set it; CI's examples build the plugins, and run them, without it (docs/ci.md).
+let plugins: (products: [Product], targets: [Target]) =
+  Context.environment["ACTIVITYROUTER_WITHOUT_PLUGINS"] == "1"
+  ? ([], [])
+  : (
+    [.plugin(name: "RouteCheck", targets: ["RouteCheck"]), .plugin(name: "RouteTest", targets: ["RouteTest"])],
+    [
+      .plugin(
+        name: "RouteCheck",
+        capability: .command(
+          intent: .custom(verb: "route-check", description: "Check the package's route tables with route-cli.")),
+        dependencies: ["route-cli"]),
+      .plugin(
+        name: "RouteTest",
+        capability: .command(
+          intent: .custom(verb: "route-test", description: "Run the package's route fixtures with route-cli.")),
+        dependencies: ["route-cli"]),
+    ]
+  )
+
 let package = Package(
   name: "ActivityRouter",
   products: [
     .library(name: "ActivityRouter", targets: ["ActivityRouter"]),
     .executable(name: "route-cli", targets: ["route-cli"]),
-    // `swift package route-check` / `route-test` in a package that depends on this one (docs/ci.md).
-    .plugin(name: "RouteCheck", targets: ["RouteCheck"]),
-    .plugin(name: "RouteTest", targets: ["RouteTest"]),
-  ],
+  ] + plugins.products,
   dependencies: [],
   targets: [
     // Bytes, UTF-8, JSON with positions, diagnostics: what every stage reads and reports with.
@@ -67,19 +91,6 @@ let package = Package(
       swiftSettings: strictness
     ),
 
-    // Command plugins for an app's package: route-cli check on its tables, route-cli test on its
-    // fixtures, with route-cli's compiler-style diagnostics.
-    .plugin(
-      name: "RouteCheck",
-      capability: .command(
-        intent: .custom(verb: "route-check", description: "Check the package's route tables with route-cli.")),
-      dependencies: ["route-cli"]),
-    .plugin(
-      name: "RouteTest",
-      capability: .command(
-        intent: .custom(verb: "route-test", description: "Run the package's route fixtures with route-cli.")),
-      dependencies: ["route-cli"]),
-
     // Helpers every test target shares (fixture paths, marked text, seeded generators, goldens).
     .target(
       name: "ActivityRouterTestSupport", dependencies: ["ActivityRouter"], path: "Tests/ActivityRouterTestSupport",
@@ -100,6 +111,6 @@ let package = Package(
       exclude: ["Goldens"],
       swiftSettings: strictness
     ),
-  ],
+  ] + plugins.targets,
   swiftLanguageModes: [.v6]
 )
