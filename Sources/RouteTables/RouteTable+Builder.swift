@@ -41,6 +41,35 @@ extension RouteTable {
     /// Sets the table's policies.
     public mutating func policies(_ policies: ScenePolicies) { table.policies = policies }
 
+    /// Declares a named value set, used by later patterns as `{box:tab}` (values written as in
+    /// a pattern).
+    ///
+    /// ```swift
+    /// builder.valueSet("tab", ["inbox", "sent", "archive"])
+    /// builder.url("box", "mail://box/{box:tab}", deliverTo: "main")
+    /// ```
+    public mutating func valueSet(_ name: String, _ values: [String]) {
+      if ParameterType(rawValue: name) != nil || !ValueTemplate.isParameterName(name) {
+        fail(.invalidValue, "'\(name)' cannot name a value set (a built-in type, or not a name)")
+        return
+      }
+      if values.isEmpty { fail(.invalidValue, "the value set '\(name)' is empty: a set lists at least one value") }
+      var decoded: [String] = []
+      for value in values {
+        do {
+          let member = try URLPattern.valueSetMember(value)
+          if decoded.contains(member) {
+            fail(.duplicateValue, "'\(member)' is listed twice in the value set '\(name)'")
+          } else {
+            decoded.append(member)
+          }
+        } catch {
+          for e in error.errors { fail(e.code, "value set '\(name)', value '\(value)': \(e.message)") }
+        }
+      }
+      table.valueSets[name] = decoded
+    }
+
     /// Sets the table's matching options.
     public mutating func options(_ options: RoutingOptions) { table.options = options }
 
@@ -128,7 +157,7 @@ extension RouteTable {
       var parsed: [URLPattern] = []
       for text in patterns {
         do {
-          parsed.append(try URLPattern(parsing: text))
+          parsed.append(try URLPattern(parsing: text, valueSets: table.valueSets))
         } catch {
           for e in error.errors {
             fail(e.code, "route '\(name)', pattern '\(text)' at offset \(e.offset): \(e.message)")

@@ -31,6 +31,9 @@ public struct RouteTable: Sendable {
   public var configurationForConnecting: [ConfigurationChoice]
   /// The file the table came from (or a pseudo name such as `<inline>`).
   public var source: String
+  /// The named value sets (`"valueSets": {"tab": ["inbox", "sent"]}`) patterns use as `{box:tab}`:
+  /// each name with its decoded values, in the order written.
+  public var valueSets: [String: [String]] = [:]
 
   /// Creates a table.
   public init(

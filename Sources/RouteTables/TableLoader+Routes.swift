@@ -44,7 +44,7 @@ extension TableLoader {
     var trigger: Route.Trigger?
     switch (fields["url"], fields["activity"]) {
     case (let url?, nil):
-      trigger = readURLPatterns(url, &reader).map { .url($0) }
+      trigger = readURLPatterns(url, valueSets: table.valueSets, &reader).map { .url($0) }
       if let userInfo = fields["userInfo"] {
         reader.error(
           .invalidValue, "'userInfo' belongs to activity routes; \(label) has a 'url'", at: userInfo.keyStart)
@@ -98,7 +98,9 @@ extension TableLoader {
     return route
   }
 
-  static func readURLPatterns(_ member: JSONMember, _ reader: inout JSONFieldReader) -> [URLPattern]? {
+  static func readURLPatterns(
+    _ member: JSONMember, valueSets: [String: [String]] = [:], _ reader: inout JSONFieldReader
+  ) -> [URLPattern]? {
     var nodes: [JSONNode] = []
     switch member.value.kind {
     case .string: nodes = [member.value]
@@ -120,7 +122,7 @@ extension TableLoader {
         continue
       }
       do {
-        var pattern = try URLPattern(parsing: text)
+        var pattern = try URLPattern(parsing: text, valueSets: valueSets)
         pattern.location = reader.location(node.start)
         patterns.append(pattern)
       } catch {

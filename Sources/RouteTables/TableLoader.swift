@@ -30,7 +30,8 @@ public struct LoadedTable: Sendable {
 public enum TableLoader {
   /// The top-level keys of a table.
   static let topLevelKeys = [
-    "formatVersion", "app", "platform", "multipleScenes", "lifecycle", "scenes", "routes", "options", "policies",
+    "formatVersion", "app", "platform", "multipleScenes", "lifecycle", "scenes", "routes", "valueSets", "options",
+    "policies",
     "configurationForConnecting", "appID", "infoPlist", "urlSchemes", "activityTypes", "associatedDomains",
   ]
 
@@ -105,6 +106,7 @@ public enum TableLoader {
       }
       return scene
     }
+    table.valueSets = readValueSets(fields["valueSets"], &reader)
     table.routes = readRoutes(fields["routes"], root: root, table: table, &reader)
     // W22: Window exists on macOS and visionOS (26+) only.
     if [.iOS, .iPadOS, .macCatalyst].contains(platform) {

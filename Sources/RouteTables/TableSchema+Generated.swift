@@ -58,6 +58,30 @@ extension TableSchema {
         "$ref": "#/$defs/route"
       }
     },
+    "valueSets": {
+      "type": "object",
+      "description": "Value sets declared once and used by many patterns: {\"tab\": [\"inbox\", \"sent\"]} lets a path segment be '{box:tab}', one of the values (the same as writing '{box:inbox|sent}'). A name is not a built-in type (string, int, uuid); values are written as in a pattern (percent escapes decoded), one path segment each, none repeated.",
+      "propertyNames": {
+        "pattern": "^[A-Za-z_][A-Za-z0-9_.-]*$",
+        "not": {
+          "enum": [
+            "string",
+            "int",
+            "uuid"
+          ]
+        }
+      },
+      "additionalProperties": {
+        "type": "array",
+        "minItems": 1,
+        "uniqueItems": true,
+        "items": {
+          "type": "string",
+          "minLength": 1,
+          "pattern": "^[^{}?*:|/\\[\\]]+$"
+        }
+      }
+    },
     "options": {
       "type": "object",
       "additionalProperties": false,
@@ -292,7 +316,10 @@ extension TableSchema {
           "description": "UIKit: UISceneDelegateClassName."
         },
         "restorationBehavior": {
-          "enum": ["automatic", "disabled"],
+          "enum": [
+            "automatic",
+            "disabled"
+          ],
           "description": "SwiftUI: restorationBehavior(_:). With disabled, the scene's windows are not restored at a relaunch (W14)."
         },
         "activationConditions": {
@@ -333,7 +360,7 @@ extension TableSchema {
           "description": "Unique in the table."
         },
         "url": {
-          "description": "A URL pattern, or several: scheme://host[/optional/group]/path/{name}/{id:int}/{tab?}/{kind:a|b|c}/{file}.json/v{major:int}.{minor:int}/*/{rest*} (or {rest*?}, zero or more)?key={value}&tag={tags[]}&flag#{fragment} (or a fragment path: #/room/{id}, #!/item/{n:int}), or with the host as a parameter on a custom scheme: myapp://{screen}/{id}, feed://{host}/{path*}, or without an authority: mailto:{address}, matrix:u/{user}",
+          "description": "A URL pattern, or several: scheme://host[/optional/group]/path/{name}/{id:int}/{tab?}/{kind:a|b|c}/{box:tab} (a set of 'valueSets')/{file}.json/v{major:int}.{minor:int}/*/{rest*} (or {rest*?}, zero or more)?key={value}&tag={tags[]}&flag#{fragment} (or a fragment path: #/room/{id}, #!/item/{n:int}), or with the host as a parameter on a custom scheme: myapp://{screen}/{id}, feed://{host}/{path*}, or without an authority: mailto:{address}, matrix:u/{user}",
           "oneOf": [
             {
               "type": "string"

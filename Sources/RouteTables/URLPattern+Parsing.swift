@@ -15,10 +15,12 @@ import RouterSupport
 /// group     = "[" 1*("/" literal) "]"             ; in place of "/" segment: all present or all absent
 /// capture   = "{" name [":" type] "}"
 /// query     = item *("&" item)     item = key | key "=" literal | key "=" "{" name [":" type] ["[]"] ["?"] "}"
-///                                  ; "[]": every item with the key, as a list
+///                                  | key "=" affixed  ; "[]": every item with the key, as a list
 /// fragment  = literal | "{" name [":" type] ["?"] "}"
 ///           | ("/" | "!/") segment *("/" segment) ["/"]   ; with a capture: matched as a path
 /// type      = "string" | "int" | "uuid"
+///           | setname                              ; a whole path segment only: `{box:tab}`, with
+///                                                  ; "valueSets": {"tab": [...]} in the table
 /// ```
 extension URLPattern {
   /// The most optional segments one pattern may have (each doubles the compiled patterns).
@@ -31,11 +33,50 @@ extension URLPattern {
 
   /// Parses a pattern, or throws every problem found in it.
   public init(parsing text: String) throws(TemplateErrors) {
+    try self.init(parsing: text, valueSets: [:])
+  }
+
+  /// Parses a pattern whose path segments may name a value set of the table, or throws every
+  /// problem found in it.
+  ///
+  /// ```swift
+  /// let pattern = try URLPattern(parsing: "mail://box/{box:tab}", valueSets: ["tab": ["inbox", "sent"]])
+  /// pattern.segments[0]   // .valueSet(ValueSet(name: "box", values: ["inbox", "sent"], declaredAs: "tab"))
+  /// ```
+  public init(parsing text: String, valueSets: [String: [String]]) throws(TemplateErrors) {
     var parser = URLPatternParser(text: text)
+    parser.valueSets = valueSets
     guard let pattern = parser.parse(), parser.errors.isEmpty else {
       throw TemplateErrors(parser.errors)
     }
     self = pattern
+  }
+
+  /// Reads one value of a named value set as a pattern writes it (percent escapes decoded), or
+  /// throws what is wrong with it, at UTF-8 offsets of `text`.
+  ///
+  /// ```swift
+  /// try URLPattern.valueSetMember("caf%C3%A9")   // "café"
+  /// try URLPattern.valueSetMember("a/b")         // throws: a value is one path segment
+  /// ```
+  public static func valueSetMember(_ text: String) throws(TemplateErrors) -> String {
+    var parser = URLPatternParser(text: text)
+    let bytes = parser.bytes
+    if bytes.isEmpty {
+      throw TemplateErrors([TemplateError(.invalidValue, "a value of a set cannot be empty", at: 0)])
+    }
+    if let bad = bytes.firstIndex(where: { "{}?*:|/[]".utf8.contains($0) }) {
+      throw TemplateErrors([
+        TemplateError(
+          .invalidPattern,
+          "unexpected '\(Character(Unicode.Scalar(bytes[bad])))' in a value of a set: a value is the text of one"
+            + " path segment (write it percent-encoded)", at: bad)
+      ])
+    }
+    guard let value = parser.literalText(0..<bytes.count, what: "value of a set"), parser.errors.isEmpty else {
+      throw TemplateErrors(parser.errors)
+    }
+    return value
   }
 }
 
@@ -44,6 +85,8 @@ struct URLPatternParser {
   let text: String
   let bytes: [UInt8]
   var errors: [TemplateError] = []
+  /// The table's named value sets, for `{box:tab}`.
+  var valueSets: [String: [String]] = [:]
 
   init(text: String) {
     self.text = text
@@ -402,6 +445,13 @@ struct URLPatternParser {
           name: inner.lowerBound..<colon, values: colon + 1..<inner.upperBound,
           optional: suffix != nil)
       }
+      if let colon = bytes[inner].firstIndex(of: UInt8(ascii: ":")) {
+        let setName = String(decoding: bytes[colon + 1..<inner.upperBound], as: UTF8.self)
+        if ParameterType(rawValue: setName) == nil, let values = valueSets[setName] {
+          return namedValueSet(
+            name: inner.lowerBound..<colon, set: setName, values: values, suffix: suffix, at: colon + 1)
+        }
+      }
       guard let parameter = parseParameter(inner) else { return nil }
       switch suffix {
       case UInt8(ascii: "?"): return .optional(parameter)
@@ -415,6 +465,25 @@ struct URLPatternParser {
     }
     guard let literal = literalText(range, what: "path segment") else { return nil }
     return .literal(literal)
+  }
+
+  /// `{box:tab}` (or `{box:tab?}`): a segment that is one of the values of the table's set `tab`,
+  /// the same trie edges as the values written in the pattern.
+  private mutating func namedValueSet(
+    name nameRange: Range<Int>, set: String, values: [String], suffix: UInt8?, at setStart: Int
+  ) -> PathSegmentPattern? {
+    if suffix == UInt8(ascii: "*") {
+      fail("a catch-all cannot be a value set; '{name:\(set)}' is one segment", at: setStart)
+      return nil
+    }
+    let name = String(decoding: bytes[nameRange], as: UTF8.self)
+    guard ValueTemplate.isParameterName(name) else {
+      fail(
+        "expected a parameter name (a letter or '_', then letters, digits, '_', '-' or '.'), found '\(name)'",
+        at: nameRange.lowerBound)
+      return nil
+    }
+    return .valueSet(ValueSet(name: name, values: values, isOptional: suffix != nil, declaredAs: set))
   }
 
   /// An optional group `[/a/b]` starting at `start`: the segment and where the next segment
@@ -474,6 +543,13 @@ struct URLPatternParser {
   /// Literal text and `{name[:type]}` captures in one segment, with a literal between any two
   /// captures.
   private mutating func parseAffixed(_ range: Range<Int>) -> PathSegmentPattern? {
+    parseAffixedParts(range, inQuery: false).map { .affixed($0) }
+  }
+
+  /// The parts of an affixed segment or query value (`item-{id:int}`).
+  private mutating func parseAffixedParts(_ range: Range<Int>, inQuery: Bool) -> AffixedSegment? {
+    let what = inQuery ? "value" : "path segment"
+    let place = inQuery ? "a query value" : "a segment"
     var parts: [AffixedSegment.Part] = []
     var i = range.lowerBound
     var literalStart = i
@@ -482,7 +558,7 @@ struct URLPatternParser {
     while i < range.upperBound {
       let b = bytes[i]
       if b == UInt8(ascii: "}") {
-        fail("unexpected '}': a capture inside a segment is '{name}' or '{name:type}'", at: i)
+        fail("unexpected '}': a capture inside \(place) is '{name}' or '{name:type}'", at: i)
         return nil
       }
       guard b == UInt8(ascii: "{") else {
@@ -490,7 +566,7 @@ struct URLPatternParser {
         continue
       }
       if literalStart < i {
-        guard let text = literalText(literalStart..<i, what: "path segment") else { return nil }
+        guard let text = literalText(literalStart..<i, what: what) else { return nil }
         parts.append(.literal(text))
       } else if lastWasCapture {
         fail(
@@ -511,16 +587,19 @@ struct URLPatternParser {
         fail("unexpected '{' inside a capture: expected '}' first", at: nested)
         return nil
       }
-      if bytes[inner].contains(where: { "?*|".utf8.contains($0) }) {
+      if bytes[inner].contains(where: { "?*|[]".utf8.contains($0) }) {
         fail(
-          "a capture inside a segment is '{name}' or '{name:type}'; optional, catch-all and value-set captures"
-            + " must be a whole segment", at: inner.lowerBound)
+          inQuery
+            ? "a capture inside a query value is '{name}' or '{name:type}'; optional, list and value-set captures"
+              + " must be the whole value"
+            : "a capture inside a segment is '{name}' or '{name:type}'; optional, catch-all and value-set captures"
+              + " must be a whole segment", at: inner.lowerBound)
         return nil
       }
       guard let parameter = parseParameter(inner) else { return nil }
       captureCount += 1
       if captureCount > URLPattern.maxCapturesPerSegment {
-        fail("at most \(URLPattern.maxCapturesPerSegment) captures in one segment", at: i, .tableLimit)
+        fail("at most \(URLPattern.maxCapturesPerSegment) captures in \(place)", at: i, .tableLimit)
         return nil
       }
       parts.append(.capture(parameter))
@@ -529,10 +608,10 @@ struct URLPatternParser {
       literalStart = i
     }
     if literalStart < range.upperBound {
-      guard let text = literalText(literalStart..<range.upperBound, what: "path segment") else { return nil }
+      guard let text = literalText(literalStart..<range.upperBound, what: what) else { return nil }
       parts.append(.literal(text))
     }
-    return .affixed(AffixedSegment(parts: parts))
+    return AffixedSegment(parts: parts)
   }
 
   /// `{name:a|b|c}` (the name and the values' ranges): a parameter restricted to listed values.
@@ -576,7 +655,7 @@ struct URLPatternParser {
   }
 
   /// Decodes a literal (percent escapes allowed); rejects braces and '*' inside it.
-  private mutating func literalText(_ range: Range<Int>, what: String) -> String? {
+  mutating func literalText(_ range: Range<Int>, what: String) -> String? {
     var out: [UInt8] = []
     var i = range.lowerBound
     while i < range.upperBound {
@@ -635,9 +714,20 @@ struct URLPatternParser {
       nameEnd = c
       let typeName = String(decoding: bytes[(c + 1)..<range.upperBound], as: UTF8.self)
       guard let t = ParameterType(rawValue: typeName) else {
+        if valueSets[typeName] != nil {
+          fail(
+            "the value set '\(typeName)' is for a whole path segment, as in '/{name:\(typeName)}'; here write"
+              + " '{name}' or a type", at: c + 1)
+          return nil
+        }
         let known = ParameterType.allCases.map(\.rawValue).joined(separator: ", ")
+        let sets = valueSets.keys.sorted()
+        let named = sets.isEmpty ? "" : ", a value set of the table (\(sets.joined(separator: ", ")))"
+        let hint =
+          sets.isEmpty ? "" : EditDistance.didYouMean(typeName, among: ParameterType.allCases.map(\.rawValue) + sets)
         fail(
-          "unknown parameter type '\(typeName)'; expected one of: \(known), or values to choose from as in '{tab:inbox|sent}'",
+          "unknown parameter type '\(typeName)'; expected one of: \(known)\(named), or values to choose from as in"
+            + " '{tab:inbox|sent}'\(hint)",
           at: c + 1, .unknownParameterType)
         return nil
       }
@@ -684,6 +774,20 @@ struct URLPatternParser {
   /// A literal or a `{name[:type][?]}` capture, for a query value or the fragment.
   private mutating func parseValue(_ range: Range<Int>, allowPresentOnly: Bool) -> ValueConstraint? {
     if !allowPresentOnly, let path = parseFragmentPath(range) { return path }
+    // Text around a capture (`item-{id}`), or several captures: an affixed value.
+    let braces = bytes[range].indices.filter { bytes[$0] == UInt8(ascii: "{") || bytes[$0] == UInt8(ascii: "}") }
+    let whole =
+      braces.count == 2 && braces[0] == range.lowerBound && braces[1] == range.upperBound - 1
+      && bytes[braces[0]] == UInt8(ascii: "{")
+    if !braces.isEmpty && !whole {
+      guard allowPresentOnly else {
+        fail(
+          "text around a capture is for path segments and query values; the fragment is '{name}', a literal, or a"
+            + " path such as '#/item/{id}'", at: braces[0])
+        return nil
+      }
+      return parseAffixedParts(range, inQuery: true).map { .affixed($0) }
+    }
     if range.first.map({ bytes[$0] == UInt8(ascii: "{") }) == true {
       guard let last = range.last, bytes[last] == UInt8(ascii: "}") else {
         fail("a parameter must be the whole value, as in '{name}'", at: range.lowerBound)

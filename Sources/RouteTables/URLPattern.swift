@@ -66,6 +66,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     for constraint in query {
       switch constraint.value {
       case .parameter(let p, _), .list(let p, _): names.append(p.name)
+      case .affixed(let affixed): names += affixed.parameters.map(\.name)
       case .present, .literal, .path: break
       }
     }
@@ -145,13 +146,16 @@ public enum PathSegmentPattern: Sendable, Hashable {
   case affixed(AffixedSegment)
 }
 
-/// A parameter restricted to listed values, `{tab:inbox|sent|archive}`: in the trie it is one
-/// literal edge per value, all with the parameter's name, so it costs what a literal costs and
-/// ranks as a literal in precedence.
+/// A parameter restricted to listed values, `{tab:inbox|sent|archive}` or `{box:tab}` with a set
+/// `tab` declared once in the table's `"valueSets"`: in the trie it is one literal edge per value,
+/// all with the parameter's name, so it costs what a literal costs and ranks as a literal in
+/// precedence.
 ///
 /// ```swift
 /// // "mail://box/{tab:inbox|sent|archive}"
 /// ValueSet(name: "tab", values: ["inbox", "sent", "archive"])
+/// // "mail://box/{box:tab}" with "valueSets": {"tab": ["inbox", "sent", "archive"]}
+/// ValueSet(name: "box", values: ["inbox", "sent", "archive"], declaredAs: "tab")
 /// ```
 public struct ValueSet: Sendable, Hashable {
   /// The parameter's name.
@@ -160,11 +164,15 @@ public struct ValueSet: Sendable, Hashable {
   public var values: [String]
   /// Whether the segment may be absent (`{tab:inbox|sent?}`).
   public var isOptional: Bool
+  /// The name of the table's named set the values come from (`{box:tab}`), or nil for values
+  /// listed in the pattern.
+  public var declaredAs: String?
   /// Creates a value set.
-  public init(name: String, values: [String], isOptional: Bool = false) {
+  public init(name: String, values: [String], isOptional: Bool = false, declaredAs: String? = nil) {
     self.name = name
     self.values = values
     self.isOptional = isOptional
+    self.declaredAs = declaredAs
   }
 }
 
@@ -202,14 +210,20 @@ public enum ValueConstraint: Sendable, Hashable {
   /// `#/room/{id}`, `#!/item/{id:int}`: the fragment matched with the path language (fragments
   /// only; see ``FragmentPath``).
   case path(FragmentPath)
+  /// `?id=item-{id:int}`, `?v=v{major:int}.{minor:int}`: literal text and captures in one query
+  /// value, split by the rule of affixed path segments (``AffixedSegment``; literals compare
+  /// exactly). The item must be present and fit (query values only).
+  case affixed(AffixedSegment)
 
-  /// The constraint's strength in precedence: literal 3, required parameter 2, present 1,
-  /// optional parameter 0 (it never excludes a URL, except one whose value has the wrong type).
+  /// The constraint's strength in precedence: literal 3, required parameter or affixed value 2,
+  /// present 1, optional parameter 0 (it never excludes a URL, except one whose value has the
+  /// wrong type). Among equal strengths, affixed values rank above plain parameters.
   public var strength: Int {
     switch self {
     case .literal: return 3
     case .parameter(_, let required), .list(_, let required): return required ? 2 : 0
     case .path(let path): return path.parameters.isEmpty ? 3 : 2
+    case .affixed: return 2
     case .present: return 1
     }
   }

@@ -98,6 +98,7 @@ public enum AppFilesLinter {
     for c in pattern.query {
       switch c.value {
       case .parameter(let p, true), .list(let p, true): parameters[p.name] = samples[p.type]
+      case .affixed(let affixed): for p in affixed.parameters { parameters[p.name] = samples[p.type] }
       default: break
       }
     }

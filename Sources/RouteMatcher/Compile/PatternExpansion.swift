@@ -32,7 +32,9 @@ struct ExpandedPattern {
 
   /// The score of the query and fragment constraints (step 4 of precedence).
   var score: ConstraintScore {
-    Precedence.score(query.map(\.value.strength) + (fragment.map { [$0.strength] } ?? []))
+    var s = Precedence.score(query.map(\.value.strength) + (fragment.map { [$0.strength] } ?? []))
+    s.affixed = query.count { if case .affixed = $0.value { return true } else { return false } }
+    return s
   }
 }
 

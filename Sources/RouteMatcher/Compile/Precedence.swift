@@ -50,11 +50,13 @@ public enum Precedence {
 /// Counts of constraints by strength; compares lexicographically (more literals first).
 struct ConstraintScore: Hashable, Comparable {
   var literals = 0
+  /// Affixed query values (`?id=item-{id}`), which also count as required.
+  var affixed = 0
   var required = 0
   var present = 0
 
   static func < (a: ConstraintScore, b: ConstraintScore) -> Bool {
-    (a.literals, a.required, a.present) < (b.literals, b.required, b.present)
+    (a.literals, a.affixed, a.required, a.present) < (b.literals, b.affixed, b.required, b.present)
   }
 }
 

@@ -17,6 +17,14 @@ extension RouteCompiler {
       case .literal(let s): return "literal:" + s
       case .parameter(let p, let required): return "\(required ? "required" : "optional"):\(p.type.rawValue)"
       case .list(let p, let required): return "\(required ? "required" : "optional"):\(p.type.rawValue)[]"
+      case .affixed(let affixed):
+        return "affixed:"
+          + affixed.parts.map { part -> String in
+            switch part {
+            case .literal(let text): return "=" + text
+            case .capture(let p): return "{" + p.type.rawValue + "}"
+            }
+          }.joined()
       case .path(let path):
         return "path:" + path.prefix
           + path.segments.map { segment -> String in

@@ -178,6 +178,7 @@ extension URLTrie {
     names = records.names.withUnsafeBufferPointer { Array($0) }  // without the growth slack
     constants = records.constants
     fragmentPaths = records.fragmentPaths
+    queryAffixes = records.queryAffixes
   }
 
   /// A node's new number, and what an edge's slot holds of it: its ``NodeInfo`` bits (the low
@@ -298,6 +299,8 @@ struct TerminalRecords {
   var constants: [Int32: [ValueBinding]] = [:]
   /// The structured fragments (`#/room/{id}`), by the number their constraints carry.
   var fragmentPaths: [FragmentPath] = []
+  /// The affixed query values (`?id=item-{id}`), by the number their constraints carry.
+  var queryAffixes: [AffixedSegment] = []
 
   init(expected: Int = 0) {
     terminals.reserveCapacity(expected)
@@ -362,6 +365,12 @@ struct TerminalRecords {
       fragmentPaths.append(path)
       c.captureName = Int32(truncatingIfNeeded: names.count)
       names += path.parameters.map(\.name)
+    case .affixed(let affixed):
+      c.kind = .affixedValue
+      c.literalLength = Int32(truncatingIfNeeded: queryAffixes.count)
+      queryAffixes.append(affixed)
+      c.captureName = Int32(truncatingIfNeeded: names.count)
+      names += affixed.parameters.map(\.name)
     case .list(let p, let required):
       c.kind = required ? .list : .optionalList
       c.type = p.type

@@ -176,6 +176,14 @@ public struct CompiledRouter: Sendable {
         }
         continue
       }
+      if constraint.kind == .affixedValue {
+        let raw = UnsafeBufferPointer(rebasing: bytes[Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])])
+        let text = queryText(raw, isFragment: false)
+        for (name, value) in urls.queryAffixes[Int(constraint.literalLength)].values(of: text) ?? [] {
+          parameters[name] = value
+        }
+        continue
+      }
       let name = urls.names[Int(constraint.captureName)]
       if constraint.kind == .list || constraint.kind == .optionalList {
         parameters[name] = .array(listValues(constraint, bytes, scratch).map { constraint.type.value(of: $0) })

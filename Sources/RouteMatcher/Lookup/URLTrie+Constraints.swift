@@ -79,6 +79,13 @@ extension URLTrie {
         scratch.valueEnd[k] = Int32(truncatingIfNeeded: valueStart < 0 ? 0 : valueEnd)
       case .list, .optionalList:
         continue  // (above)
+      case .affixedValue:
+        guard let n = decodeValue(raw, c, isFragment: constraint.isFragment),
+          queryAffixes[Int(constraint.literalLength)].split(
+            UnsafeBufferPointer(start: c.buffer, count: n), capture: { _, _ in })
+        else { return false }
+        scratch.valueStart[k] = Int32(truncatingIfNeeded: valueStart < 0 ? 0 : valueStart)
+        scratch.valueEnd[k] = Int32(truncatingIfNeeded: valueStart < 0 ? 0 : valueEnd)
       case .fragmentPath:
         let path = fragmentPaths[Int(constraint.literalLength)]
         guard path.matches(raw, buffer: UnsafeMutableBufferPointer(start: c.buffer, count: c.bufferCapacity)) else {

@@ -177,7 +177,9 @@ struct URLBuilder {
           let near = set.values.min { EditDistance.distance(value, $0) < EditDistance.distance(value, $1) }
           let hint = near.map { EditDistance.distance(value, $0) <= 2 ? "; did you mean '\($0)'?" : "" } ?? ""
           throw URLBuildError(
-            .invalidParameter, "'\(value)' is not one of the values of '\(set.name)': \(listed)\(hint)")
+            .invalidParameter,
+            "'\(value)' is not one of the values of '\(set.name)'\(set.declaredAs.map { " (the set '\($0)')" } ?? ""):"
+              + " \(listed)\(hint)")
         }
         out += "/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
       case .optionalLiterals(let literals):
@@ -227,6 +229,8 @@ struct URLBuilder {
           }
           items.append(key + "=" + PercentDecoding.encode(value, allowing: .queryValueAllowed))
         }
+      case .affixed(let affixed):
+        items.append(key + "=" + (try affixedValue(affixed)))
       case .path: break  // (fragments only)
       }
     }
@@ -254,9 +258,38 @@ struct URLBuilder {
         }
       }
       out += "#" + path.prefix + parts.joined(separator: "/")
-    case .present?, nil: break
+    case .present?, .affixed?, nil: break  // (query values only)
     }
     return out
+  }
+
+  /// An affixed query value (`item-{id}`), encoded; refused when routing would split it
+  /// otherwise (`{a}-{b}` with `a` = "x-y" reads back as "x-y" and the rest only if `b` has no '-').
+  private func affixedValue(_ affixed: AffixedSegment) throws(URLBuildError) -> String {
+    var text = ""
+    var decoded = ""
+    for part in affixed.parts {
+      switch part {
+      case .literal(let literal):
+        text += PercentDecoding.encode(literal, allowing: .queryValueAllowed)
+        decoded += literal
+      case .capture(let p):
+        let value = try checked(p, required: true, in: .affix) ?? ""
+        text += PercentDecoding.encode(value, allowing: .queryValueAllowed)
+        decoded += value
+      }
+    }
+    guard let back = affixed.values(of: decoded) else {
+      throw URLBuildError(.invalidParameter, "the query value '\(decoded)' would not be read back by its pattern")
+    }
+    for (k, p) in affixed.parameters.enumerated() where back[k].value != p.type.value(of: parameters[p.name] ?? "") {
+      throw URLBuildError(
+        .invalidParameter,
+        "the query value '\(decoded)' would be read back with '\(p.name)' ="
+          + " '\(back[k].value.stringValue ?? back[k].value.description)', not"
+          + " '\(parameters[p.name] ?? "")': the value holds the text that follows the capture")
+    }
+    return text
   }
 
   private func pathSegment(_ p: Parameter, required: Bool, in place: ValueRules.Place? = nil) throws(URLBuildError)
@@ -299,6 +332,7 @@ struct URLBuilder {
       switch c.value {
       case .parameter(let p, _): types[p.name] = p.type
       case .list(let p, _): listTypes[p.name] = p.type
+      case .affixed(let affixed): for p in affixed.parameters { types[p.name] = p.type }
       case .present, .literal, .path: break
       }
     }

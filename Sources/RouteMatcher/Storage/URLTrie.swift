@@ -44,7 +44,8 @@ struct URLTrie: Sendable {
   struct Constraint {
     /// `list` and `optionalList` read every item with the key (`?tag={tags[]}`).
     /// `fragmentPath` matches the fragment with the ``FragmentPath`` numbered `literalLength`.
-    enum Kind: UInt8 { case present, literal, required, optional, list, optionalList, fragmentPath }
+    /// `affixedValue` splits the value with the ``AffixedSegment`` numbered `literalLength`.
+    enum Kind: UInt8 { case present, literal, required, optional, list, optionalList, fragmentPath, affixedValue }
     var kind: Kind
     var isFragment: Bool
     var type: ParameterType
@@ -84,6 +85,8 @@ struct URLTrie: Sendable {
   let constants: [Int32: [ValueBinding]]
   /// The structured fragments (`#/room/{id}`) of `fragmentPath` constraints.
   let fragmentPaths: [FragmentPath]
+  /// The affixed query values (`?id=item-{id}`) of `affixedValue` constraints.
+  let queryAffixes: [AffixedSegment]
 
   /// The value-set values of the terminal at position `t` of the terminal order.
   func constants(ofTerminalAt t: Int32) -> [ValueBinding] {

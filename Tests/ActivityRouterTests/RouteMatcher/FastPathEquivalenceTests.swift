@@ -98,6 +98,25 @@ import Testing
       ], ""
     ),
     (
+      "affixed query values",
+      [
+        ("item", "https://example.com/q?id=item-{id:int}"),
+        ("slug", "https://example.com/q?id=item-{slug}"),
+        ("plain", "https://example.com/q?id={raw}"),
+        ("version", "https://example.com/api?v=v{major:int}.{minor:int}&x={x?}"),
+      ], ""
+    ),
+    (
+      "named value sets",
+      [
+        ("folder", "https://example.com/mail/{box:tab}"),
+        ("message", "https://example.com/mail/{box:tab}/{id:int}"),
+        ("any", "https://example.com/mail/{name}"),
+        ("view", "https://example.com/view/{mode:layout?}/{x}"),
+        ("app", "myapp-development://open/{screen:tab}"),
+      ], #" "valueSets": { "tab": ["inbox", "sent", "caf%C3%A9"], "layout": ["list"] },"#
+    ),
+    (
       "affixed segments",
       [
         ("json", "https://example.com/files/{name}.json"),
