@@ -664,6 +664,14 @@ extension TableSchema {
           "default": "supportsMultipleWindows",
           "description": "AMB15"
         },
+        "fileURLGroups": {
+          "enum": [
+            "platform",
+            "never"
+          ],
+          "default": "platform",
+          "description": "MAC5 (observed): on macOS a file: URL opens a window of the first WindowGroup presenting URL, with the URL as its value; never: only the selection rules decide."
+        },
         "unroutedEvents": {
           "enum": [
             "drop",
