@@ -29,6 +29,8 @@ public struct Fixture: Sendable {
     /// The expected open sessions after the step, compared by session id on the fields written
     /// (or with `{"contains": [...]}`).
     public var expectSessions: JSONValue?
+    /// A question to an AASA file in place of an event (``AASAQuestion``); the sessions stay as they are.
+    public var aasa: AASAQuestion?
     /// The router for this step alone when it overrides the table's `policies` (the same table
     /// with those policies, compiled); nil for the fixture's router.
     public var router: CompiledRouter?

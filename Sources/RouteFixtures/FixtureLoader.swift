@@ -21,7 +21,7 @@ public enum FixtureLoader {
   }
 
   static let keys = ["name", "cites", "description", "table", "platform", "multipleScenes", "sessions", "steps"]
-  static let stepKeys = ["name", "event", "policies", "expect", "expectSessions"]
+  static let stepKeys = ["name", "event", "aasa", "policies", "expect", "expectSessions"]
 
   /// Loads a fixture file.
   public static func load(contentsOf path: String) -> Result<Fixture, Failure> {
@@ -114,7 +114,8 @@ public enum FixtureLoader {
     if let member = f["sessions"], let table {
       state = readSessions(member, table: table, resolve: resolve, &reader, &sources)
     }
-    let steps = readSteps(f["steps"], root: root, table: router?.table, &reader)
+    let steps = readSteps(
+      f["steps"], root: root, table: router?.table, source: source, resolve: resolve, &reader, &sources)
     guard let router, !reader.diagnostics.hasErrors else {
       return .failure(Failure(diagnostics: reader.diagnostics, sources: sources))
     }
@@ -164,7 +165,8 @@ public enum FixtureLoader {
   }
 
   static func readSteps(
-    _ member: JSONMember?, root: JSONNode, table: RouteTable?, _ reader: inout JSONFieldReader
+    _ member: JSONMember?, root: JSONNode, table: RouteTable?, source: SourceText, resolve: (String) -> String,
+    _ reader: inout JSONFieldReader, _ sources: inout [SourceText]
   ) -> [Fixture.Step] {
     guard let member else {
       reader.missing("steps", in: root, what: "a fixture")
@@ -178,6 +180,24 @@ public enum FixtureLoader {
     for item in items {
       let what = "a step"
       guard let f = reader.object(item, what: what, keys: stepKeys) else { continue }
+      if let question = f["aasa"] {
+        if let event = f["event"] {
+          reader.error(.invalidValue, "a step has an 'event' or an 'aasa' question, not both", at: event.keyStart)
+        }
+        if let policies = f["policies"] {
+          reader.error(.invalidValue, "'policies' do not apply to an 'aasa' question", at: policies.keyStart)
+        }
+        guard let aasa = readAASAQuestion(question, in: source, resolve: resolve, &reader, &sources) else { continue }
+        var step = Fixture.Step(
+          name: reader.string(f["name"], in: item, what: what), event: aasa.url,
+          expect: f["expect"]?.value.value, expectSessions: f["expectSessions"]?.value.value)
+        step.aasa = aasa
+        step.location = reader.location(item.start)
+        step.expectRange = f["expect"].map { $0.value.start..<$0.value.end }
+        step.expectSessionsRange = f["expectSessions"].map { $0.value.start..<$0.value.end }
+        steps.append(step)
+        continue
+      }
       guard let event = f["event"] else {
         reader.missing("event", in: item, what: what)
         continue

@@ -54,7 +54,10 @@ public enum FixtureRunner {
     for (index, step) in fixture.steps.enumerated() {
       let start = clock.now
       var bytes: [UInt8] = []
-      if let router = step.router {
+      if let question = step.aasa {
+        // A question to an AASA file: its answer is the record, and the sessions stay.
+        JSONWriter.append(question.answer(), to: &bytes)
+      } else if let router = step.router {
         // A step that overrides the policies: decided by the same table with its policies, from
         // the same sessions; the run goes on from the sessions it leaves.
         var once = LineRouter(router: router, sessions: lines.sessions, options: lines.options)

@@ -37,6 +37,13 @@ extension RouteTable {
             TargetProblem(
               code: .invalidTarget, message: "\(action.rawValue)(id:) cannot target the documentGroup '\(id)'",
               part: .scene))
+        } else if action != .deliver && !declaration.declaresID {
+          problems.append(
+            TargetProblem(
+              code: .invalidTarget,
+              message: "'\(id)' is declared without an id, so \(action.rawValue)(id:) cannot name it;"
+                + " give the scene an 'id' (WindowGroup(id:)), or name the window by its value's 'type'",
+              part: .scene))
         }
       } else {
         problems.append(

@@ -29,15 +29,33 @@ public struct SceneDeclaration: Sendable, Hashable {
     public var openURL: Bool
     /// The types of its `onContinueUserActivity(_:)` handlers (D2).
     public var activityTypes: [String]
-    /// Creates a handler list.
+    /// Where the handlers are, in the order the model runs them (D4): the scene's own content
+    /// first (the scene-level keys, ``ViewHandlers/view`` nil), then each named view in table
+    /// order. ``openURL`` and ``activityTypes`` are their union.
+    public var views: [ViewHandlers]
+    /// Creates the handlers of a scene's content, with no named views.
     public init(openURL: Bool = false, activityTypes: [String] = []) {
       self.openURL = openURL
       self.activityTypes = activityTypes
+      self.views = [ViewHandlers(openURL: openURL, activityTypes: activityTypes)]
+    }
+    /// Creates the handlers of several views, in the order they run.
+    public init(views: [ViewHandlers]) {
+      self.views = views
+      self.openURL = views.contains { $0.openURL }
+      var types: [String] = []
+      for view in views { for type in view.activityTypes where !types.contains(type) { types.append(type) } }
+      self.activityTypes = types
     }
   }
 
-  /// The scene's id (`WindowGroup(id:)`), unique in the app.
+  /// The scene's id (`WindowGroup(id:)`), unique in the app; for a scene the app declares
+  /// without one (``declaresID`` false), the name the model gives it (``unnamed(_:position:)``).
   public var id: String
+  /// Whether the app gives the scene an id. A `WindowGroup { … }`, a `DocumentGroup` or
+  /// `Settings` written without one has none: `openWindow(id:)` and `dismissWindow(id:)`
+  /// cannot name it, and records name it by ``unnamed(_:position:)``.
+  public var declaresID = true
   public var kind: Kind
   /// The window title, for people reading decisions.
   public var title: String?
@@ -84,6 +102,20 @@ public struct SceneDeclaration: Sendable, Hashable {
   /// Whether the scene's windows are restored at a relaunch (W14).
   public var restorationBehavior: RestorationBehavior = .automatic
 
+  /// `Scene.defaultLaunchBehavior(_:)` (macOS 15, visionOS 26; W24): whether the scene presents
+  /// itself at a launch with nothing to restore.
+  public enum LaunchBehavior: String, Sendable, Hashable, CaseIterable {
+    /// "Will present itself on launch if it is the first scene defined by an app and no other
+    /// scenes have presented themselves" (the default).
+    case automatic
+    /// "Will present itself in the absence of any previously restored scenes."
+    case presented
+    /// "Will not present itself in the absence of any previously restored scenes."
+    case suppressed
+  }
+  /// Whether the scene presents itself at a fresh launch (W24).
+  public var launchBehavior: LaunchBehavior = .automatic
+
   /// Creates a declaration.
   public init(
     id: String, kind: Kind = .windowGroup, title: String? = nil, presents: String? = nil,
@@ -100,6 +132,25 @@ public struct SceneDeclaration: Sendable, Hashable {
     self.contentTypes = contentTypes
     self.location = location
     self.role = SceneDeclaration.applicationRole
+  }
+
+  /// The name records, sessions and diagnostics give a scene the app declares without an id:
+  /// its kind as Swift writes it and its 1-based position in the table's `scenes` (the app's
+  /// `body`), as in `WindowGroup#1`, `DocumentGroup#3`. SwiftUI, too, tells such scenes apart
+  /// by where they stand in the body.
+  ///
+  /// ```swift
+  /// SceneDeclaration.unnamed(.windowGroup, position: 1)   // "WindowGroup#1"
+  /// ```
+  public static func unnamed(_ kind: Kind, position: Int) -> String {
+    let swiftName =
+      switch kind {
+      case .windowGroup: "WindowGroup"
+      case .window: "Window"
+      case .documentGroup: "DocumentGroup"
+      case .settings: "Settings"
+      }
+    return "\(swiftName)#\(position)"
   }
 
   /// `UIWindowSceneSessionRoleApplication`, the role of app windows (K3).

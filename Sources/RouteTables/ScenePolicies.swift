@@ -160,6 +160,17 @@ public struct ScenePolicies: Sendable, Hashable {
     case allow
   }
 
+  /// Not an AMB item: MAC5, observed with low confidence. Where a `file:` URL goes on macOS
+  /// when a `WindowGroup(for: URL.self)` is declared.
+  public enum FileURLGroups: String, Sendable, Hashable, CaseIterable {
+    /// On macOS a `file:` URL opens a window of the first `WindowGroup` presenting `URL`, with
+    /// the file URL as its value, in declaration order with the DocumentGroups (as observed,
+    /// even after a `Window` declared first); elsewhere the selection rules decide. The default.
+    case platform
+    /// Only the selection rules decide (S3, S4), on macOS too.
+    case never
+  }
+
   public var unmodifiedScenes: UnmodifiedScenes = .platform
   public var ties: [TieBreak] = [.foreground, .recent, .oldest]
   public var missingIdentifier: MissingIdentifier = .matchesOnlyStar
@@ -177,6 +188,7 @@ public struct ScenePolicies: Sendable, Hashable {
   public var singleScene: SingleScene = .supportsMultipleWindows
   public var unroutedEvents: UnroutedEvents = .drop
   public var credentials: Credentials = .refuse
+  public var fileURLGroups: FileURLGroups = .platform
 
   /// The register's recommendations.
   public init() {}
@@ -190,5 +202,6 @@ public struct ScenePolicies: Sendable, Hashable {
     ("aasaDefaults", "AMB12"),
     ("urlHandlers", "AMB13"), ("repeatedMatching", "AMB14"), ("singleScene", "AMB15"), ("unroutedEvents", "-"),
     ("credentials", "-"),
+    ("fileURLGroups", "-"),
   ]
 }

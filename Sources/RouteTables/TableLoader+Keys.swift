@@ -24,7 +24,7 @@ extension TableLoader {
   /// ```
   package static var acceptedKeys: [(object: String, keys: [String])] {
     [
-      ("table", topLevelKeys), ("options", optionKeys), ("scene", sceneKeys),
+      ("table", topLevelKeys), ("options", optionKeys), ("scene", sceneKeys), ("view", viewKeys),
       ("activationConditions", activationConditionKeys), ("route", routeKeys),
       ("policies", ScenePolicies.keys.map(\.key)), ("configurationForConnecting", configurationChoiceKeys),
     ] + RouteTarget.Action.allCases.map { ($0.rawValue, targetKeys($0)) }

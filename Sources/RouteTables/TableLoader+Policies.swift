@@ -46,6 +46,7 @@ extension TableLoader {
     if let v = reader.choice(f["singleScene"], ScenePolicies.SingleScene.self) { p.singleScene = v }
     if let v = reader.choice(f["unroutedEvents"], ScenePolicies.UnroutedEvents.self) { p.unroutedEvents = v }
     if let v = reader.choice(f["credentials"], ScenePolicies.Credentials.self) { p.credentials = v }
+    if let v = reader.choice(f["fileURLGroups"], ScenePolicies.FileURLGroups.self) { p.fileURLGroups = v }
     return p
   }
 

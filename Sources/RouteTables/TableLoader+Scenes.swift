@@ -4,8 +4,9 @@ extension TableLoader {
   static let sceneKeys = [
     "id", "kind", "title", "presents", "defaultValue", "matching", "matchingModifiers", "contentTypes",
     "preferring", "allowing", "onOpenURL", "onContinueUserActivity", "role", "delegateClass", "activationConditions",
-    "restorationBehavior",
+    "restorationBehavior", "defaultLaunchBehavior", "views",
   ]
+  static let viewKeys = ["name", "onOpenURL", "onContinueUserActivity"]
 
   /// Reads the scene declarations, in order; reports duplicate ids with both locations.
   static func readScenes(_ member: JSONMember?, root: JSONNode, _ reader: inout JSONFieldReader) -> [SceneDeclaration] {
@@ -23,8 +24,8 @@ extension TableLoader {
       reader.error(.invalidValue, "an app declares at least one scene", at: member.value.start)
     }
     var scenes: [SceneDeclaration] = []
-    for item in items {
-      guard let scene = readScene(item, &reader) else { continue }
+    for (index, item) in items.enumerated() {
+      guard let scene = readScene(item, position: index + 1, &reader) else { continue }
       if let first = scenes.first(where: { $0.id == scene.id }) {
         reader.error(
           .duplicateSceneID, "scene id '\(scene.id)' is declared twice; SwiftUI needs unique ids (W2)",
@@ -67,15 +68,25 @@ extension TableLoader {
     }
   }
 
-  static func readScene(_ node: JSONNode, _ reader: inout JSONFieldReader) -> SceneDeclaration? {
+  static func readScene(_ node: JSONNode, position: Int, _ reader: inout JSONFieldReader) -> SceneDeclaration? {
     let what = "a scene declaration"
     guard let fields = reader.object(node, what: what, keys: sceneKeys) else { return nil }
-    guard let id = reader.string(fields["id"], required: "id", in: node, what: what) else { return nil }
+    let kind = fields["kind"].flatMap { reader.choice($0, SceneDeclaration.Kind.self) } ?? .windowGroup
+    // A scene the app writes without an id (`WindowGroup { … }`, `DocumentGroup`, `Settings`)
+    // is named by its kind and position; a `Window` and a UIKit configuration always have one.
+    let unnamed = fields["id"] == nil && kind != .window
+    let id: String
+    if unnamed {
+      id = SceneDeclaration.unnamed(kind, position: position)
+    } else {
+      guard let declared = reader.string(fields["id"], required: "id", in: node, what: what) else { return nil }
+      id = declared
+    }
     if id.isEmpty {
       reader.error(.invalidValue, "a scene id cannot be empty", at: fields["id"]?.value.start ?? node.start)
     }
-    let kind = fields["kind"].flatMap { reader.choice($0, SceneDeclaration.Kind.self) } ?? .windowGroup
     var scene = SceneDeclaration(id: id, kind: kind, location: reader.location(node.start))
+    scene.declaresID = !unnamed
     scene.title = reader.string(fields["title"], in: node, what: what)
     scene.presents = reader.string(fields["presents"], in: node, what: what)
     if let value = fields["defaultValue"] {
@@ -103,15 +114,26 @@ extension TableLoader {
       scene.preferring = scene.preferring ?? []
       scene.allowing = scene.allowing ?? []
     }
+    var views: [ViewHandlers] = []
     if fields["onOpenURL"] != nil || fields["onContinueUserActivity"] != nil {
-      scene.handlers = SceneDeclaration.Handlers(
-        openURL: reader.bool(fields["onOpenURL"]) ?? false,
-        activityTypes: reader.strings(fields["onContinueUserActivity"])?.map(\.0) ?? [])
+      views.append(
+        ViewHandlers(
+          openURL: reader.bool(fields["onOpenURL"]) ?? false,
+          activityTypes: reader.strings(fields["onContinueUserActivity"])?.map(\.0) ?? []))
+    }
+    if let member = fields["views"] {
+      views += readViews(member, &reader)
+      scene.handlers = SceneDeclaration.Handlers(views: views)
+    } else if let content = views.first {
+      scene.handlers = SceneDeclaration.Handlers(openURL: content.openURL, activityTypes: content.activityTypes)
     }
     if let role = reader.string(fields["role"], in: node, what: what) { scene.role = role }
     scene.delegateClass = reader.string(fields["delegateClass"], in: node, what: what)
     if let behavior = reader.choice(fields["restorationBehavior"], SceneDeclaration.RestorationBehavior.self) {
       scene.restorationBehavior = behavior
+    }
+    if let behavior = reader.choice(fields["defaultLaunchBehavior"], SceneDeclaration.LaunchBehavior.self) {
+      scene.launchBehavior = behavior
     }
     if let conditions = fields["activationConditions"] {
       readActivationConditions(conditions, into: &scene, &reader)
@@ -126,5 +148,38 @@ extension TableLoader {
         at: fields["presents"]?.keyStart ?? node.start)
     }
     return scene
+  }
+
+  /// `[{"name": "Sidebar", "onOpenURL": true}, …]`: the views of a scene that carry handlers,
+  /// in the order they run (D4). Each needs a name, unique in the scene.
+  static func readViews(_ member: JSONMember, _ reader: inout JSONFieldReader) -> [ViewHandlers] {
+    guard case .array(let items) = member.value.kind else {
+      reader.error(
+        .wrongType, "'views' must be an array of views, such as {\"name\": \"Sidebar\", \"onOpenURL\": true}",
+        at: member.value.start)
+      return []
+    }
+    let what = "a view"
+    var views: [ViewHandlers] = []
+    for item in items {
+      guard let fields = reader.object(item, what: what, keys: viewKeys),
+        let name = reader.string(fields["name"], required: "name", in: item, what: what)
+      else { continue }
+      if name.isEmpty {
+        reader.error(.invalidValue, "a view name cannot be empty", at: fields["name"]?.value.start ?? item.start)
+        continue
+      }
+      if views.contains(where: { $0.view == name }) {
+        reader.error(
+          .invalidValue, "view '\(name)' is listed twice in this scene; list each view once with all its handlers",
+          at: fields["name"]?.value.start ?? item.start)
+        continue
+      }
+      views.append(
+        ViewHandlers(
+          view: name, openURL: reader.bool(fields["onOpenURL"]) ?? false,
+          activityTypes: reader.strings(fields["onContinueUserActivity"])?.map(\.0) ?? []))
+    }
+    return views
   }
 }

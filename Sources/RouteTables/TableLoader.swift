@@ -93,6 +93,13 @@ public enum TableLoader {
       app: app, platform: platform, multipleScenes: multipleScenes, scenes: scenes, routes: [],
       options: options, source: reader.source.file)
     table.lifecycle = fields["lifecycle"].flatMap { reader.choice($0, RouteTable.Lifecycle.self) } ?? .swiftUI
+    if table.lifecycle == .uiKit, let unnamed = table.scenes.first(where: { !$0.declaresID }) {
+      // A UIKit configuration is chosen and recorded by its UISceneConfigurationName (K4).
+      reader.error(
+        .missingKey,
+        "a UIKit scene configuration needs its 'id' (its UISceneConfigurationName, K4); '\(unnamed.id)' has none",
+        at: unnamed.location?.offset ?? root.start)
+    }
     table.policies = readPolicies(fields["policies"], &reader)
     table.configurationForConnecting = readConfigurationChoices(
       fields["configurationForConnecting"], table: table, &reader)

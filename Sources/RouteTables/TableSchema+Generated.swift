@@ -225,9 +225,21 @@ extension TableSchema {
     },
     "scene": {
       "type": "object",
-      "required": [
-        "id"
-      ],
+      "if": {
+        "properties": {
+          "kind": {
+            "const": "window"
+          }
+        },
+        "required": [
+          "kind"
+        ]
+      },
+      "then": {
+        "required": [
+          "id"
+        ]
+      },
       "additionalProperties": false,
       "properties": {
         "comment": {
@@ -236,7 +248,7 @@ extension TableSchema {
         "id": {
           "type": "string",
           "minLength": 1,
-          "description": "WindowGroup(id:) / Window(id:); unique."
+          "description": "WindowGroup(id:) / Window(id:); unique. Leave it out for a scene the app declares without one (WindowGroup { }, DocumentGroup, Settings): it is then named by its kind and position, WindowGroup#1. A Window and a UIKit configuration always have one."
         },
         "kind": {
           "enum": [
@@ -306,6 +318,36 @@ extension TableSchema {
           },
           "description": "The activity types of its onContinueUserActivity handlers (D2)."
         },
+        "views": {
+          "type": "array",
+          "description": "Views of the scene that carry handlers, in the order they run (D4, AMB13); their handlers count with the scene-level ones.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["name"],
+            "properties": {
+              "comment": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "description": "The view's name, for people reading records; unique in the scene."
+              },
+              "onOpenURL": {
+                "type": "boolean",
+                "description": "Whether the view has onOpenURL (D1)."
+              },
+              "onContinueUserActivity": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "description": "The activity types of the view's onContinueUserActivity handlers (D2)."
+              }
+            }
+          }
+        },
         "role": {
           "type": "string",
           "default": "UIWindowSceneSessionRoleApplication",
@@ -314,6 +356,10 @@ extension TableSchema {
         "delegateClass": {
           "type": "string",
           "description": "UIKit: UISceneDelegateClassName."
+        },
+        "defaultLaunchBehavior": {
+          "enum": ["automatic", "presented", "suppressed"],
+          "description": "SwiftUI: defaultLaunchBehavior(_:) (macOS 15, visionOS 26). Whether the scene presents itself at a launch with nothing to restore (W24)."
         },
         "restorationBehavior": {
           "enum": [
@@ -645,6 +691,14 @@ extension TableSchema {
           "default": "supportsMultipleWindows",
           "description": "AMB15"
         },
+        "fileURLGroups": {
+          "enum": [
+            "platform",
+            "never"
+          ],
+          "default": "platform",
+          "description": "MAC5 (observed): on macOS a file: URL opens a window of the first WindowGroup presenting URL, with the URL as its value; never: only the selection rules decide."
+        },
         "unroutedEvents": {
           "enum": [
             "drop",
@@ -715,13 +769,22 @@ extension TableSchema {
       "minItems": 1,
       "items": {
         "type": "object",
-        "required": ["event"],
+        "oneOf": [ { "required": ["event"] }, { "required": ["aasa"] } ],
         "additionalProperties": false,
         "properties": {
           "comment": { "type": "string" },
           "name": { "type": "string" },
           "event": { "description": "A URL line, or a JSON event object (docs/output-format.md#input-lines).",
                      "oneOf": [ { "type": "string" }, { "type": "object" } ] },
+          "aasa": { "type": "object", "additionalProperties": false, "required": ["file", "url"],
+                    "description": "Instead of an event: ask an apple-app-site-association file which app opens a URL; the record is what 'route-cli aasa --json' writes for it (docs/testing.md).",
+                    "properties": {
+                      "comment": { "type": "string" },
+                      "file": { "description": "The AASA file: a path relative to the fixture, or the file's JSON inline.",
+                                "oneOf": [ { "type": "string" }, { "type": "object" } ] },
+                      "url": { "type": "string" },
+                      "appID": { "type": "string", "description": "The app asked about (<TeamID>.<BundleID>); absent: any app of the file." },
+                      "domain": { "type": "string", "description": "The domain the file is served for; URLs on other hosts are unclaimed." } } },
           "policies": { "$ref": "route-table.schema.json#/$defs/policies",
                         "description": "Overrides of the table's policies for this step alone (each key over the table's)." },
           "expect": { "type": "object", "description": "The expected NDJSON record; only the fields written are compared (null: the field must be absent). An array field may be matched with {\"contains\": [...]} or {\"set\": [...]}.",

@@ -65,6 +65,9 @@ public struct Decision: Sendable, Hashable {
   public var value: JSONValue?
   /// Sessions closed by the decision.
   public var closedSessions: [String]
+  /// Every session a launch opens, when it opens more than one (`defaultLaunchBehavior(.presented)`,
+  /// W24); empty otherwise (``session`` is the one it opens).
+  public var openedSessions: [String] = []
   /// The IDs of the Apple rules (apple-semantics.md) that decided it, in the order they applied.
   public var appleRules: [AppleRuleID]
   /// A stable code for why an event was dropped, ignored or rejected.
@@ -75,13 +78,18 @@ public struct Decision: Sendable, Hashable {
   public var trace: [TraceStep]
   /// What the decision does to the open sessions; ``SessionState/applying(_:)`` performs it.
   public var effects: [SessionEffect]
+  /// The handlers of the app's code the event reached, in the order they run (D4, K15, K16):
+  /// the SwiftUI `onOpenURL` / `onContinueUserActivity` of each view the table declares, or the
+  /// UIKit scene delegate methods. Empty when no handler runs, and for a SwiftUI scene whose
+  /// handlers the table does not declare (the model does not know them).
+  public var handlers: [HandlerCall]
 
   /// Creates a decision.
   public init(
     outcome: Outcome, scene: String? = nil, session: String? = nil, receiver: Receiver? = nil,
     match: RouteMatch? = nil, action: RouteTarget.Action? = nil, value: JSONValue? = nil,
     closedSessions: [String] = [], appleRules: [AppleRuleID] = [], reason: DecisionReason? = nil, message: String = "",
-    trace: [TraceStep] = [], effects: [SessionEffect] = []
+    trace: [TraceStep] = [], effects: [SessionEffect] = [], handlers: [HandlerCall] = []
   ) {
     self.outcome = outcome
     self.scene = scene
@@ -96,6 +104,7 @@ public struct Decision: Sendable, Hashable {
     self.message = message
     self.trace = trace
     self.effects = effects
+    self.handlers = handlers
   }
 
   /// The trace for people: one line a step, `✓` chosen, `✗` rejected, `·` noted.

@@ -26,6 +26,8 @@ struct DecisionContext {
   var trace: [TraceStep] = []
   var rules: [AppleRuleID] = []
   var effects: [SessionEffect] = []
+  /// The handlers the app's code called (``Decision/handlers``).
+  var handlers: [HandlerCall] = []
   /// Whether the decision read what differs between the URL lines of one route pattern (the
   /// URL beyond its scheme and host, the values captured from it): the stages see those only
   /// as ``Observed`` values that mark it here. When nothing was read, every URL the same route
@@ -161,6 +163,6 @@ struct DecisionContext {
     Decision(
       outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action, value: value,
       closedSessions: closed, appleRules: rules, reason: reason, message: explains ? message() : "", trace: trace,
-      effects: effects)
+      effects: effects, handlers: handlers)
   }
 }

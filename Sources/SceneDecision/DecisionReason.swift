@@ -35,6 +35,9 @@ public enum DecisionReason: String, Sendable, Hashable, CaseIterable, CustomStri
   case noSuchWindow = "no-such-window"
   /// Launch or Dock reopen, and the app declares no `WindowGroup` or `Window` (MAC6).
   case noWindowScene = "no-window-scene"
+  /// A fresh macOS launch where every window scene is `defaultLaunchBehavior(.suppressed)` (or
+  /// the first is, and none is `.presented`): no window opens (W24).
+  case launchSuppressed = "launch-suppressed"
   /// `dismissWindow` finds no window to close (W18, W21).
   case noWindowToDismiss = "no-window-to-dismiss"
   /// A Dock reopen or an app activation of an app that is not a macOS app (MAC6, MAC1).

@@ -45,6 +45,7 @@ package enum ExternalEvents {
       receiver = session
       isNew = true
     }
+    if ctx.table.lifecycle == .uiKit { ctx.handlers = HandlerCalls.uiKit(event.kind, isNew: isNew) }
     // Below here the stages see the URL only as observed; an activity is never reused.
     var activity: UserActivity?
     if case .activity(let a) = event.kind { activity = a }
@@ -106,6 +107,7 @@ package enum ExternalEvents {
           all ? "its onOpenURL handlers run (all of them)" : "its first onOpenURL handler runs",
           rule: .d1)
         if all { ctx.cite(.d4) }
+        ctx.handlers = HandlerCalls.swiftUI(table.scenes[declaration].handlers, url: true, activityType: nil, all: all)
       } else {
         if activity?.activityType == UserActivity.browsingWeb {
           ctx.step(
@@ -118,6 +120,10 @@ package enum ExternalEvents {
         ctx.step(
           .handler, subject(), .chosen, "its onContinueUserActivity(\"\(activityType ?? "")\") handler runs", rule: .d2
         )
+        ctx.handlers = HandlerCalls.swiftUI(
+          table.scenes[declaration].handlers, url: false, activityType: activityType,
+          all: ctx.policies.urlHandlers == .all)
+        if ctx.handlers.reduce(0, { $0 + $1.calls }) > 1 { ctx.cite(.d4) }
       }
       if isNew { ctx.cite(.d6) }
     } else if table.lifecycle == .uiKit {

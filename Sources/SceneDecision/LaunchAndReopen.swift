@@ -47,13 +47,24 @@ enum LaunchAndReopen {
     guard let first = table.scenes.first(where: { $0.kind == .windowGroup || $0.kind == .window }) else {
       return ctx.decision(.ignore, reason: .noWindowScene, message: "launch: the app declares no window scene")
     }
-    ctx.step(
-      .declaration, "'\(first.id)'", .chosen, "the first declared WindowGroup or Window opens at launch", rule: .w24)
-    if first.defaultValue != nil { ctx.cite(.w10) }
-    let session = ctx.createSession(first, value: first.defaultValue)
-    return ctx.decision(
-      .open, scene: first.id, session: session.id, value: first.defaultValue,
-      message: "launch opens a '\(first.id)' window")
+    let opening = LaunchBehaviors.scenesToPresent(first: first, &ctx)
+    guard let shown = opening.first else {
+      return ctx.decision(
+        .ignore, reason: .launchSuppressed,
+        message: "launch: every window scene is suppressed (defaultLaunchBehavior), so no window opens")
+    }
+    var sessions: [Session] = []
+    for declaration in opening {
+      if declaration.defaultValue != nil { ctx.cite(.w10) }
+      sessions.append(ctx.createSession(declaration, value: declaration.defaultValue))
+    }
+    var decision = ctx.decision(
+      .open, scene: shown.id, session: sessions[0].id, value: shown.defaultValue,
+      message: opening.count == 1
+        ? "launch opens a '\(shown.id)' window"
+        : "launch opens \(opening.count) windows: " + opening.map { "'\($0.id)'" }.joined(separator: ", "))
+    if sessions.count > 1 { decision.openedSessions = sessions.map(\.id) }
+    return decision
   }
 
   /// A relaunch: the open sessions are restored (W13, K8, K13).

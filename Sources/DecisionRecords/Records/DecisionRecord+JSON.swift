@@ -9,8 +9,9 @@ extension DecisionRecord {
   ///
   /// Fields, in this order, present when they have a value: `line`, `id`, `input`, `inputLength`
   /// (when the input was cut), `event`,
-  /// `outcome`, `scene`, `session`, `receiver`, `rule`, `params`, `decodedSeparators`, `action`, `value`, `closed`,
-  /// `appleRules`, `reason`, `message`, `error`, `trace` (with `explain`).
+  /// `outcome`, `scene`, `session`, `receiver`, `rule`, `params`, `decodedSeparators`, `action`, `value`,
+  /// `closed`, `opened`, `handlers`, `identifier`, `appleRules`, `reason`, `message`, `error`, `trace`
+  /// (with `explain`).
   public func appendJSON(to out: inout [UInt8], explain: Bool = false) {
     var layout = RecordLayout()
     appendJSON(to: &out, explain: explain, includesLine: true, layout: &layout)
@@ -101,6 +102,12 @@ extension DecisionRecord {
         out.append(literal: #","closed":"#)
         JSONWriter.append(.array(decision.closedSessions.map { .string($0) }), to: &out)
       }
+      if !decision.openedSessions.isEmpty {
+        out.append(literal: #","opened":"#)
+        JSONWriter.append(.array(decision.openedSessions.map { .string($0) }), to: &out)
+      }
+      appendHandlers(decision.handlers, to: &out)
+      if let identifier = DecisionRecord.identifier(of: event) { field("identifier", identifier, &out) }
       out.append(literal: #","appleRules":["#)
       for (i, rule) in decision.appleRules.enumerated() {
         if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -149,6 +156,23 @@ extension DecisionRecord {
       }
       out.append(contentsOf: buffer[(20 - count)...])
     }
+  }
+
+  /// `,"handlers":[{"handler":"onOpenURL","view":"Sidebar","calls":1},…]` when handlers ran.
+  private func appendHandlers(_ handlers: [HandlerCall], to out: inout [UInt8]) {
+    guard !handlers.isEmpty else { return }
+    out.append(literal: #","handlers":["#)
+    for (i, call) in handlers.enumerated() {
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(literal: #"{"handler":"#)
+      JSONWriter.appendString(call.handler.rawValue, to: &out)
+      if let view = call.view { field("view", view, &out) }
+      if let type = call.activityType { field("activityType", type, &out) }
+      out.append(literal: #","calls":"#)
+      DecisionRecord.appendInteger(call.calls, to: &out)
+      out.append(UInt8(ascii: "}"))
+    }
+    out.append(UInt8(ascii: "]"))
   }
 
   private func field(_ key: StaticString, _ value: String, _ out: inout [UInt8]) {

@@ -31,7 +31,7 @@ extension DecisionRecord {
     case .failure(let error):
       text +=
         "error [\(error.code.rawValue)\(error.reason.map { "/\($0)" } ?? "")] column \(error.column): \(error.message)"
-    case .success(let (_, decision)):
+    case .success(let (event, decision)):
       text += decision.outcome.rawValue
       if let scene = decision.scene { text += " '\(scene)'" }
       if let session = decision.session { text += " (\(session))" }
@@ -58,6 +58,11 @@ extension DecisionRecord {
         layout.value = start..<text.utf8.count
       }
       if !decision.closedSessions.isEmpty { text += " closes \(decision.closedSessions.joined(separator: ", "))" }
+      if !decision.openedSessions.isEmpty { text += " opens \(decision.openedSessions.joined(separator: ", "))" }
+      if !decision.handlers.isEmpty {
+        text += " runs " + decision.handlers.map(DecisionRecord.describe).joined(separator: ", ")
+      }
+      if let identifier = DecisionRecord.identifier(of: event) { text += " identifier \(JSONValue.string(identifier))" }
       if let reason = decision.reason { text += " (\(reason))" }
       if !decision.appleRules.isEmpty { text += " [\(decision.appleRules.map(\.rawValue).joined(separator: " "))]" }
       if explain {

@@ -305,6 +305,8 @@ struct SceneSelector {
       ctx.step(
         .declaration, subject(), .skipped, "handlesExternalEvents(matching:) is ignored on a Window (matchingKinds)",
         rule: .amb5)
+    case .windowGroup where FileURLGroup.takes(declaration, url: url, ctx):
+      return FileURLGroup.instantiate(declaration, url: url, &ctx)
     case .window, .windowGroup:
       guard let matching = declaration.matching, let predicate = declaration.matchingPredicate else { return nil }
       // The steps' texts are built only when the decision explains itself.

@@ -122,7 +122,7 @@ struct WindowActions {
   {
     let table = ctx.table
     if let id = request.id {
-      guard let group = table.scene(id), group.kind == .windowGroup || group.kind == .window else {
+      guard let group = table.scene(id), group.declaresID, group.kind == .windowGroup || group.kind == .window else {
         ctx.step(.action, call(), .rejected, "no WindowGroup or Window has id '\(id)'", rule: .w5)
         return nil
       }
@@ -168,7 +168,8 @@ struct WindowActions {
         .action, call(), .info, "dismisses the window it is called from\(request.from.map { " (\($0))" } ?? "")",
         rule: .w15)
     case (let id?, nil):
-      closing = sessions.filter { $0.scene == id }
+      // A scene declared without an id cannot be named (its name is the model's, not the app's).
+      closing = table.scene(id)?.declaresID == false ? [] : sessions.filter { $0.scene == id }
       ctx.step(
         .action, call(), .info,
         table.scene(id)?.kind == .window ? "closes the Window" : "closes every open window of the group", rule: .w16)
@@ -180,7 +181,8 @@ struct WindowActions {
         "closes every window, in any group\(type.map { " presenting '\($0)'" } ?? ""), whose value equals it",
         rule: .w17)
     case (let id?, let value?):
-      closing = sessions.filter { $0.scene == id && $0.value == value }
+      closing =
+        table.scene(id)?.declaresID == false ? [] : sessions.filter { $0.scene == id && $0.value == value }
       ctx.step(.action, call(), .info, "closes the windows of '\(id)' presenting the value", rule: .w18)
     }
     guard !closing.isEmpty else {

@@ -35,7 +35,9 @@ import Testing
       ("noMatchingScene", ScenePolicies.NoMatchingScene.allCases.map(\.rawValue)),
       ("urlHandlers", ScenePolicies.URLHandlers.allCases.map(\.rawValue)),
       ("unroutedEvents", ScenePolicies.UnroutedEvents.allCases.map(\.rawValue)),
+      ("fileURLGroups", ScenePolicies.FileURLGroups.allCases.map(\.rawValue)),
       ("restorationBehavior", SceneDeclaration.RestorationBehavior.allCases.map(\.rawValue)),
+      ("defaultLaunchBehavior", SceneDeclaration.LaunchBehavior.allCases.map(\.rawValue)),
       ("kind", SceneDeclaration.Kind.allCases.map(\.rawValue)),
     ]
     for (key, names) in values {

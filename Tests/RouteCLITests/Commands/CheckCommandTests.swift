@@ -121,7 +121,7 @@ import Testing
     Expected(
       line: 5, needle: #""colour""#,
       message:
-        "unknown key 'colour' in a scene declaration. Expected one of: id, kind, title, presents, defaultValue, matching, matchingModifiers, contentTypes, preferring, allowing, onOpenURL, onContinueUserActivity, role, delegateClass, activationConditions, restorationBehavior",
+        "unknown key 'colour' in a scene declaration. Expected one of: id, kind, title, presents, defaultValue, matching, matchingModifiers, contentTypes, preferring, allowing, onOpenURL, onContinueUserActivity, role, delegateClass, activationConditions, restorationBehavior, defaultLaunchBehavior, views",
       code: "unknown-key"),
     Expected(
       line: 10, needle: #""note-editr""#,

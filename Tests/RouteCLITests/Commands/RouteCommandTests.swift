@@ -138,7 +138,7 @@ import Testing
   @Test func jsonFieldsComeInTheDocumentedOrder() throws {
     let documented = [
       "line", "id", "input", "event", "outcome", "scene", "session", "receiver", "rule", "params", "action", "value",
-      "closed", "appleRules", "reason", "message", "error", "trace",
+      "closed", "opened", "handlers", "identifier", "appleRules", "reason", "message", "error", "trace",
     ]
     let events = try FixturePaths.notesEventLines() + [#"{"id":"a","url":"notes://tag/x"}"#, #"{"id":"b","url":7}"#]
     let run = runRouteCLI(["route", Self.table, "--json", "--explain"] + events)

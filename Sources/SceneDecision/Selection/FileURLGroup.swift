@@ -1,0 +1,34 @@
+import RouteEvents
+import RouteTables
+import RouterSupport
+
+/// MAC5 (observed, low confidence; the `fileURLGroups` policy): on macOS a `file:` URL opens a
+/// window of a `WindowGroup(for: URL.self)` with the file URL as its value, taking the group's
+/// place in declaration order as a `DocumentGroup` does (S7), before the first declaration
+/// without `matching` (S4) and even after a `Window` declared first.
+enum FileURLGroup {
+  /// Whether `declaration` takes the event's URL this way.
+  static func takes(_ declaration: SceneDeclaration, url: Observed<URLRecord>?, _ ctx: DecisionContext) -> Bool {
+    guard ctx.policies.fileURLGroups == .platform, ctx.table.platform == .macOS, declaration.presents == "URL",
+      let url
+    else { return false }
+    return url.read().scheme.lowercased() == "file"
+  }
+
+  /// A window of the group presenting the file URL: the open one that already presents it
+  /// comes to the front (W8), else a new one.
+  static func instantiate(_ declaration: SceneDeclaration, url: Observed<URLRecord>?, _ ctx: inout DecisionContext)
+    -> ReceiverChoice
+  {
+    let text = url?.read().absoluteString ?? ""
+    let value = JSONValue.string(text)
+    ctx.step(
+      .declaration, "'\(declaration.id)'", .chosen,
+      "macOS: a WindowGroup presenting URL takes the file URL, as its value (observed)", rule: .mac5)
+    if let open = ctx.currentSessions.first(where: { $0.scene == declaration.id && $0.value == value }) {
+      ctx.step(.session, "session \(open.id)", .chosen, "already presents \(text): it comes to the front", rule: .w8)
+      return .existing(open)
+    }
+    return .new(ctx.createSession(declaration, value: value))
+  }
+}
