@@ -25,6 +25,12 @@ route_cli=${ROUTE_CLI:-$(swift build --show-bin-path)/route-cli}
 command -v spark-submit >/dev/null || { echo "spark-submit is not on the PATH (pip install pyspark)"; exit 1; }
 command -v java >/dev/null || { echo "no java (apt-get install default-jre-headless)"; exit 1; }
 work=$(mktemp -d)
+# A failed job: the causes Spark logged (a JVM stack trace alone does not say what failed), then its end.
+spark_failed() {
+  echo "FAIL: the Spark job failed; its causes ($1):"
+  grep -E 'Caused by|Error|Traceback|Exception|FAIL|spark-route.py: ' "$1" | grep -v -e '^\s*at ' -e ' INFO ' | head -30
+  tail -15 "$1"
+}
 trap 'rm -rf "$work"' EXIT
 
 python3 - "$lines" "$seed" "$work/input" <<'EOF'
@@ -85,7 +91,7 @@ start=$(date +%s.%N)
 (cd "$work/job" && spark-submit --master "local[${SPARK_CORES:-2}]" --driver-memory 2g \
   --conf spark.ui.enabled=false "$repo/scripts/spark-route.py" \
   --route-cli "$route_cli" --table "$table" --input "$work/input" --output "$work/job/decisions" \
-  --stats "$work/job/summary.json" 2>"$work/spark.log") || { tail -40 "$work/spark.log"; exit 1; }
+  --stats "$work/job/summary.json" 2>"$work/spark.log") || { spark_failed "$work/spark.log"; exit 1; }
 printf 'spark: %.1f s (records and summary)\n' "$(echo "$(date +%s.%N) - $start" | bc)"
 parts=$(ls "$work/job/decisions" | grep -c '^part-')
 cat "$work/job/decisions"/part-* >"$work/spark.ndjson"
@@ -119,7 +125,7 @@ mkdir "$work/retry-job"
 (cd "$work/retry-job" && spark-submit --master "local[${SPARK_CORES:-2}]" --conf spark.ui.enabled=false \
   "$repo/scripts/spark-route.py" --route-cli "$work/flaky-route-cli" --table "$table" \
   --input "$work/retry-in" --output "$work/retry-job/decisions" --partitions 2 2>"$work/spark-retry.log") \
-  || { tail -40 "$work/spark-retry.log"; exit 1; }
+  || { spark_failed "$work/spark-retry.log"; exit 1; }
 cat "$work/retry-job/decisions"/part-* | cmp - "$work/retry-single.ndjson" \
   || { echo "FAIL: after the retries, Spark's records differ from one process's"; exit 1; }
 echo "ok: $(cat "$work/flaky.count") runs of route for $(ls "$work/retry-job/decisions" | grep -c "^part-") partitions (2 killed half-way, run again); the records are one process's"

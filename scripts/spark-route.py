@@ -123,7 +123,13 @@ def main(argv):
         count = sum(n for _key, (n, _chunk) in items)
         if not items:
             return
-        yield run_route_cli(args, data, count, args.retries, [])
+        out = run_route_cli(args, data, count, args.retries, [])
+        # Yielded in pieces of CHUNK_LINES records: one element of a whole partition's records
+        # (hundreds of MB, twice that as a JVM string) does not fit a task's memory.
+        lines = out.split(b"\n")
+        lines.pop()
+        for start in range(0, len(lines), CHUNK_LINES):
+            yield b"\n".join(lines[start:start + CHUNK_LINES]) + b"\n"
 
     def summarize(partition):
         items = list(partition)
@@ -132,8 +138,8 @@ def main(argv):
         data = b"".join(chunk for _key, (_count, chunk) in items)
         yield run_route_cli(args, data, None, args.retries, ["--stats"])
 
-    # One element a partition (its records, in order); the part files are written in order.
-    # saveAsTextFile adds a newline to each element, so the last one is taken off here.
+    # Pieces of a partition's records, in order; the part files are written in order.
+    # saveAsTextFile adds a newline to each element, so each piece's last one is taken off here.
     records = ranged.mapPartitions(route).map(lambda out: out[:-1].decode("utf-8"))
     records.saveAsTextFile(args.output)
 
