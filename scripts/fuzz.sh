@@ -51,10 +51,18 @@ declare -A maxlen=([url]=4096 [event]=4096 [line]=4096 [table]=8192 [bulk]=4096)
 # 2. The targets.
 for t in "${targets[@]}"; do
   [ -n "${file[$t]:-}" ] || { echo "error: unknown target '$t' (url event line table bulk)" >&2; exit 64; }
+done
+# The targets are built one a core (each a small compile and a link against the library above).
+build_jobs="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
+building=()
+for t in "${targets[@]}"; do
   echo "== building fuzz-$t"
   swiftc "${flags[@]}" -I "$out/lib" Fuzz/Support/*.swift "Fuzz/Targets/${file[$t]}.swift" \
-    "${libs[@]}" -o "$out/fuzz-$t" 2> >(grep -v "ld.gold: warning: Cannot export local symbol" >&2)
+    "${libs[@]}" -o "$out/fuzz-$t" 2> >(grep -v "ld.gold: warning: Cannot export local symbol" >&2) &
+  building+=($!)
+  if [ ${#building[@]} -ge "$build_jobs" ]; then wait "${building[0]}"; building=("${building[@]:1}"); fi
 done
+for pid in "${building[@]}"; do wait "$pid"; done
 
 # 3. The runs, FUZZ_JOBS at a time (default: the number of cores). libFuzzer runs one process on
 #    one core, so on 2 cores two targets at a time each get the whole of their SECONDS on a core of

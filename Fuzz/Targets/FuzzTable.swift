@@ -78,6 +78,14 @@ func sampleURL(_ pattern: URLPattern) -> String {
     case .literal(let v): items.append(name + "=" + PercentDecoding.encode(v, allowing: .queryValueAllowed))
     case .parameter(let p, _), .list(let p, _): items.append(name + "=" + sample(p.type))
     case .path: break
+    case .affixed(let affixed):
+      let value = affixed.parts.map { part -> String in
+        switch part {
+        case .literal(let text): return PercentDecoding.encode(text, allowing: .queryValueAllowed)
+        case .capture(let p): return sample(p.type)
+        }
+      }.joined()
+      items.append(name + "=" + value)
     }
   }
   if !items.isEmpty { s += "?" + items.joined(separator: "&") }
@@ -86,6 +94,7 @@ func sampleURL(_ pattern: URLPattern) -> String {
     case .present: s += "#"
     case .literal(let v): s += "#" + PercentDecoding.encode(v, allowing: .fragmentAllowed)
     case .parameter(let p, _), .list(let p, _): s += "#" + sample(p.type)
+    case .affixed: break  // the loader refuses an affixed fragment (a fragment path is written instead)
     case .path(let path):
       s += "#" + path.prefix
       s += path.segments.map { segment -> String in
