@@ -476,13 +476,7 @@ struct URLPatternParser {
       fail("a catch-all cannot be a value set; '{name:\(set)}' is one segment", at: setStart)
       return nil
     }
-    let name = String(decoding: bytes[nameRange], as: UTF8.self)
-    guard ValueTemplate.isParameterName(name) else {
-      fail(
-        "expected a parameter name (a letter or '_', then letters, digits, '_', '-' or '.'), found '\(name)'",
-        at: nameRange.lowerBound)
-      return nil
-    }
+    guard let name = parameterName(nameRange) else { return nil }
     return .valueSet(ValueSet(name: name, values: values, isOptional: suffix != nil, declaredAs: set))
   }
 
@@ -618,13 +612,7 @@ struct URLPatternParser {
   private mutating func parseValueSet(name nameRange: Range<Int>, values range: Range<Int>, optional: Bool)
     -> PathSegmentPattern?
   {
-    let name = String(decoding: bytes[nameRange], as: UTF8.self)
-    guard ValueTemplate.isParameterName(name) else {
-      fail(
-        "expected a parameter name (a letter or '_', then letters, digits, '_', '-' or '.'), found '\(name)'",
-        at: nameRange.lowerBound)
-      return nil
-    }
+    guard let name = parameterName(nameRange) else { return nil }
     var values: [String] = []
     var ok = true
     var start = range.lowerBound
@@ -733,14 +721,20 @@ struct URLPatternParser {
       }
       type = t
     }
-    let name = String(decoding: bytes[range.lowerBound..<nameEnd], as: UTF8.self)
+    guard let name = parameterName(range.lowerBound..<nameEnd) else { return nil }
+    return Parameter(name: name, type: type)
+  }
+
+  /// The parameter name written at `range`, or nil after an error at its start.
+  private mutating func parameterName(_ range: Range<Int>) -> String? {
+    let name = String(decoding: bytes[range], as: UTF8.self)
     guard ValueTemplate.isParameterName(name) else {
       fail(
         "expected a parameter name (a letter or '_', then letters, digits, '_', '-' or '.'), found '\(name)'",
         at: range.lowerBound)
       return nil
     }
-    return Parameter(name: name, type: type)
+    return name
   }
 
   private mutating func parseQuery(_ range: Range<Int>) -> [QueryConstraint] {

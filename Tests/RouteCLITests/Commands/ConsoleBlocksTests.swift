@@ -26,38 +26,27 @@ import Testing
   }()
 
   static let blocks: [Block] = pages.flatMap { page -> [Block] in
-    guard let text = try? FixturePaths.text(FixturePaths.path(page)) else { return [] }
-    let lines = text.components(separatedBy: "\n")
     var blocks: [Block] = []
-    var i = 0
-    while i < lines.count {
-      guard lines[i] == "```console" else {
-        i += 1
-        continue
-      }
-      let previous = i > 0 ? lines[i - 1] : ""
-      let runBy: String? =
-        previous.hasPrefix("<!-- console: run by ") && previous.hasSuffix(" -->")
-        ? String(previous.dropFirst("<!-- console: run by ".count).dropLast(" -->".count)) : nil
-      i += 1
+    for fenced in FencedBlock.blocks(of: page, language: "console", markerPrefix: "<!-- console: run by ") {
+      let lines = fenced.body
       var current: Block?
-      while i < lines.count, lines[i] != "```" {
+      var i = 0
+      while i < lines.count {
         if lines[i].hasPrefix("$ ") {
           if let current { blocks.append(current) }
           var command = String(lines[i].dropFirst(2))
-          let start = i + 1
+          let start = fenced.firstLine + i
           while command.hasSuffix("\\"), i + 1 < lines.count {
             i += 1
             command = String(command.dropLast()) + " " + lines[i].trimmingCharacters(in: .whitespaces)
           }
-          current = Block(page: page, line: start, command: command, output: [], runBy: runBy)
+          current = Block(page: page, line: start, command: command, output: [], runBy: fenced.marker)
         } else {
           current?.output.append(lines[i])
         }
         i += 1
       }
       if let current { blocks.append(current) }
-      i += 1
     }
     return blocks
   }

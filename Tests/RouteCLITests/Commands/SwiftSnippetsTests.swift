@@ -38,28 +38,11 @@ import Testing
     var programs: [Program] = []
     var illustrations: [Illustration] = []
     for page in ConsoleBlocksTests.pages {
-      guard let text = try? FixturePaths.text(FixturePaths.path(page)) else { continue }
-      let lines = text.components(separatedBy: "\n")
       var current: Program?
-      var i = 0
-      while i < lines.count {
-        guard lines[i] == "```swift" else {
-          i += 1
-          continue
-        }
-        let previous = i > 0 ? lines[i - 1] : ""
-        var note = ""
-        if previous.hasPrefix(marker), previous.hasSuffix(" -->") {
-          note = String(previous.dropFirst(marker.count).dropLast(" -->".count))
-        }
-        let first = i + 2  // the page's line number of the block's first line
-        var body: [String] = []
-        i += 1
-        while i < lines.count, lines[i] != "```" {
-          body.append(lines[i])
-          i += 1
-        }
-        i += 1
+      for block in FencedBlock.blocks(of: page, language: "swift", markerPrefix: marker) {
+        var note = block.marker ?? ""
+        let first = block.firstLine  // the page's line number of the block's first line
+        let body = block.body
         if note.hasPrefix("illustration") {
           let reason = note.dropFirst("illustration".count).drop { $0 == ":" || $0 == " " }
           illustrations.append(Illustration(page: page, line: first - 1, reason: String(reason)))
