@@ -13,7 +13,7 @@ enum AppLifetime {
 
   /// When a decision closes the window of a primary `Window` in a macOS app, the app quits: every
   /// other window closes with it, and the next event meets a fresh launch.
-  static func afterClosing(_ decision: Decision, _ ctx: DecisionContext) -> Decision {
+  static func afterClosing(_ decision: consuming Decision, _ ctx: DecisionContext) -> Decision {
     let table = ctx.table
     guard decision.outcome == .dismiss, table.platform == .macOS, table.lifecycle == .swiftUI,
       let primary = primaryScene(table), primary.kind == .window,

@@ -20,174 +20,139 @@ extension DecisionRecord {
   /// Appends the record as NDJSON, with its line number or without it (`--no-line`: the record
   /// then depends only on its line, the table and the sessions), and tells where its varying
   /// parts are (``RecordLayout``).
-  /// `,"inputLength":N` when the input echoed is only the beginning of the line.
-  private func appendInputLength(to out: inout [UInt8]) {
-    guard let inputLength else { return }
-    out.append(literal: #","inputLength":"#)
-    DecisionRecord.appendInteger(inputLength, to: &out)
+  ///
+  /// The bytes go through a ``RecordWriter``: a chunk on the stack, moved to `out` in one copy.
+  func appendJSON(to out: inout [UInt8], explain: Bool, includesLine: Bool, layout: inout RecordLayout) {
+    RecordWriter.write(to: &out) { w in
+      write(to: &w, explain: explain, includesLine: includesLine, layout: &layout)
+    }
   }
 
-  func appendJSON(to out: inout [UInt8], explain: Bool, includesLine: Bool, layout: inout RecordLayout) {
-    let recordStart = out.count
-    // The bytes written since `start`, counted from the record's first byte.
-    func since(_ start: Int) -> Range<Int> { (start - recordStart)..<(out.count - recordStart) }
+  private func write(to w: inout RecordWriter, explain: Bool, includesLine: Bool, layout: inout RecordLayout) {
     // `line` is the first field when there is one; the next field starts with a comma after it.
     if includesLine {
-      out.append(literal: #"{"line":"#)
-      let lineStart = out.count
-      DecisionRecord.appendInteger(line, to: &out)
-      layout.line = since(lineStart)
-      out.append(UInt8(ascii: ","))
+      w.literal(#"{"line":"#)
+      let lineStart = w.offset
+      w.integer(line)
+      layout.line = lineStart..<w.offset
+      w.byte(UInt8(ascii: ","))
     } else {
-      out.append(UInt8(ascii: "{"))
+      w.byte(UInt8(ascii: "{"))
     }
     switch result {
     case .failure(let error):
       if let id = error.correlation {
-        out.append(literal: #""id":"#)
-        JSONWriter.append(id, to: &out)
-        out.append(UInt8(ascii: ","))
+        w.literal(#""id":"#)
+        w.json(id)
+        w.byte(UInt8(ascii: ","))
       }
-      out.append(literal: #""input":"#)
-      JSONWriter.appendString(input, to: &out)
-      appendInputLength(to: &out)
-      field("outcome", "error", &out)
-      out.append(literal: #","error":{"code":"#)
-      JSONWriter.appendString(error.code.rawValue, to: &out)
-      if let reason = error.reason { field("reason", reason.rawValue, &out) }
-      out.append(literal: #","column":"#)
-      out.append(contentsOf: String(error.column).utf8)
-      field("message", error.message, &out)
-      out.append(UInt8(ascii: "}"))
+      w.literal(#""input":"#)
+      w.string(input)
+      appendInputLength(to: &w)
+      w.field("outcome", "error")
+      w.literal(#","error":{"code":"#)
+      w.string(error.code.rawValue)
+      if let reason = error.reason { w.field("reason", reason.rawValue) }
+      w.literal(#","column":"#)
+      w.integer(error.column)
+      w.field("message", error.message)
+      w.byte(UInt8(ascii: "}"))
     case .success(let (event, decision)):
       if let id = event.correlation {
-        out.append(literal: #""id":"#)
-        JSONWriter.append(id, to: &out)
-        out.append(UInt8(ascii: ","))
+        w.literal(#""id":"#)
+        w.json(id)
+        w.byte(UInt8(ascii: ","))
       }
-      out.append(literal: #""input":"#)
-      let inputStart = out.count
-      JSONWriter.appendString(input, to: &out)
-      layout.input = since(inputStart)
-      appendInputLength(to: &out)
-      field("event", event.kindName, &out)
-      field("outcome", decision.outcome.rawValue, &out)
-      if let scene = decision.scene { field("scene", scene, &out) }
-      if let session = decision.session { field("session", session, &out) }
+      w.literal(#""input":"#)
+      let inputStart = w.offset
+      w.string(input)
+      layout.input = inputStart..<w.offset
+      appendInputLength(to: &w)
+      w.field("event", event.kindName)
+      w.field("outcome", decision.outcome.rawValue)
+      if let scene = decision.scene { w.field("scene", scene) }
+      if let session = decision.session { w.field("session", session) }
       if let receiver = decision.receiver {
-        out.append(literal: #","receiver":{"scene":"#)
-        JSONWriter.appendString(receiver.scene, to: &out)
-        field("session", receiver.session, &out)
-        out.append(literal: receiver.isNew ? #","new":true}"# : #","new":false}"#)
+        w.literal(#","receiver":{"scene":"#)
+        w.string(receiver.scene)
+        w.field("session", receiver.session)
+        w.literal(receiver.isNew ? #","new":true}"# : #","new":false}"#)
       }
       if let match = decision.match {
-        field("rule", match.routeName, &out)
-        out.append(literal: #","params":"#)
-        let paramsStart = out.count
-        JSONWriter.append(.object(match.parameters), to: &out)
-        layout.params = since(paramsStart)
+        w.field("rule", match.routeName)
+        w.literal(#","params":"#)
+        let paramsStart = w.offset
+        w.object(match.parameters)
+        layout.params = paramsStart..<w.offset
         if !match.decodedSeparators.isEmpty {
-          out.append(literal: #","decodedSeparators":"#)
-          JSONWriter.append(.array(match.decodedSeparators.map { .string($0) }), to: &out)
+          w.literal(#","decodedSeparators":"#)
+          w.strings(match.decodedSeparators)
         }
       }
-      if let action = decision.action { field("action", action.rawValue, &out) }
+      if let action = decision.action { w.field("action", action.rawValue) }
       if let value = decision.value {
-        out.append(literal: #","value":"#)
-        let valueStart = out.count
-        JSONWriter.append(value, to: &out)
-        layout.value = since(valueStart)
+        w.literal(#","value":"#)
+        let valueStart = w.offset
+        w.json(value)
+        layout.value = valueStart..<w.offset
       }
       if !decision.closedSessions.isEmpty {
-        out.append(literal: #","closed":"#)
-        JSONWriter.append(.array(decision.closedSessions.map { .string($0) }), to: &out)
+        w.literal(#","closed":"#)
+        w.strings(decision.closedSessions)
       }
       if !decision.openedSessions.isEmpty {
-        out.append(literal: #","opened":"#)
-        JSONWriter.append(.array(decision.openedSessions.map { .string($0) }), to: &out)
+        w.literal(#","opened":"#)
+        w.strings(decision.openedSessions)
       }
-      appendHandlers(decision.handlers, to: &out)
-      if let identifier = DecisionRecord.identifier(of: event) { field("identifier", identifier, &out) }
-      out.append(literal: #","appleRules":["#)
+      appendHandlers(decision.handlers, to: &w)
+      if let identifier = DecisionRecord.identifier(of: event) { w.field("identifier", identifier) }
+      w.literal(#","appleRules":["#)
       for (i, rule) in decision.appleRules.enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
-        JSONWriter.appendString(rule.rawValue, to: &out)
+        if i > 0 { w.byte(UInt8(ascii: ",")) }
+        w.string(rule.rawValue)
       }
-      out.append(UInt8(ascii: "]"))
-      if let reason = decision.reason { field("reason", reason.rawValue, &out) }
-      if !decision.message.isEmpty { field("message", decision.message, &out) }
+      w.byte(UInt8(ascii: "]"))
+      if let reason = decision.reason { w.field("reason", reason.rawValue) }
+      if !decision.message.isEmpty { w.field("message", decision.message) }
       if explain {
-        out.append(literal: #","trace":["#)
+        w.literal(#","trace":["#)
         for (i, step) in decision.trace.enumerated() {
-          if i > 0 { out.append(UInt8(ascii: ",")) }
-          out.append(literal: #"{"stage":"#)
-          JSONWriter.appendString(step.stage.rawValue, to: &out)
-          field("subject", step.subject, &out)
-          field("verdict", step.verdict.rawValue, &out)
-          field("detail", step.detail, &out)
-          if let rule = step.rule { field("appleRule", rule.rawValue, &out) }
-          out.append(UInt8(ascii: "}"))
+          if i > 0 { w.byte(UInt8(ascii: ",")) }
+          w.literal(#"{"stage":"#)
+          w.string(step.stage.rawValue)
+          w.field("subject", step.subject)
+          w.field("verdict", step.verdict.rawValue)
+          w.field("detail", step.detail)
+          if let rule = step.rule { w.field("appleRule", rule.rawValue) }
+          w.byte(UInt8(ascii: "}"))
         }
-        out.append(UInt8(ascii: "]"))
+        w.byte(UInt8(ascii: "]"))
       }
     }
-    out.append(literal: "}\n")
+    w.literal("}\n")
   }
 
-  /// A non-negative integer's decimal digits, without a String.
-  static func appendInteger(_ value: Int, to out: inout [UInt8]) {
-    var digits:
-      (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8
-      ) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    guard value > 0 else {
-      if value == 0 { out.append(UInt8(ascii: "0")) } else { out.append(contentsOf: String(value).utf8) }
-      return
-    }
-    var n = value
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      while n > 0 {
-        buffer[19 - count] = UInt8(ascii: "0") &+ UInt8(n % 10)
-        n /= 10
-        count += 1
-      }
-      out.append(contentsOf: buffer[(20 - count)...])
-    }
+  /// `,"inputLength":N` when the input echoed is only the beginning of the line.
+  private func appendInputLength(to w: inout RecordWriter) {
+    guard let inputLength else { return }
+    w.literal(#","inputLength":"#)
+    w.integer(inputLength)
   }
 
   /// `,"handlers":[{"handler":"onOpenURL","view":"Sidebar","calls":1},…]` when handlers ran.
-  private func appendHandlers(_ handlers: [HandlerCall], to out: inout [UInt8]) {
+  private func appendHandlers(_ handlers: [HandlerCall], to w: inout RecordWriter) {
     guard !handlers.isEmpty else { return }
-    out.append(literal: #","handlers":["#)
+    w.literal(#","handlers":["#)
     for (i, call) in handlers.enumerated() {
-      if i > 0 { out.append(UInt8(ascii: ",")) }
-      out.append(literal: #"{"handler":"#)
-      JSONWriter.appendString(call.handler.rawValue, to: &out)
-      if let view = call.view { field("view", view, &out) }
-      if let type = call.activityType { field("activityType", type, &out) }
-      out.append(literal: #","calls":"#)
-      DecisionRecord.appendInteger(call.calls, to: &out)
-      out.append(UInt8(ascii: "}"))
+      if i > 0 { w.byte(UInt8(ascii: ",")) }
+      w.literal(#"{"handler":"#)
+      w.string(call.handler.rawValue)
+      if let view = call.view { w.field("view", view) }
+      if let type = call.activityType { w.field("activityType", type) }
+      w.literal(#","calls":"#)
+      w.integer(call.calls)
+      w.byte(UInt8(ascii: "}"))
     }
-    out.append(UInt8(ascii: "]"))
-  }
-
-  private func field(_ key: StaticString, _ value: String, _ out: inout [UInt8]) {
-    out.append(literal: #",""#)
-    out.append(literal: key)
-    out.append(literal: #"":"#)
-    JSONWriter.appendString(value, to: &out)
-  }
-}
-
-extension Array where Element == UInt8 {
-  /// Appends a literal's UTF-8 bytes in one copy (the generic `append(contentsOf: s.utf8)`
-  /// walks a `String` view byte by byte).
-  @inline(__always)
-  mutating func append(literal s: StaticString) {
-    append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    w.byte(UInt8(ascii: "]"))
   }
 }

@@ -45,6 +45,12 @@ extension DecisionRecord {
     case .success(let event):
       let decision = DecisionEngine.decide(
         event, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails)
+      // A line that is a URL is the URL's text, which the reader has already made a string of:
+      // the record echoes that string (shared), not a second copy decoded from the bytes.
+      if case .url(let url) = event.kind, bytes.first != UInt8(ascii: "{"), bytes.count <= DecisionRecord.echoLimit {
+        self.init(line: line, echoed: url.text, inputLength: nil, result: .success((event, decision)))
+        return
+      }
       self.init(line: line, utf8: bytes, result: .success((event, decision)))
     }
   }

@@ -48,7 +48,9 @@ public struct DecisionRecord: Sendable {
     self.init(line: line, echoed: echoed, inputLength: cut ? bytes.count : nil, result: result)
   }
 
-  private init(
+  /// Creates a record whose input is already cut to ``echoLimit`` (`inputLength` is then the
+  /// whole line's length) or whole (`inputLength` nil).
+  init(
     line: Int, echoed: String, inputLength: Int?, result: Result<(event: Event, decision: Decision), EventError>
   ) {
     self.line = line

@@ -26,7 +26,10 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
     var text = text
     let result: Result<URLComponentRanges, URLReadError> = text.withUTF8 { bytes in
       URLSyntax.parse(bytes).flatMap { ranges in
-        // Scratch space for the segment check, on the stack and never read before it is written.
+        // A path shorter than the segment limit cannot hold more segments than it (each one
+        // but the first follows a `/` of its own): nothing to check, and no scratch space.
+        if ranges.path.count < PathSegments.maxCount { return .success(ranges) }
+        // Scratch space for the segment check, never read before it is written.
         let shape = withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: PathSegments.maxCount) {
           PathSegments.resolve(bytes, path: ranges.path, into: $0)
         }
@@ -80,7 +83,15 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
 
   /// The scheme, lowercased.
   public var normalizedScheme: String {
-    String(decoding: bytes(ranges.scheme).map(URLSyntax.lowercasedASCII), as: UTF8.self)
+    // Lowercased as it is copied, into the string's own storage (a scheme is ASCII: the reader
+    // refuses any other byte in it); no intermediate arrays.
+    withBytes { bytes in
+      let scheme = UnsafeBufferPointer(rebasing: bytes[ranges.scheme])
+      return String(unsafeUninitializedCapacity: scheme.count) { buffer in
+        for (i, byte) in scheme.enumerated() { buffer[i] = URLSyntax.lowercasedASCII(byte) }
+        return scheme.count
+      }
+    }
   }
 
   /// The host for comparison, or nil when there is no host.
