@@ -275,22 +275,41 @@ extension URLTrie {
     return noRuleHere
   }
 
-  /// Whether `p[start..<n]` holds only fast bytes and '/', and no dot segment.
+  /// Whether `p[start..<n]` (from the start of a segment) holds only fast bytes and '/', and no
+  /// dot segment; needs `8 <= n`. Eight bytes at a time, then each '.' is looked at.
   static func restIsPlain(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Bool {
-    var segmentStart = start
+    guard start < n else { return true }
+    let dot = URLTrie.repeated(0x2E)
     var i = start
-    while i <= n {
-      if i == n || p[i] == 0x2F {
-        let length = i &- segmentStart
-        if length == 1 && p[segmentStart] == 0x2E { return false }
-        if length == 2 && p[segmentStart] == 0x2E && p[segmentStart &+ 1] == 0x2E { return false }
-        segmentStart = i &+ 1
-      } else if !PlainBytes.contains(p[i]) {
-        return false
-      }
-      i &+= 1
+    var dots = false
+    while i &+ 8 <= n {
+      let w = UnsafeRawPointer(p + i).loadWord()
+      if PlainBytes.nonPlainMask(w) != 0 { return false }
+      dots = dots || URLTrie.zeroBytes(w ^ dot) != 0
+      i &+= 8
     }
-    return true
+    if i < n {
+      let w = URLTrie.word(p, at: i, n)
+      let mask = 0x8080_8080_8080_8080 as UInt64 &>> UInt64(truncatingIfNeeded: 64 &- (n &- i) &* 8)
+      if PlainBytes.nonPlainMask(w) & mask != 0 { return false }
+      dots = dots || URLTrie.zeroBytes(w ^ dot) & mask != 0
+    }
+    return !dots || !hasDotSegment(p, from: start, n)
+  }
+
+  /// Whether a segment of `p[start..<n]` (from the start of a segment) is `.` or `..`.
+  @inline(never)
+  static func hasDotSegment(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Bool {
+    var k = start
+    while k < n {
+      if p[k] == 0x2E && (k == start || p[k &- 1] == 0x2F) {
+        let next = k &+ 1
+        if next == n || p[next] == 0x2F { return true }
+        if p[next] == 0x2E && (next &+ 1 == n || p[next &+ 1] == 0x2F) { return true }
+      }
+      k &+= 1
+    }
+    return false
   }
 
   /// At a node where children compete: splits the path as ``PathSegments`` would (the fast
@@ -330,22 +349,22 @@ extension URLTrie {
     let segments = scratch.segments
     var count = 0
     var trailing = false
-    var segmentStart = start
-    var i = start
-    while i <= n && start < n {
-      if i < n && p[i] != 0x2F {
-        i &+= 1
-        continue
-      }
-      if i == n && i == segmentStart {
-        trailing = count > 0
-      } else {
+    if start < n {
+      // Segment by segment, each end found eight bytes at a time; a path ending in '/' has a
+      // trailing slash, not an empty last segment.
+      var segmentStart = start
+      while true {
+        let end = URLTrie.findSlash(p, from: segmentStart, n)
+        if end == n && segmentStart == n {
+          trailing = count > 0
+          break
+        }
         guard count < PathSegments.maxCount else { return false }
-        segments[count] = segmentStart..<i
+        segments[count] = segmentStart..<end
         count &+= 1
+        if end >= n { break }
+        segmentStart = end &+ 1
       }
-      segmentStart = i &+ 1
-      i &+= 1
     }
     scratch.segmentCount = count
     scratch.trailingSlash = trailing
