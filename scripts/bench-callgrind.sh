@@ -3,7 +3,7 @@
 #
 #   scripts/bench-callgrind.sh [TABLE] [options]
 #
-# TABLE is github, synth10k, synth100k or patterns (the URL sets of scripts/bench-data.sh), or a route
+# TABLE is github, synth10k, synth100k, patterns or hosts (the URL sets of scripts/bench-data.sh), or a route
 # file together with --urls FILE. route-bench runs twice under callgrind, with N and 2N URLs,
 # collecting only inside the measured loop; the difference divided by N is the cost of one match
 # (fixed costs cancel out). With --calls it also lists the calls the loop makes to the allocator
@@ -34,6 +34,7 @@ done
 case "$table" in
   github) routes="$data/tables/github.txt"; urls="${urls:-$data/generated/github.urls}" ;;
   patterns) routes="$data/tables/patterns.txt"; urls="${urls:-$data/generated/patterns.urls}" ;;
+  hosts) routes="$data/tables/hosts.txt"; urls="${urls:-$data/generated/hosts.urls}" ;;
   synth10k|synth100k|synth1k) routes="$data/generated/$table.txt"; urls="${urls:-$data/generated/$table.urls}" ;;
   *) routes="$table" ;;
 esac

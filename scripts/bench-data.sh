@@ -27,6 +27,8 @@ urls github tables/github.txt
 [[ -s generated/github.cli.urls ]] || awk '{ print "https://example.com" $0 }' generated/github.urls > generated/github.cli.urls
 # The table of the pattern forms of issue 14 (value sets, affixes, optional groups): 200,000 paths.
 [[ -s generated/patterns.urls ]] || python3 patterns.py 200000 > generated/patterns.urls
+# The table of host parameters and any host (custom schemes): 200,000 full URLs.
+[[ -s generated/hosts.urls ]] || python3 hosts.py 200000 > generated/hosts.urls
 [[ "$what" == github ]] && exit 0
 table synth1k 1000 3
 table synth10k 10000 1

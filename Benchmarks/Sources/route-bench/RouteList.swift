@@ -15,8 +15,10 @@ struct RouteList {
     guard !templates.isEmpty else { throw BenchError("'\(path)' holds no routes") }
   }
 
-  /// `/repos/:owner/*path` → `https://example.com/repos/{owner}/{path*}`.
+  /// `/repos/:owner/*path` → `https://example.com/repos/{owner}/{path*}`; a template with `://` is a
+  /// whole pattern already (`myapp://{screen}/{id}`, in tables/hosts.txt).
   static func tablePattern(_ template: String) -> String {
+    if template.contains("://") { return template }
     let segments = template.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
       if segment.hasPrefix(":") { return "{" + segment.dropFirst() + "}" }
       if segment.hasPrefix("*") { return "{" + segment.dropFirst() + "*}" }

@@ -12,11 +12,13 @@ extension URLTrie {
     let nodeCount = builder.nodeCount
     let built = builder.nodes
 
-    // Number the nodes so that a node whose only child is a `{name}` parameter has it at the
-    // next number: in the builder's order, each such chain of nodes together. One pass, in
-    // the order the nodes were made, so it reads memory mostly in order.
+    // Number the nodes so that a node whose only child is a `{name}`, `{name:int}` or
+    // `{name:uuid}` parameter has it at the next number: in the builder's order, each such chain
+    // of nodes together. One pass, in the order the nodes were made, so it reads memory mostly
+    // in order.
     func parameterOnly(_ node: TrieBuilder.Node) -> Bool {
-      !node.hasLiterals && node.dynamicCount == 1 && node.dynamicKind == .string
+      guard !node.hasLiterals && node.dynamicCount == 1 else { return false }
+      return node.dynamicKind == .string || node.dynamicKind == .int || node.dynamicKind == .uuid
     }
     var follows = [Bool](repeating: false, count: nodeCount)
     for node in built where parameterOnly(node) { follows[Int(node.dynamicChild)] = true }
@@ -66,7 +68,11 @@ extension URLTrie {
 
       var info: UInt32
       if parameterOnly(source) {
-        info = NodeInfo.parameterOnly
+        switch source.dynamicKind {
+        case .int: info = NodeInfo.intOnly
+        case .uuid: info = NodeInfo.uuidOnly
+        default: info = NodeInfo.parameterOnly
+        }
       } else {
         switch (source.hasLiterals, source.dynamicCount) {
         case (false, 0): info = NodeInfo.leaf

@@ -23,9 +23,18 @@ extension URLTrie {
     let count = Int(shape.partCount)
     guard captures &+ Int(shape.captureCount) <= PathSegments.maxCount else { return -1 }
     let raw = UnsafeBufferPointer(rebasing: c.input[start..<end])
-    guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return -1 }
+    // A plain segment (see Context.plain) is split as it is: decoding would copy the same bytes.
+    let d: UnsafePointer<UInt8>
+    let n: Int
+    if c.plain, let base = raw.baseAddress {
+      d = base
+      n = raw.count
+    } else {
+      guard let decoded = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return -1 }
+      d = UnsafePointer(c.buffer)
+      n = decoded
+    }
     guard n >= Int(shape.literalLength) &+ Int(shape.captureCount) else { return -1 }
-    let d = c.buffer
     let parts = s.affixParts + Int(shape.partStart)
     let fold = !s.caseSensitivePaths
 

@@ -1,4 +1,5 @@
 import RouteEvents
+import RouteTables
 
 /// The fast path: one pass over the raw bytes that finds the host key and walks the trie while
 /// it splits the path, eight bytes at a time, for the URLs that need nothing else.
@@ -122,6 +123,19 @@ extension URLTrie {
           node &+= 1
           info = UInt32(infos[Int(node)])
           route = URLTrie.ruleReadAtEnd
+        } else if kind >= NodeInfo.intOnly {
+          // A typed parameter, the node's only child: a plain segment decodes to itself, so its
+          // type is checked on the URL's bytes. One that is not of the type matches nothing here
+          // (there is no other child to try), unless the rest of the path reads differently.
+          guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return .needsGeneralPath }
+          guard URLTrie.isTyped(kind, p + pos, length) else { return missOrGeneral(p, from: pos, n) }
+          segments[captures] = Range(uncheckedBounds: (pos, end))
+          spans[captures] = CaptureSpan(
+            first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))
+          captures &+= 1
+          node &+= 1
+          info = UInt32(infos[Int(node)])
+          route = URLTrie.ruleReadAtEnd
         } else {
           return rareStep(kind, node, captures: captures, p, pos, n, &scratch)
         }
@@ -141,6 +155,48 @@ extension URLTrie {
   }
 
   // MARK: - Rare paths, out of line
+
+  /// Whether the plain segment `p[0..<length]` is of the type of an ``NodeInfo/intOnly`` or
+  /// ``NodeInfo/uuidOnly`` node (UUIDs in either case, as ``ParameterType/uuid`` takes them).
+  @inline(never)
+  static func isTyped(_ kind: UInt32, _ p: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+    if kind == NodeInfo.uuidOnly { return length == 36 && isUUID(plain: p) }
+    return ParameterType.int.accepts(UnsafeBufferPointer(start: p, count: length))
+  }
+
+  /// ``ParameterType/isUUID(_:)`` for 36 plain bytes (all below 0x80, as ``PlainBytes`` are),
+  /// eight at a time: hexadecimal digits in either case, `-` at 8, 13, 18 and 23.
+  @inline(__always)
+  static func isUUID(plain p: UnsafePointer<UInt8>) -> Bool {
+    let r = UnsafeRawPointer(p)
+    let all: UInt64 = 0x8080_8080_8080_8080
+    // Bytes 8 and 13 (lanes 0 and 5 of the word at 8), 18 and 23 (lanes 2 and 7 of the word at 16).
+    let dashes1: UInt64 = 0x0000_8000_0000_0080
+    let dashes2: UInt64 = 0x8000_0000_0080_0000
+    let w1 = r.advanced(by: 8).loadWord()
+    let w2 = r.advanced(by: 16).loadWord()
+    guard
+      hexLanes(r.loadWord()) & hexLanes(r.advanced(by: 24).loadWord()) & hexLanes(r.advanced(by: 28).loadWord())
+        == all
+    else { return false }
+    guard hexLanes(w1) == all ^ dashes1 && hexLanes(w2) == all ^ dashes2 else { return false }
+    // The dash lanes: each byte is '-' (0x2D).
+    let dash = repeated(0x2D)
+    return (w1 ^ dash) & (dashes1 &>> 7 &* 0xFF) == 0 && (w2 ^ dash) & (dashes2 &>> 7 &* 0xFF) == 0
+  }
+
+  /// The high bit of every byte of `w` (each below 0x80) that is a hexadecimal digit, `0-9`,
+  /// `a-f` or `A-F`.
+  @inline(__always)
+  static func hexLanes(_ w: UInt64) -> UInt64 {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    // Per byte x < 0x80: x + (0x80 - k) has its high bit set exactly when x >= k (no carry out).
+    func atLeast(_ x: UInt64, _ k: UInt64) -> UInt64 { (x &+ repeated(UInt8(0x80 &- k))) & high }
+    let digit = atLeast(w, 0x30) & ~atLeast(w, 0x3A)
+    let folded = w | repeated(0x20)
+    let letter = atLeast(folded, 0x61) & ~atLeast(folded, 0x67)
+    return digit | letter
+  }
 
   /// A step at a leaf (more segments than any pattern), at a node where children compete, or
   /// after a literal the fast path cannot compare raw.
@@ -219,22 +275,41 @@ extension URLTrie {
     return noRuleHere
   }
 
-  /// Whether `p[start..<n]` holds only fast bytes and '/', and no dot segment.
+  /// Whether `p[start..<n]` (from the start of a segment) holds only fast bytes and '/', and no
+  /// dot segment; needs `8 <= n`. Eight bytes at a time, then each '.' is looked at.
   static func restIsPlain(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Bool {
-    var segmentStart = start
+    guard start < n else { return true }
+    let dot = URLTrie.repeated(0x2E)
     var i = start
-    while i <= n {
-      if i == n || p[i] == 0x2F {
-        let length = i &- segmentStart
-        if length == 1 && p[segmentStart] == 0x2E { return false }
-        if length == 2 && p[segmentStart] == 0x2E && p[segmentStart &+ 1] == 0x2E { return false }
-        segmentStart = i &+ 1
-      } else if !PlainBytes.contains(p[i]) {
-        return false
-      }
-      i &+= 1
+    var dots = false
+    while i &+ 8 <= n {
+      let w = UnsafeRawPointer(p + i).loadWord()
+      if PlainBytes.nonPlainMask(w) != 0 { return false }
+      dots = dots || URLTrie.zeroBytes(w ^ dot) != 0
+      i &+= 8
     }
-    return true
+    if i < n {
+      let w = URLTrie.word(p, at: i, n)
+      let mask = 0x8080_8080_8080_8080 as UInt64 &>> UInt64(truncatingIfNeeded: 64 &- (n &- i) &* 8)
+      if PlainBytes.nonPlainMask(w) & mask != 0 { return false }
+      dots = dots || URLTrie.zeroBytes(w ^ dot) & mask != 0
+    }
+    return !dots || !hasDotSegment(p, from: start, n)
+  }
+
+  /// Whether a segment of `p[start..<n]` (from the start of a segment) is `.` or `..`.
+  @inline(never)
+  static func hasDotSegment(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Bool {
+    var k = start
+    while k < n {
+      if p[k] == 0x2E && (k == start || p[k &- 1] == 0x2F) {
+        let next = k &+ 1
+        if next == n || p[next] == 0x2F { return true }
+        if p[next] == 0x2E && (next &+ 1 == n || p[next &+ 1] == 0x2F) { return true }
+      }
+      k &+= 1
+    }
+    return false
   }
 
   /// At a node where children compete: splits the path as ``PathSegments`` would (the fast
@@ -261,7 +336,8 @@ extension URLTrie {
     scratch.queryCount = -1
     let input = UnsafeBufferPointer(start: p, count: n)
     let url = fastURLRanges(p, n, hostEnd: hostEnd)
-    let found = search(input, url, root: node, depth: depth, captures: captures, &scratch)
+    // fastSplit checked every path byte: the search compares and checks them raw.
+    let found = search(input, url, root: node, depth: depth, captures: captures, &scratch, plain: true)
     if found >= 0 { return .route(storage.terminal(at: found).route) }
     return noRuleHere
   }
@@ -273,22 +349,22 @@ extension URLTrie {
     let segments = scratch.segments
     var count = 0
     var trailing = false
-    var segmentStart = start
-    var i = start
-    while i <= n && start < n {
-      if i < n && p[i] != 0x2F {
-        i &+= 1
-        continue
-      }
-      if i == n && i == segmentStart {
-        trailing = count > 0
-      } else {
+    if start < n {
+      // Segment by segment, each end found eight bytes at a time; a path ending in '/' has a
+      // trailing slash, not an empty last segment.
+      var segmentStart = start
+      while true {
+        let end = URLTrie.findSlash(p, from: segmentStart, n)
+        if end == n && segmentStart == n {
+          trailing = count > 0
+          break
+        }
         guard count < PathSegments.maxCount else { return false }
-        segments[count] = segmentStart..<i
+        segments[count] = segmentStart..<end
         count &+= 1
+        if end >= n { break }
+        segmentStart = end &+ 1
       }
-      segmentStart = i &+ 1
-      i &+= 1
     }
     scratch.segmentCount = count
     scratch.trailingSlash = trailing

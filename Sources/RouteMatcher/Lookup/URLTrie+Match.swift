@@ -19,6 +19,10 @@ extension URLTrie {
     let segmentCount: Int
     /// Whether the URL has no authority (its path split as written).
     var opaque = false
+    /// Whether every path byte is a ``PlainBytes`` byte, with no dot segment, and paths are
+    /// case-sensitive (the fast path checked it before handing over): decoding would give the
+    /// same bytes, so segments are compared and type-checked as they are, with no copy.
+    var plain = false
 
     var nodes: UnsafeMutablePointer<Node> { storage.nodes }
     var dynamic: UnsafeMutablePointer<DynamicEdge> { storage.dynamic }

@@ -9,12 +9,12 @@ extension URLTrie {
   /// segments are in `scratch`.
   func search(
     _ input: UnsafeBufferPointer<UInt8>, _ url: URLComponentRanges, root node: Int32, depth: Int, captures: Int,
-    _ scratch: inout MatchScratch, opaque: Bool = false
+    _ scratch: inout MatchScratch, opaque: Bool = false, plain: Bool = false
   ) -> Int32 {
     let context = Context(
       input: input, storage: storage, segments: scratch.segments,
       captures: scratch.captures, buffer: scratch.buffer,
-      bufferCapacity: scratch.bufferCapacity, segmentCount: scratch.segmentCount, opaque: opaque)
+      bufferCapacity: scratch.bufferCapacity, segmentCount: scratch.segmentCount, opaque: opaque, plain: plain)
     return visit(node, depth: depth, captures: captures, context, url, &scratch)
   }
 
@@ -87,6 +87,7 @@ extension URLTrie {
   @inline(__always)
   private func literalView(_ c: Context, _ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8>? {
     let raw = UnsafeBufferPointer(rebasing: c.input[start..<end])
+    if c.plain { return raw }
     var needsWork = !storage.caseSensitivePaths
     if !needsWork {
       var i = start
@@ -112,6 +113,8 @@ extension URLTrie {
     -> Bool
   {
     let raw = UnsafeBufferPointer(rebasing: c.input[start..<end])
+    // A plain segment decodes to itself and holds no '/'.
+    if c.plain { return type.accepts(raw) }
     guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return false }
     let value = UnsafeBufferPointer(start: c.buffer, count: n)
     if !allowSlash && value.contains(UInt8(ascii: "/")) { return false }

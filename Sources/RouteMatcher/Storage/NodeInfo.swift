@@ -9,12 +9,17 @@ enum NodeInfo {
   static let literalsOnly: UInt32 = 1
   /// Exactly one child, an untyped `{name}` parameter, and no literal children: it is node + 1.
   static let parameterOnly: UInt32 = 2
-  /// Anything else (literal and dynamic children compete, typed, optional, wildcard, catch-all):
+  /// Anything else (literal and dynamic children compete, optional, wildcard, catch-all, affixed):
   /// the general matcher takes over at this node.
   static let general: UInt32 = 3
   /// The edge into this node is a literal the fast path cannot compare raw (it holds bytes
   /// outside ``PlainBytes``, or is a dot segment): the whole URL goes to the general path.
   static let restart: UInt32 = 4
+  /// Exactly one child, an `{name:int}` parameter, and no literal children: it is node + 1.
+  /// (The value is checked on the URL's bytes: a plain segment decodes to itself.)
+  static let intOnly: UInt32 = 5
+  /// Exactly one child, an `{name:uuid}` parameter, and no literal children: it is node + 1.
+  static let uuidOnly: UInt32 = 6
   /// Patterns end here.
   static let hasTerminals: UInt32 = 0x8
   /// The first terminal here takes any URL that reaches the node (no query or fragment

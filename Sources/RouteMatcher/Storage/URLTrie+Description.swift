@@ -28,6 +28,8 @@ extension URLTrie {
       case NodeInfo.leaf: return "leaf"
       case NodeInfo.literalsOnly: return "literals"
       case NodeInfo.parameterOnly: return "parameter"
+      case NodeInfo.intOnly: return "int parameter"
+      case NodeInfo.uuidOnly: return "uuid parameter"
       case NodeInfo.restart: return "restart"
       default: return "general"
       }

@@ -61,10 +61,13 @@ extension URLTrie {
         }
         previous = edge.kind
       }
-      if here.info & NodeInfo.kindMask == NodeInfo.parameterOnly {
+      let kinds: [UInt32: EdgeKind] = [
+        NodeInfo.parameterOnly: .string, NodeInfo.intOnly: .int, NodeInfo.uuidOnly: .uuid,
+      ]
+      if let kind = kinds[here.info & NodeInfo.kindMask] {
         let only = end - start == 1 ? s.dynamic[start] : nil
-        if only?.kind != .string || only?.child != Int32(node + 1) {
-          problems.append("node \(node): parameter only, but its child is not one {name} at node \(node + 1)")
+        if only?.kind != kind || only?.child != Int32(node + 1) {
+          problems.append("node \(node): parameter only, but its child is not one {\(kind)} at node \(node + 1)")
         }
       }
     }

@@ -1,5 +1,6 @@
 import ActivityRouter
 import ActivityRouterTestSupport
+import RouteTables
 import Testing
 
 @testable import DecisionRecords
@@ -180,6 +181,36 @@ import Testing
       ], ""
     ),
     (
+      "typed parameters alone",
+      [
+        ("note", "notes://note/{id:uuid}"),
+        ("close", "notes://note/{id:uuid}/close"),
+        ("n", "https://example.com/n/{id:uuid}"),
+        ("attachment", "https://example.com/n/{id:uuid}/attachments/{path*}"),
+        ("order", "https://example.com/orders/{n:int}"),
+        ("chain", "https://example.com/a/{x:int}/{y:int}/{z}"),
+        ("mixed", "https://example.com/m/{x}/{y:uuid}/{z:int}/end"),
+        ("query", "https://example.com/q/{n:int}?page={page:int?}"),
+        ("set", "https://example.com/s/{n:int}/{tab:inbox|sent}"),
+      ], ""
+    ),
+    (
+      "affixed segments against parameters",
+      [
+        ("json", "https://example.com/files/{name}.json"),
+        ("file", "https://example.com/files/{name}"),
+        ("number", "https://example.com/files/{n:int}"),
+        ("at", "https://example.com/u/@{account}"),
+        ("user", "https://example.com/u/{user}/{tab:posts|likes?}"),
+        ("pair", "https://example.com/d/{a}-{b:int}"),
+        ("int", "https://example.com/d/{x:int}"),
+        ("deeper", "https://example.com/d/{x}/more"),
+        ("item", "https://example.com/i/item-{id:int}"),
+        ("item-slug", "https://example.com/i/item-{slug}"),
+        ("uuid", "https://example.com/i/{u:uuid}"),
+      ], ""
+    ),
+    (
       "value sets, case-insensitive paths",
       [
         ("folder", "https://example.com/Mail/{tab:Inbox|Sent}"),
@@ -244,7 +275,10 @@ import Testing
     func any<T>(_ items: [T]) -> T { items[Int(rng.next() % UInt64(items.count))] }
     let values = [
       "apple", "42", "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "a/b/c", "x.y", "swift", "-1", "z", "inbox", "Sent",
-      "grid", "a-b", "7.json", "x%2Ey", "%C3%A9",
+      "grid", "a-b", "7.json", "x%2Ey", "%C3%A9", "6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e11",
+      "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E1", "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11x", "0042", "-",
+      "9223372036854775808",
+      "-9223372036854775808", "%34%32", "@bob", "item-7", "a-b-3", "x.json", "posts",
     ]
     for _ in 0..<6000 {
       let pattern = any(routes).1
@@ -362,6 +396,75 @@ import Testing
       }
     }
     #expect(disagreements.isEmpty, "\(table.name): \(disagreements.prefix(5).joined(separator: "\n"))")
+  }
+
+  /// Typed parameters that are a node's only child are decided on the fast path (no general
+  /// search): UUIDs in either case, integers, and a value of the wrong type is a miss there.
+  @Test func typedParametersStayOnTheFastPath() throws {
+    let router = try TestTables.router([
+      ("note", "notes://note/{id:uuid}"), ("close", "notes://note/{id:uuid}/close"),
+      ("order", "https://example.com/orders/{n:int}/items/{item:int}"),
+    ])
+    var scratch = MatchScratch()
+    func fast(_ url: String) -> URLTrie.FastMatch {
+      var text = url
+      return text.withUTF8 { router.urls.fastMatch($0.baseAddress!, $0.count, &scratch) }
+    }
+    #expect(fast("notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11") == .route(0))
+    #expect(fast("notes://note/6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e11") == .route(0))
+    #expect(fast("notes://note/6f0e4f5a-6a57-4B55-9b0a-7c7c2b9b1e11/close") == .route(1))
+    #expect(fast("https://example.com/orders/42/items/-7") == .route(2))
+    #expect(scratch.pathCaptureCount == 2)
+    #expect(fast("notes://note/6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e1") == .noRoute)
+    #expect(fast("https://example.com/orders/4x2/items/7") == .noRoute)
+    #expect(fast("https://example.com/orders/9223372036854775808/items/7") == .noRoute)
+    // What the fast path cannot read as it is still goes to the general path.
+    #expect(fast("https://example.com/orders/%34%32/items/7") == .needsGeneralPath)
+    #expect(fast("https://example.com/orders/x/../42/items/7") == .needsGeneralPath)
+  }
+
+  /// The fast path's word-at-a-time UUID test says what `ParameterType.uuid` says, on UUIDs with
+  /// one byte changed to every plain byte and at every position.
+  @Test func theWordUUIDTestAgreesWithTheType() {
+    let base = Array("6F0E4F5A-6A57-4b55-9B0A-7c7c2B9B1E11".utf8)
+    var checked = 0
+    var accepted = 0
+    for position in 0..<36 {
+      for byte in UInt8(0x26)...UInt8(0x7E) where PlainBytes.contains(byte) {
+        var bytes = base
+        bytes[position] = byte
+        let (word, type) = bytes.withUnsafeBufferPointer {
+          (URLTrie.isUUID(plain: $0.baseAddress!), ParameterType.isUUID($0))
+        }
+        #expect(word == type, "\(String(decoding: bytes, as: UTF8.self))")
+        checked += 1
+        if word { accepted += 1 }
+      }
+    }
+    #expect(checked > 3000)
+    #expect(accepted == 32 * 22 + 4)  // 22 hex digits at each of 32 places, '-' at each of 4
+  }
+
+  /// A segment where an affixed capture competes with a parameter is decided by the general
+  /// search on the URL's bytes: the same answers as the whole general path.
+  @Test func affixedSegmentsAgainstParametersPickByPrecedence() throws {
+    let router = try TestTables.router([
+      ("json", "https://example.com/files/{name}.json"), ("file", "https://example.com/files/{name}"),
+      ("number", "https://example.com/files/{n:int}"), ("pair", "https://example.com/d/{a}-{b:int}"),
+      ("any", "https://example.com/d/{x}"),
+    ])
+    var scratch = MatchScratch()
+    let expected: [(String, Int?)] = [
+      ("https://example.com/files/a.json", 0), ("https://example.com/files/a.jsonx", 1),
+      ("https://example.com/files/.json", 1), ("https://example.com/files/42", 2),
+      ("https://example.com/files/42.json", 0), ("https://example.com/d/a-b-3", 3), ("https://example.com/d/a-b", 4),
+      ("https://example.com/d/-3", 4), ("https://example.com/d/a%2D3", 3),
+    ]
+    for (url, route) in expected {
+      #expect(router.matchRoute(url: url, scratch: &scratch) == route, "\(url)")
+      let general = Array(url.utf8).withUnsafeBufferPointer { router.matchRouteGeneral(utf8: $0) }
+      #expect(general == route, "\(url)")
+    }
   }
 
   @Test func aScratchMovesBetweenRoutersSafely() throws {

@@ -52,7 +52,7 @@ import Testing
       router.trieDescription == """
         https://example.com [literals]
           about [leaf, fast, ends: about#0]
-          items [general]
+          items [int parameter]
             {int} [leaf, fast, ends: item#0]
           repos [parameter]
             {string} [parameter]
