@@ -226,7 +226,7 @@ extension TableLoader {
   /// `"requestSceneSessionActivation": {"session": "new", "activityType": "NewTaskWindow",
   /// "targetContentIdentifier": "task-{id}", "value": {"taskID": "{id}"}}`; `value` is the userInfo.
   static func readActivationRequest(
-    _ fields: [String: JSONMember], _ target: RouteTarget, _ member: JSONMember, _ reader: inout JSONFieldReader
+    _ fields: JSONFields, _ target: RouteTarget, _ member: JSONMember, _ reader: inout JSONFieldReader
   ) -> RouteTarget {
     var target = target
     let what = "'requestSceneSessionActivation'"
