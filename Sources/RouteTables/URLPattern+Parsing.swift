@@ -335,6 +335,10 @@ struct URLPatternParser {
       }
     }
     var segments: [PathSegmentPattern] = []
+    // One segment a '/' at most (groups hold several), so the array grows once.
+    var slashes = 0
+    for i in range where bytes[i] == UInt8(ascii: "/") { slashes += 1 }
+    segments.reserveCapacity(slashes + 1)
     var trailingSlash = false
     // Skip the leading '/' (a path without an authority may have none).
     var start = bytes[range.lowerBound] == UInt8(ascii: "/") ? range.lowerBound + 1 : range.lowerBound
@@ -661,6 +665,7 @@ struct URLPatternParser {
   /// bytes; only one with escapes is decoded into a buffer first.
   mutating func literalText(_ range: Range<Int>, what: String) -> String? {
     var escaped = false
+    var ascii = true
     var i = range.lowerBound
     while i < range.upperBound {
       let b = bytes[i]
@@ -691,6 +696,7 @@ struct URLPatternParser {
         fail("unexpected control character or space in a \(what); write it percent-encoded", at: i)
         return nil
       }
+      if b >= 0x80 { ascii = false }
       i += 1
     }
     let text: String?
@@ -711,7 +717,9 @@ struct URLPatternParser {
       text = String(validating: out, as: UTF8.self)
     } else {
       text = bytes.withUnsafeBufferPointer {
-        String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        let slice = UnsafeBufferPointer(rebasing: $0[range])
+        // ASCII is valid UTF-8 as it is.
+        return ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
       }
     }
     guard let s = text else {
