@@ -11,9 +11,10 @@
 # build of its own. Needs valgrind.
 #
 # Matching (and reading URLs and events), stateful runs (each line against the sessions the
-# earlier lines opened) and session files are guaranteed linear and enforced. Loading and compiling
-# a table is measured and printed but not enforced (REPORT_ONLY): it is done once per table, and
-# tables are trusted; its figures are in docs/security.md ("Figures").
+# earlier lines opened), session files and loading a table (table-load: the JSON read, every route
+# and pattern checked) are guaranteed linear and enforced. Compiling a table is measured and
+# printed but not enforced (REPORT_ONLY): it is done once per table, and tables are trusted; its
+# figures are in docs/security.md ("Figures").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "error: valgrind is needed (apt-get install valgrind)" >&2; exit 1; }
@@ -48,6 +49,7 @@ declare -A sizes=(
   [host-labels-unknown]="15 31 62 125 250 500"
   [table-branching]="128 256 512 1024 2048 4096"
   [table-optionals]="16 32 64 128 256 512"
+  [table-load]="250 500 1000 2000 4000 8000"
   [compile-params]="16 32 64 128 256 512"
   [compile-query]="16 32 64 128 256 512"
   [event-json]="64 128 256 512 1024 2048"
@@ -60,7 +62,7 @@ declare -A sizes=(
 scenarios=("$@")
 # By default the enforced scenarios; name compile-params or compile-query to see those.
 [ ${#scenarios[@]} -gt 0 ] || scenarios=(url-length url-escapes segments segments-general dot-segments affix-length opaque-segments query-items host-labels
-  host-labels-unknown table-branching table-optionals event-json parse stateful-notes session-file)
+  host-labels-unknown table-branching table-optionals table-load event-json parse stateful-notes session-file)
 
 # The exact symbol: a wildcard would also match the closures inside it, and each entry into a
 # matching function toggles collection (off, inside the closures).

@@ -32,7 +32,7 @@ struct LinearityProbe {
     var kind: Kind
   }
 
-  enum Kind { case match, compile, event, parse, stateful, sessions }
+  enum Kind { case match, load, compile, event, parse, stateful, sessions }
 
   /// The operation, counted: the one symbol callgrind collects in.
   @inline(never)
@@ -45,6 +45,10 @@ struct LinearityProbe {
       var scratch = MatchScratch()
       guard let router = p.router else { return -2 }
       return p.bytes.withUnsafeBufferPointer { router.matchRoute(utf8: $0, scratch: &scratch) } ?? -1
+    case .load:
+      // Reading a table file's text: the JSON, every route and its patterns, checked; not compiled.
+      let loaded = TableLoader.load(source: SourceText(file: "t", bytes: p.table))
+      return loaded.table?.routes.count ?? -3
     case .compile:
       let loaded = TableLoader.load(source: SourceText(file: "t", bytes: p.table))
       guard let table = loaded.table else { return -3 }
@@ -173,6 +177,17 @@ struct LinearityProbe {
     "table-optionals": { n in
       let patterns = (0..<n).map { i in "app://h/o/{a?}/x/{b?}/y/{c?}/z/{d?}/e\(i)" }
       return match("app://h/o/1/x/2/y/3/z/4/nomatch", patterns)
+    },
+    // Loading a table of n routes (issue 17 item 4), each with its own literals, parameters, a
+    // query constraint and a value template: the JSON read once, every pattern parsed and checked.
+    "table-load": { n in
+      let routes = (0..<n).map { i in
+        #"{"name": "r\#(i)", "url": "app://h/s\#(i)/{id}/x-\#(i % 97)?q={q?}", "deliver": {"scene": "main", "#
+          + #""value": {"id": "{id}", "n": \#(i)}}}"#
+      }
+      let text =
+        #"{"app": "P", "platform": "iOS", "scenes": [{"id": "main"}], "routes": [\#(routes.joined(separator: ",\n"))]}"#
+      return Prepared(router: nil, bytes: [], table: Array(text.utf8), kind: .load)
     },
     // Compiling n parameter routes with distinct literals (conflict checks included).
     "compile-params": { n in

@@ -30,15 +30,18 @@ package struct JSONFieldReader {
   }
 
   /// The members of an object by key; reports a non-object and every key outside `keys`.
-  package mutating func object(_ node: JSONNode, what: String, keys: [String]) -> [String: JSONMember]? {
+  package mutating func object(_ node: JSONNode, what: String, keys: [String]) -> JSONFields? {
     guard case .object(let members) = node.kind else {
       error(.wrongType, "expected \(what) (an object), found \(node.typeName)", at: node.start)
       return nil
     }
-    var fields: [String: JSONMember] = [:]
+    // Usually every key is accepted: the fields are the object's members as they are.
+    let accepted = { (key: String) in keys.contains(key) || key == "comment" || key.hasPrefix("$") }
+    guard !members.allSatisfy({ accepted($0.key) }) else { return JSONFields(members) }
+    var fields: [JSONMember] = []
     for member in members {
-      if keys.contains(member.key) || member.key == "comment" || member.key.hasPrefix("$") {
-        fields[member.key] = member
+      if accepted(member.key) {
+        fields.append(member)
       } else {
         error(
           .unknownKey,
@@ -47,7 +50,7 @@ package struct JSONFieldReader {
           at: member.keyStart)
       }
     }
-    return fields
+    return JSONFields(fields)
   }
 
   /// Reports a missing required key at the start of the object.

@@ -6,7 +6,7 @@ import RouterSupport
 /// what the table says; a conflict is a diagnostic that points at both places.
 extension TableLoader {
   static func readAppFiles(
-    _ fields: [String: JSONMember], into table: inout RouteTable, multipleScenesSet: JSONMember?,
+    _ fields: JSONFields, into table: inout RouteTable, multipleScenesSet: JSONMember?,
     _ reader: inout JSONFieldReader, _ referenced: inout [SourceText]
   ) {
     var claims = AppClaims()

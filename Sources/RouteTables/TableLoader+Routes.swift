@@ -198,7 +198,7 @@ extension TableLoader {
     let sceneKey = action == .deliver ? "scene" : "id"
     let sceneMember = fields[sceneKey]
     let id = sceneMember.flatMap { reader.string($0, in: member.value, what: what) }
-    if let id, table.scene(id) != nil { target.scene = id }
+    if let id, table.scenes.contains(where: { $0.id == id }) { target.scene = id }
     target.valueType = reader.string(fields["type"], in: member.value, what: what)
     let valueMember = fields["value"]
     if let valueMember {
@@ -226,7 +226,7 @@ extension TableLoader {
   /// `"requestSceneSessionActivation": {"session": "new", "activityType": "NewTaskWindow",
   /// "targetContentIdentifier": "task-{id}", "value": {"taskID": "{id}"}}`; `value` is the userInfo.
   static func readActivationRequest(
-    _ fields: [String: JSONMember], _ target: RouteTarget, _ member: JSONMember, _ reader: inout JSONFieldReader
+    _ fields: JSONFields, _ target: RouteTarget, _ member: JSONMember, _ reader: inout JSONFieldReader
   ) -> RouteTarget {
     var target = target
     let what = "'requestSceneSessionActivation'"

@@ -113,8 +113,9 @@ struct URLPatternParser {
       bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
     else {
       // No authority: a custom scheme's path right after the colon (`mailto:{address}`).
-      let special = ["http", "https", "ws", "wss", "ftp", "file"].contains(scheme)
-      let empty = colon + 1 == bytes.count || "?#".utf8.contains(bytes[colon + 1])
+      let special = isSpecial(scheme)
+      let empty =
+        colon + 1 == bytes.count || bytes[colon + 1] == UInt8(ascii: "?") || bytes[colon + 1] == UInt8(ascii: "#")
       if special || empty {
         fail(
           special
@@ -129,7 +130,7 @@ struct URLPatternParser {
     let authorityStart = colon + 3
     var index = authorityStart
     var inBraces = false  // a host parameter's `?` or `*` is not the query (and is refused later)
-    while index < bytes.count, inBraces || !"/?#".utf8.contains(bytes[index]),
+    while index < bytes.count, inBraces || !isAuthorityEnd(bytes[index]),
       !(bytes[index] == UInt8(ascii: "[") && index > authorityStart)
     {
       if bytes[index] == UInt8(ascii: "{") { inBraces = true }
@@ -143,13 +144,13 @@ struct URLPatternParser {
 
   /// The path (from `pathStart`, with or without a leading `/`), query and fragment.
   private mutating func parseTail(scheme: String, host: HostPattern, port: Int?, pathStart: Int) -> URLPattern? {
-    var index = scan(from: pathStart, stoppingAt: "?#")
+    var index = scan(from: pathStart, stoppingAt: UInt8(ascii: "?"), UInt8(ascii: "#"))
     let (segments, trailingSlash) = parsePath(pathStart..<index)
     // Query.
     var query: [QueryConstraint] = []
     if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
       let queryStart = index + 1
-      index = scan(from: queryStart, stoppingAt: "#")
+      index = scan(from: queryStart, stoppingAt: UInt8(ascii: "#"), UInt8(ascii: "#"))
       query = parseQuery(queryStart..<index)
     }
     // Fragment.
@@ -163,16 +164,16 @@ struct URLPatternParser {
       trailingSlash: trailingSlash, query: query, fragment: fragment)
   }
 
-  /// The index of the first byte in `stops` outside `{…}` (a `?` inside braces marks an
+  /// The index of the first byte `stop` or `otherStop` outside `{…}` (a `?` inside braces marks an
   /// optional parameter, not the query), or the end.
-  private func scan(from start: Int, stoppingAt stops: String) -> Int {
+  private func scan(from start: Int, stoppingAt stop: UInt8, _ otherStop: UInt8) -> Int {
     var index = start
     var inBraces = false
     while index < bytes.count {
       let b = bytes[index]
       if b == UInt8(ascii: "{") { inBraces = true }
       if b == UInt8(ascii: "}") { inBraces = false }
-      if !inBraces && stops.utf8.contains(b) { break }
+      if !inBraces && (b == stop || b == otherStop) { break }
       index += 1
     }
     return index
@@ -215,7 +216,7 @@ struct URLPatternParser {
     if let percent = hostBytes.firstIndex(of: UInt8(ascii: "%")) {
       // An opaque custom-scheme host (`myapp://caf%C3%A9`), compared as written with ASCII case
       // folded, as the reader keeps it (docs/url-reading.md).
-      if ["http", "https", "ws", "wss", "ftp", "file"].contains(scheme) {
+      if isSpecial(scheme) {
         fail("a '%' in the host of a '\(scheme)' URL: browsers decode it, Foundation does not", at: percent)
         return (.exact(""), port)
       }
@@ -275,7 +276,7 @@ struct URLPatternParser {
   /// `{name}` or `{name:type}`, on a scheme that is not special (an https link's host is decided
   /// by the associated domains, so its routes name their hosts: `docs/table-format.md`).
   private mutating func parseHostParameter(_ range: Range<Int>, brace: Int, scheme: String) -> HostPattern {
-    let special = ["http", "https", "ws", "wss", "ftp", "file"].contains(scheme)
+    let special = isSpecial(scheme)
     if special {
       fail(
         "a host parameter is for custom schemes; a '\(scheme)' route names its host"
@@ -334,6 +335,10 @@ struct URLPatternParser {
       }
     }
     var segments: [PathSegmentPattern] = []
+    // One segment a '/' at most (groups hold several), so the array grows once.
+    var slashes = 0
+    for i in range where bytes[i] == UInt8(ascii: "/") { slashes += 1 }
+    segments.reserveCapacity(slashes + 1)
     var trailingSlash = false
     // Skip the leading '/' (a path without an authority may have none).
     var start = bytes[range.lowerBound] == UInt8(ascii: "/") ? range.lowerBound + 1 : range.lowerBound
@@ -406,15 +411,27 @@ struct URLPatternParser {
     return (segments, trailingSlash)
   }
 
+  /// Where the first brace (`{` or `}`) of `range` is, and whether the braces are exactly one
+  /// `{` at its start and one `}` at its end (the whole of it one capture), without collecting them.
+  private func braceShape(_ range: Range<Int>) -> (first: Int?, whole: Bool) {
+    var first: Int?
+    var second: Int?
+    var count = 0
+    for i in range where bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "}") {
+      count += 1
+      if first == nil { first = i } else if second == nil { second = i }
+    }
+    guard count == 2, let first, let second else { return (first, false) }
+    let whole = first == range.lowerBound && second == range.upperBound - 1 && bytes[first] == UInt8(ascii: "{")
+    return (first, whole)
+  }
+
   private mutating func parseSegment(_ range: Range<Int>) -> PathSegmentPattern? {
     let seg = bytes[range]
     if seg.count == 1 && seg.first == UInt8(ascii: "*") { return .wildcard }
     // A brace that is not the first or the last byte: literal text and captures in one segment.
-    let braces = seg.indices.filter { bytes[$0] == UInt8(ascii: "{") || bytes[$0] == UInt8(ascii: "}") }
-    let whole =
-      braces.count == 2 && braces[0] == range.lowerBound && braces[1] == range.upperBound - 1
-      && bytes[braces[0]] == UInt8(ascii: "{")
-    if !braces.isEmpty && !whole { return parseAffixed(range) }
+    let braces = braceShape(range)
+    if braces.first != nil && !braces.whole { return parseAffixed(range) }
     if seg.first == UInt8(ascii: "{") {
       guard seg.last == UInt8(ascii: "}") else {
         fail("a parameter must be a whole segment, as in '{name}'", at: range.lowerBound)
@@ -643,8 +660,12 @@ struct URLPatternParser {
   }
 
   /// Decodes a literal (percent escapes allowed); rejects braces and '*' inside it.
+  ///
+  /// A literal without escapes (the usual case) becomes a string straight from the pattern's
+  /// bytes; only one with escapes is decoded into a buffer first.
   mutating func literalText(_ range: Range<Int>, what: String) -> String? {
-    var out: [UInt8] = []
+    var escaped = false
+    var ascii = true
     var i = range.lowerBound
     while i < range.upperBound {
       let b = bytes[i]
@@ -662,12 +683,12 @@ struct URLPatternParser {
         return nil
       }
       if b == UInt8(ascii: "%") {
-        guard let hi = hexValue(bytes, i + 1, range), let lo = hexValue(bytes, i + 2, range)
+        guard hexValue(bytes, i + 1, range) != nil, hexValue(bytes, i + 2, range) != nil
         else {
           fail("'%' must start a percent escape of two hexadecimal digits", at: i)
           return nil
         }
-        out.append(hi << 4 | lo)
+        escaped = true
         i += 3
         continue
       }
@@ -675,10 +696,33 @@ struct URLPatternParser {
         fail("unexpected control character or space in a \(what); write it percent-encoded", at: i)
         return nil
       }
-      out.append(b)
+      if b >= 0x80 { ascii = false }
       i += 1
     }
-    guard let s = String(validating: out, as: UTF8.self) else {
+    let text: String?
+    if escaped {
+      var out: [UInt8] = []
+      out.reserveCapacity(range.count)
+      var j = range.lowerBound
+      while j < range.upperBound {
+        if bytes[j] == UInt8(ascii: "%"), let hi = hexValue(bytes, j + 1, range), let lo = hexValue(bytes, j + 2, range)
+        {
+          out.append(hi << 4 | lo)
+          j += 3
+        } else {
+          out.append(bytes[j])
+          j += 1
+        }
+      }
+      text = String(validating: out, as: UTF8.self)
+    } else {
+      text = bytes.withUnsafeBufferPointer {
+        let slice = UnsafeBufferPointer(rebasing: $0[range])
+        // ASCII is valid UTF-8 as it is.
+        return ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+      }
+    }
+    guard let s = text else {
       fail("the decoded \(what) is not valid UTF-8", at: range.lowerBound)
       return nil
     }
@@ -769,15 +813,12 @@ struct URLPatternParser {
   private mutating func parseValue(_ range: Range<Int>, allowPresentOnly: Bool) -> ValueConstraint? {
     if !allowPresentOnly, let path = parseFragmentPath(range) { return path }
     // Text around a capture (`item-{id}`), or several captures: an affixed value.
-    let braces = bytes[range].indices.filter { bytes[$0] == UInt8(ascii: "{") || bytes[$0] == UInt8(ascii: "}") }
-    let whole =
-      braces.count == 2 && braces[0] == range.lowerBound && braces[1] == range.upperBound - 1
-      && bytes[braces[0]] == UInt8(ascii: "{")
-    if !braces.isEmpty && !whole {
+    let braces = braceShape(range)
+    if let firstBrace = braces.first, !braces.whole {
       guard allowPresentOnly else {
         fail(
           "text around a capture is for path segments and query values; the fragment is '{name}', a literal, or a"
-            + " path such as '#/item/{id}'", at: braces[0])
+            + " path such as '#/item/{id}'", at: firstBrace)
         return nil
       }
       return parseAffixedParts(range, inQuery: true).map { .affixed($0) }
@@ -881,11 +922,15 @@ struct URLPatternParser {
   private mutating func checkParameterNames(
     host: HostPattern, segments: [PathSegmentPattern], query: [QueryConstraint], fragment: ValueConstraint?
   ) {
-    var seen: Set<String> = []
     let names = URLPattern(
       text: text, scheme: "", host: host, segments: segments, query: query, fragment: fragment
     ).parameterNames
-    for name in names where !seen.insert(name).inserted {
+    guard names.count > 1 else { return }
+    // A few names are compared with those before them; many go through a set (a hostile
+    // pattern may capture thousands), in the same order either way.
+    var seen: Set<String> = []
+    let few = names.count <= 16
+    for (i, name) in names.enumerated() where few ? names[..<i].contains(name) : !seen.insert(name).inserted {
       // Point at the second place the name is captured.
       let needle = Array("{\(name)".utf8)
       var found: [Int] = []
@@ -896,6 +941,19 @@ struct URLPatternParser {
       fail("parameter '\(name)' is captured twice", at: found.dropFirst().first ?? 0, .duplicateParameter)
     }
   }
+}
+
+/// Whether a scheme is one of the special schemes of the URL standard (they need a host).
+private func isSpecial(_ scheme: String) -> Bool {
+  switch scheme {
+  case "http", "https", "ws", "wss", "ftp", "file": true
+  default: false
+  }
+}
+
+/// Whether a byte ends a pattern's authority: `/`, `?` or `#`.
+private func isAuthorityEnd(_ b: UInt8) -> Bool {
+  b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#")
 }
 
 private func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }

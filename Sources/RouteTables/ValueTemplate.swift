@@ -47,6 +47,11 @@ public indirect enum ValueTemplate: Sendable, Hashable {
 
   /// Parses one string template.
   public init(parsing text: String) throws(TemplateErrors) {
+    // Without a brace the text is itself (a value's plain strings: most of a table's).
+    if !text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
+      self = .literal(.string(text))
+      return
+    }
     let bytes = Array(text.utf8)
     var pieces: [Piece] = []
     var literal: [UInt8] = []
