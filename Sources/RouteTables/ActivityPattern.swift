@@ -30,10 +30,12 @@ public struct ActivityPattern: Sendable, Hashable {
   }
 }
 
-/// A constraint on one `userInfo` key.
+/// A constraint on one `userInfo` value: under a top-level key, or at a key path into nested
+/// dictionaries and arrays (``UserInfoKeyPath``).
 ///
 /// ```swift
 /// UserInfoConstraint(key: "noteID", value: .present)
+/// UserInfoConstraint(key: "/feed/url", value: .parameter(.init(name: "url"), required: true))
 /// ```
 public struct UserInfoConstraint: Sendable, Hashable {
   /// What the value under the key must be.
@@ -56,11 +58,16 @@ public struct UserInfoConstraint: Sendable, Hashable {
     }
   }
 
+  /// The key as written (`"noteID"`, `"/feed/url"`).
   public var key: String
+  /// Where the value is read: `key` itself, or the JSON Pointer it writes.
+  public var path: UserInfoKeyPath
   public var value: Value
-  /// Creates a constraint.
+  /// Creates a constraint; a key starting with `/` is read as a key path (a malformed one as a
+  /// plain key: the table loader reports it).
   public init(key: String, value: Value) {
     self.key = key
+    self.path = (try? UserInfoKeyPath(parsing: key)) ?? UserInfoKeyPath(key: key)
     self.value = value
   }
 }

@@ -133,59 +133,6 @@ extension TableLoader {
     return failed ? nil : patterns
   }
 
-  static func readUserInfo(_ member: JSONMember?, _ reader: inout JSONFieldReader) -> [UserInfoConstraint] {
-    guard let member else { return [] }
-    switch member.value.kind {
-    case .array:
-      // ["noteID", "mode"]: required keys, each captured as a string parameter of the same name.
-      return (reader.strings(member) ?? []).map {
-        UserInfoConstraint(key: $0.0, value: .parameter(Parameter(name: $0.0), required: true))
-      }
-    case .object(let members):
-      var constraints: [UserInfoConstraint] = []
-      for m in members {
-        if case .string(let s) = m.value.kind, s.hasPrefix("{"), !s.hasPrefix("{{") {
-          guard let (parameter, required) = parsePlaceholder(s) else {
-            reader.error(
-              .invalidPattern, "expected '{name}', '{name:type}' or '{name?}' for userInfo key '\(m.key)'",
-              at: m.value.start)
-            continue
-          }
-          constraints.append(UserInfoConstraint(key: m.key, value: .parameter(parameter, required: required)))
-        } else {
-          constraints.append(UserInfoConstraint(key: m.key, value: .equals(m.value.value)))
-        }
-      }
-      return constraints
-    default:
-      reader.error(
-        .wrongType,
-        "'userInfo' must be an object (key → value or '{parameter}') or an array of keys, found \(member.value.typeName)",
-        at: member.value.start)
-      return []
-    }
-  }
-
-  /// Parses `{name}`, `{name:type}`, `{name?}`, `{name:type?}`.
-  static func parsePlaceholder(_ s: String) -> (Parameter, Bool)? {
-    guard s.hasPrefix("{"), s.hasSuffix("}"), s.count >= 3 else { return nil }
-    var inner = String(s.dropFirst().dropLast())
-    var required = true
-    if inner.hasSuffix("?") {
-      required = false
-      inner.removeLast()
-    }
-    let parts = inner.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-    let name = String(parts[0])
-    guard ValueTemplate.isParameterName(name) else { return nil }
-    var type = ParameterType.string
-    if parts.count == 2 {
-      guard let t = ParameterType(rawValue: String(parts[1])) else { return nil }
-      type = t
-    }
-    return (Parameter(name: name, type: type), required)
-  }
-
   static func readTarget(_ member: JSONMember, table: RouteTable, _ reader: inout JSONFieldReader) -> RouteTarget? {
     guard let action = RouteTarget.Action(rawValue: member.key) else { return nil }
     let what = "'\(member.key)'"

@@ -426,7 +426,7 @@ extension TableSchema {
           "description": "The NSUserActivity activityType."
         },
         "userInfo": {
-          "description": "Constraints on userInfo: key → literal JSON value or '{name[:type][?]}' capture; or a list of required keys.",
+          "description": "Constraints on userInfo: key, or a JSON Pointer key path into nested dictionaries and arrays ('/feed/url', '/items/0/id'), → literal JSON value or '{name[:type][?]}' capture; or a list of required keys.",
           "oneOf": [
             {
               "type": "object"

@@ -240,6 +240,13 @@ package enum ExternalEvents {
       match = ctx.router.match(activityType: activity.activityType, userInfo: activity.userInfo).map {
         ObservedMatch($0, reads: ctx.reads)
       }
+      if ctx.explains {
+        for (name, reason) in ctx.router.activityRejections(
+          activityType: activity.activityType, userInfo: activity.userInfo)
+        {
+          ctx.step(.route, "route '\(name)'", .rejected, reason)
+        }
+      }
       if let found = match?.forRecord {
         ctx.step(.route, "route '\(found.routeName)'", .chosen, "takes activities of type '\(activity.activityType)'")
       } else {

@@ -183,10 +183,10 @@ extension RouteCompiler {
       for candidate in sorted {
         let sig = candidate.pattern.userInfo.map { c -> String in
           switch c.value {
-          case .present: return c.key + " present"
-          case .equals(let v): return c.key + " = " + v.description
+          case .present: return c.path.text + " present"
+          case .equals(let v): return c.path.text + " = " + v.description
           case .parameter(let p, let required):
-            return c.key + (required ? " required " : " optional ") + p.type.rawValue
+            return c.path.text + (required ? " required " : " optional ") + p.type.rawValue
           }
         }.sorted()
         if let first = seen[sig] {
