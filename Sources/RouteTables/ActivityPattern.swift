@@ -1,6 +1,7 @@
 public import RouterSupport
 
-/// An activity route's pattern: the activity type and constraints on `userInfo` keys.
+/// An activity route's pattern: the activity type, constraints on `userInfo` keys and key paths,
+/// and the `targetContentIdentifier` it must have, when the route names one.
 ///
 /// ```swift
 /// // { "activity": "com.example.notes.edit", "userInfo": { "noteID": "{id:uuid}", "mode": "edit" } }
@@ -14,19 +15,21 @@ public struct ActivityPattern: Sendable, Hashable {
   public var type: String
   /// Constraints on `userInfo`, in the order written.
   public var userInfo: [UserInfoConstraint]
+  /// The `targetContentIdentifier` the activity must have (`item-{id:int}`), or nil for any.
+  public var targetContentIdentifier: IdentifierPattern?
 
   /// Creates a pattern.
-  public init(type: String, userInfo: [UserInfoConstraint] = []) {
+  public init(
+    type: String, userInfo: [UserInfoConstraint] = [], targetContentIdentifier: IdentifierPattern? = nil
+  ) {
     self.type = type
     self.userInfo = userInfo
+    self.targetContentIdentifier = targetContentIdentifier
   }
 
   /// The names of the parameters the pattern captures.
   public var parameterNames: [String] {
-    userInfo.compactMap {
-      if case .parameter(let p, _) = $0.value { return p.name }
-      return nil
-    }
+    userInfo.parameterNames + (targetContentIdentifier?.parameters.map(\.name) ?? [])
   }
 }
 
@@ -69,5 +72,15 @@ public struct UserInfoConstraint: Sendable, Hashable {
     self.key = key
     self.path = (try? UserInfoKeyPath(parsing: key)) ?? UserInfoKeyPath(key: key)
     self.value = value
+  }
+}
+
+extension [UserInfoConstraint] {
+  /// The names of the parameters the constraints capture.
+  public var parameterNames: [String] {
+    compactMap {
+      if case .parameter(let p, _) = $0.value { return p.name }
+      return nil
+    }
   }
 }

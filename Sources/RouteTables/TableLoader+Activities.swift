@@ -80,3 +80,72 @@ extension TableLoader {
   }
 
 }
+
+/// Reading the triggers of event routes: activities, quick actions and notification responses.
+extension TableLoader {
+  /// The trigger keys besides `url`.
+  static let eventTriggerKeys = ["activity", "shortcut", "notification"]
+  /// The keys of a route's `notification` object.
+  static let notificationKeys = ["categoryIdentifier", "actionIdentifier"]
+
+  /// `"activity": "type"`, `"shortcut": "type pattern"` or `"notification": {…}`, with the
+  /// route's `userInfo` and `targetContentIdentifier`.
+  static func readEventTrigger(
+    _ member: JSONMember, _ fields: [String: JSONMember], in node: JSONNode, _ reader: inout JSONFieldReader
+  ) -> Route.Trigger? {
+    let userInfo = readUserInfo(fields["userInfo"], &reader)
+    var tci: IdentifierPattern?
+    var failed = false
+    if let m = fields["targetContentIdentifier"] {
+      tci = readIdentifierPattern(m, in: node, &reader)
+      failed = tci == nil
+    }
+    switch member.key {
+    case "activity":
+      guard let type = reader.string(member, in: node, what: "a route") else { return nil }
+      if type.isEmpty { reader.error(.invalidValue, "an activity type cannot be empty", at: member.value.start) }
+      return failed ? nil : .activity(ActivityPattern(type: type, userInfo: userInfo, targetContentIdentifier: tci))
+    case "shortcut":
+      guard let type = readIdentifierPattern(member, in: node, &reader), !failed else { return nil }
+      return .shortcut(ShortcutPattern(type: type, userInfo: userInfo, targetContentIdentifier: tci))
+    default:
+      let what = "'notification'"
+      guard let f = reader.object(member.value, what: what, keys: notificationKeys) else {
+        return nil
+      }
+      var pattern = NotificationPattern(userInfo: userInfo, targetContentIdentifier: tci)
+      pattern.categoryIdentifier = f["categoryIdentifier"].flatMap { reader.string($0, in: member.value, what: what) }
+      if let m = f["actionIdentifier"], let action = reader.string(m, in: member.value, what: what) {
+        if action.isEmpty {
+          reader.error(.invalidValue, "an action identifier cannot be empty", at: m.value.start)
+        } else if let alias = Self.systemActions[action.lowercased()] {
+          reader.warning(
+            .invalidValue,
+            "'\(action)' is an action of your own categories; the system's is '\(alias)' (did you mean it?)",
+            at: m.value.start)
+        }
+        pattern.actionIdentifier = action
+      }
+      return failed ? nil : .notification(pattern)
+    }
+  }
+
+  /// Short names people write for the system's action identifiers.
+  static let systemActions = [
+    "default": "com.apple.UNNotificationDefaultActionIdentifier",
+    "dismiss": "com.apple.UNNotificationDismissActionIdentifier",
+    "unnotificationdefaultactionidentifier": "com.apple.UNNotificationDefaultActionIdentifier",
+    "unnotificationdismissactionidentifier": "com.apple.UNNotificationDismissActionIdentifier",
+  ]
+
+  /// An identifier pattern written as a JSON string, its errors at their columns.
+  static func readIdentifierPattern(_ member: JSONMember, in node: JSONNode, _ reader: inout JSONFieldReader)
+    -> IdentifierPattern?
+  {
+    guard let text = reader.string(member, in: node, what: "a route") else { return nil }
+    do { return try IdentifierPattern(parsing: text) } catch {
+      reader.report(error, inString: member.value)
+      return nil
+    }
+  }
+}

@@ -10,13 +10,20 @@ struct ActivityIndex: Sendable {
   }
 
   var byType: [String: [Candidate]]
+  /// The quick-action and notification-response routes.
+  var events = EventRouteIndex()
 
-  /// The first candidate of the activity's type whose `userInfo` constraints hold, with its
-  /// captured parameters.
-  func match(type: String, userInfo: JSONObject) -> (route: Int, parameters: JSONObject)? {
+  /// The first candidate of the activity's type whose `targetContentIdentifier` pattern and
+  /// `userInfo` constraints hold, with its captured parameters.
+  func match(type: String, userInfo: JSONObject, targetContentIdentifier: String? = nil)
+    -> (route: Int, parameters: JSONObject)?
+  {
     guard let candidates = byType[type] else { return nil }
     for candidate in candidates {
-      if let parameters = ActivityIndex.check(candidate.pattern, userInfo) {
+      let p = candidate.pattern
+      if case .success(let parameters) = EventRouteIndex.check(
+        p.userInfo, p.targetContentIdentifier, userInfo, targetContentIdentifier)
+      {
         return (candidate.route, parameters)
       }
     }
@@ -24,7 +31,7 @@ struct ActivityIndex: Sendable {
   }
 
   static func check(_ pattern: ActivityPattern, _ userInfo: JSONObject) -> JSONObject? {
-    check(pattern.userInfo, userInfo).parameters
+    try? EventRouteIndex.check(pattern.userInfo, pattern.targetContentIdentifier, userInfo, nil).get()
   }
 
   /// The parameters `constraints` capture from `userInfo`, or why they do not hold (the first
@@ -66,11 +73,17 @@ struct ActivityIndex: Sendable {
 
   /// The candidates of the activity's type tried before the one that matches (all of them when
   /// none does), each with the reason it does not match.
-  func rejections(type: String, userInfo: JSONObject) -> [(route: Int, reason: String)] {
+  func rejections(type: String, userInfo: JSONObject, targetContentIdentifier: String? = nil)
+    -> [(route: Int, reason: String)]
+  {
     var out: [(route: Int, reason: String)] = []
     for candidate in byType[type] ?? [] {
-      guard let failure = ActivityIndex.check(candidate.pattern.userInfo, userInfo).failure else { break }
-      out.append((candidate.route, failure))
+      let p = candidate.pattern
+      guard
+        case .failure(let reason) = EventRouteIndex.check(
+          p.userInfo, p.targetContentIdentifier, userInfo, targetContentIdentifier)
+      else { break }
+      out.append((candidate.route, reason.text))
     }
     return out
   }
