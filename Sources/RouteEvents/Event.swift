@@ -14,10 +14,11 @@ public struct Event: Sendable, Hashable {
     case url(URLRecord)
     /// A user activity.
     case activity(UserActivity)
-    /// A notification response; the content's `targetContentIdentifier` (E5).
-    case notification(targetContentIdentifier: String?)
-    /// A Home Screen quick action; its `type` and `targetContentIdentifier` (E5, U12).
-    case shortcut(type: String, targetContentIdentifier: String?)
+    /// A notification response: the action, the category, `userInfo` and the content's
+    /// `targetContentIdentifier` (E5).
+    case notification(NotificationResponse)
+    /// A Home Screen quick action: its `type`, `userInfo` and `targetContentIdentifier` (E5, U12).
+    case shortcut(ShortcutItem)
     /// The app calls `openWindow` from a window (W5–W11).
     case openWindow(WindowRequest)
     /// The app calls `dismissWindow` from a window (W15–W21).

@@ -67,16 +67,9 @@ extension EventReader {
     case "activity":
       return readActivity(node).map { .activity($0) }
     case "notification":
-      return readFields(node, keys: ["targetContentIdentifier"]).map {
-        .notification(targetContentIdentifier: $0["targetContentIdentifier"]?.stringValue)
-      }
+      return readNotification(node).map { .notification($0) }
     case "shortcut":
-      return readFields(node, keys: ["type", "targetContentIdentifier"]).flatMap {
-        guard let type = $0["type"]?.stringValue else {
-          return fail("a shortcut needs a 'type' string", at: node.start)
-        }
-        return .success(.shortcut(type: type, targetContentIdentifier: $0["targetContentIdentifier"]?.stringValue))
-      }
+      return readShortcut(node).map { .shortcut($0) }
     case "openWindow", "dismissWindow":
       let keys = ["id", "value", "type", "from"] + (member.key == "openWindow" ? ["sharingBehavior", "shared"] : [])
       return readFields(node, keys: keys).flatMap { f in

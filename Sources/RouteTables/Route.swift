@@ -16,6 +16,20 @@ public struct Route: Sendable, Hashable {
     case url([URLPattern])
     /// A user activity.
     case activity(ActivityPattern)
+    /// A Home Screen quick action (`UIApplicationShortcutItem`).
+    case shortcut(ShortcutPattern)
+    /// A notification response (`UNNotificationResponse`).
+    case notification(NotificationPattern)
+
+    /// The names of the parameters the trigger captures (for a URL route, every pattern's).
+    public var parameterNames: [String] {
+      switch self {
+      case .url(let patterns): return patterns.flatMap(\.parameterNames)
+      case .activity(let p): return p.parameterNames
+      case .shortcut(let p): return p.parameterNames
+      case .notification(let p): return p.parameterNames
+      }
+    }
   }
 
   /// The route's name, unique in the table.

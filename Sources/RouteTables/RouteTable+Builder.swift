@@ -114,11 +114,7 @@ extension RouteTable {
     public func build() throws(BuildError) -> RouteTable {
       var problems = self.problems
       for route in table.routes {
-        let captured: [String]
-        switch route.trigger {
-        case .url(let patterns): captured = patterns.map(\.parameterNames).reduce([String]()) { $0 + $1 }
-        case .activity(let a): captured = a.parameterNames
-        }
+        let captured = route.trigger.parameterNames
         // The checks a table file's targets get (RouteTable.targetProblems).
         for problem in table.targetProblems(
           route.target, named: route.target.scene, hasValue: route.target.value != nil)

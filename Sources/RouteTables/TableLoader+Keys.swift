@@ -27,6 +27,7 @@ extension TableLoader {
       ("table", topLevelKeys), ("options", optionKeys), ("scene", sceneKeys), ("view", viewKeys),
       ("activationConditions", activationConditionKeys), ("route", routeKeys),
       ("policies", ScenePolicies.keys.map(\.key)), ("configurationForConnecting", configurationChoiceKeys),
+      ("notification", notificationKeys),
     ] + RouteTarget.Action.allCases.map { ($0.rawValue, targetKeys($0)) }
   }
 }

@@ -2,7 +2,9 @@ import RouterSupport
 
 extension TableLoader {
   static let actionKeys = ["deliver", "openWindow", "dismissWindow", "requestSceneSessionActivation"]
-  static let routeKeys = ["name", "url", "activity", "userInfo", "priority", "acceptLostLinks"] + actionKeys
+  static let routeKeys =
+    ["name", "url"] + eventTriggerKeys + ["userInfo", "targetContentIdentifier", "priority", "acceptLostLinks"]
+    + actionKeys
 
   /// Reads the routes, in table order; reports duplicate names with both locations.
   static func readRoutes(
@@ -40,27 +42,27 @@ extension TableLoader {
     guard let fields = reader.object(node, what: what, keys: routeKeys) else { return nil }
     let name = reader.string(fields["name"], required: "name", in: node, what: what)
     let label = name.map { "route '\($0)'" } ?? what
-    // Trigger: exactly one of "url" and "activity".
+    // Trigger: exactly one of "url", "activity", "shortcut" and "notification".
     var trigger: Route.Trigger?
-    switch (fields["url"], fields["activity"]) {
-    case (let url?, nil):
-      trigger = readURLPatterns(url, valueSets: table.valueSets, &reader).map { .url($0) }
-      if let userInfo = fields["userInfo"] {
-        reader.error(
-          .invalidValue, "'userInfo' belongs to activity routes; \(label) has a 'url'", at: userInfo.keyStart)
-      }
-    case (nil, let activity?):
-      if let type = reader.string(activity, in: node, what: what) {
-        if type.isEmpty { reader.error(.invalidValue, "an activity type cannot be empty", at: activity.value.start) }
-        let userInfo = readUserInfo(fields["userInfo"], &reader)
-        trigger = .activity(ActivityPattern(type: type, userInfo: userInfo))
-      }
-    case (nil, nil):
+    let triggers = (["url"] + eventTriggerKeys).compactMap { fields[$0] }
+    if triggers.isEmpty {
       reader.error(
-        .missingKey, "\(label) needs a 'url' (a pattern or a list of them) or an 'activity' (a type)", at: node.start)
-    case (_?, let activity?):
+        .missingKey,
+        "\(label) needs a 'url' (a pattern or a list of them), an 'activity' (a type), a 'shortcut' (a quick"
+          + " action's type) or a 'notification'", at: node.start)
+    } else if triggers.count > 1 {
       reader.error(
-        .invalidValue, "\(label) has both 'url' and 'activity'; split it into two routes", at: activity.keyStart)
+        .invalidValue, "\(label) has both '\(triggers[0].key)' and '\(triggers[1].key)'; split it into two routes",
+        at: triggers[1].keyStart)
+    } else if triggers[0].key == "url" {
+      trigger = readURLPatterns(triggers[0], valueSets: table.valueSets, &reader).map { .url($0) }
+      for key in ["userInfo", "targetContentIdentifier"] {
+        if let member = fields[key] {
+          reader.error(.invalidValue, "'\(key)' belongs to event routes; \(label) has a 'url'", at: member.keyStart)
+        }
+      }
+    } else {
+      trigger = readEventTrigger(triggers[0], fields, in: node, &reader)
     }
     // Target: exactly one action key.
     let actions = actionKeys.compactMap { fields[$0] }
@@ -131,59 +133,6 @@ extension TableLoader {
       }
     }
     return failed ? nil : patterns
-  }
-
-  static func readUserInfo(_ member: JSONMember?, _ reader: inout JSONFieldReader) -> [UserInfoConstraint] {
-    guard let member else { return [] }
-    switch member.value.kind {
-    case .array:
-      // ["noteID", "mode"]: required keys, each captured as a string parameter of the same name.
-      return (reader.strings(member) ?? []).map {
-        UserInfoConstraint(key: $0.0, value: .parameter(Parameter(name: $0.0), required: true))
-      }
-    case .object(let members):
-      var constraints: [UserInfoConstraint] = []
-      for m in members {
-        if case .string(let s) = m.value.kind, s.hasPrefix("{"), !s.hasPrefix("{{") {
-          guard let (parameter, required) = parsePlaceholder(s) else {
-            reader.error(
-              .invalidPattern, "expected '{name}', '{name:type}' or '{name?}' for userInfo key '\(m.key)'",
-              at: m.value.start)
-            continue
-          }
-          constraints.append(UserInfoConstraint(key: m.key, value: .parameter(parameter, required: required)))
-        } else {
-          constraints.append(UserInfoConstraint(key: m.key, value: .equals(m.value.value)))
-        }
-      }
-      return constraints
-    default:
-      reader.error(
-        .wrongType,
-        "'userInfo' must be an object (key → value or '{parameter}') or an array of keys, found \(member.value.typeName)",
-        at: member.value.start)
-      return []
-    }
-  }
-
-  /// Parses `{name}`, `{name:type}`, `{name?}`, `{name:type?}`.
-  static func parsePlaceholder(_ s: String) -> (Parameter, Bool)? {
-    guard s.hasPrefix("{"), s.hasSuffix("}"), s.count >= 3 else { return nil }
-    var inner = String(s.dropFirst().dropLast())
-    var required = true
-    if inner.hasSuffix("?") {
-      required = false
-      inner.removeLast()
-    }
-    let parts = inner.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-    let name = String(parts[0])
-    guard ValueTemplate.isParameterName(name) else { return nil }
-    var type = ParameterType.string
-    if parts.count == 2 {
-      guard let t = ParameterType(rawValue: String(parts[1])) else { return nil }
-      type = t
-    }
-    return (Parameter(name: name, type: type), required)
   }
 
   static func readTarget(_ member: JSONMember, table: RouteTable, _ reader: inout JSONFieldReader) -> RouteTarget? {
@@ -263,12 +212,12 @@ extension TableLoader {
             at: offset)
         }
       }
-    case .activity(let pattern):
-      let captured = pattern.parameterNames
+    case .activity, .shortcut, .notification:
+      let captured = trigger.parameterNames
       for name in names where !captured.contains(name) {
         reader.error(
           .unknownParameter,
-          "the value of \(label) uses '{\(name)}', which its 'userInfo' does not capture."
+          "the value of \(label) uses '{\(name)}', which its trigger does not capture."
             + EditDistance.didYouMean(name, among: captured),
           at: offset)
       }

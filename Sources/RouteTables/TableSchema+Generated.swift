@@ -425,8 +425,32 @@ extension TableSchema {
           "minLength": 1,
           "description": "The NSUserActivity activityType."
         },
+        "shortcut": {
+          "type": "string",
+          "minLength": 1,
+          "description": "A Home Screen quick action's UIApplicationShortcutItem.type: exact, or an identifier pattern with captures (com.example.open-{list}, item-{id:int})."
+        },
+        "notification": {
+          "type": "object",
+          "additionalProperties": false,
+          "description": "A notification response: the content's categoryIdentifier and the response's actionIdentifier (com.apple.UNNotificationDefaultActionIdentifier, com.apple.UNNotificationDismissActionIdentifier or one of the category's actions), each exact, each optional.",
+          "properties": {
+            "categoryIdentifier": {
+              "type": "string"
+            },
+            "actionIdentifier": {
+              "type": "string",
+              "minLength": 1
+            }
+          }
+        },
+        "targetContentIdentifier": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Event routes: the targetContentIdentifier the event must have, an identifier pattern (item-{id:int}, {slug}-{id:int}, {id})."
+        },
         "userInfo": {
-          "description": "Constraints on userInfo: key → literal JSON value or '{name[:type][?]}' capture; or a list of required keys.",
+          "description": "Constraints on userInfo: key, or a JSON Pointer key path into nested dictionaries and arrays ('/feed/url', '/items/0/id'), → literal JSON value or '{name[:type][?]}' capture; or a list of required keys.",
           "oneOf": [
             {
               "type": "object"
@@ -505,8 +529,22 @@ extension TableSchema {
             "url"
           ],
           "not": {
-            "required": [
-              "activity"
+            "anyOf": [
+                {
+                  "required": [
+                    "activity"
+                  ]
+                },
+                {
+                  "required": [
+                    "shortcut"
+                  ]
+                },
+                {
+                  "required": [
+                    "notification"
+                  ]
+                }
             ]
           }
         },
@@ -515,8 +553,70 @@ extension TableSchema {
             "activity"
           ],
           "not": {
-            "required": [
-              "url"
+            "anyOf": [
+                {
+                  "required": [
+                    "url"
+                  ]
+                },
+                {
+                  "required": [
+                    "shortcut"
+                  ]
+                },
+                {
+                  "required": [
+                    "notification"
+                  ]
+                }
+            ]
+          }
+        },
+        {
+          "required": [
+            "shortcut"
+          ],
+          "not": {
+            "anyOf": [
+                {
+                  "required": [
+                    "url"
+                  ]
+                },
+                {
+                  "required": [
+                    "activity"
+                  ]
+                },
+                {
+                  "required": [
+                    "notification"
+                  ]
+                }
+            ]
+          }
+        },
+        {
+          "required": [
+            "notification"
+          ],
+          "not": {
+            "anyOf": [
+                {
+                  "required": [
+                    "url"
+                  ]
+                },
+                {
+                  "required": [
+                    "activity"
+                  ]
+                },
+                {
+                  "required": [
+                    "shortcut"
+                  ]
+                }
             ]
           }
         }

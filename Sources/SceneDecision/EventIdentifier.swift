@@ -33,10 +33,12 @@ public struct EventIdentifier: Sendable, Hashable {
       }
       return EventIdentifier(
         text: nil, rule: .e3, source: "the activity has neither a targetContentIdentifier nor a webpageURL")
-    case .notification(let tci):
+    case .notification(let response):
+      let tci = response.targetContentIdentifier
       return EventIdentifier(
         text: tci, rule: tci == nil ? .e3 : .e5, source: "the notification's targetContentIdentifier")
-    case .shortcut(_, let tci):
+    case .shortcut(let item):
+      let tci = item.targetContentIdentifier
       return EventIdentifier(
         text: tci, rule: tci == nil ? .e3 : .e5, source: "the shortcut's targetContentIdentifier")
     case .activationRequest(let request):

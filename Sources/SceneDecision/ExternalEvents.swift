@@ -49,7 +49,7 @@ package enum ExternalEvents {
     // Below here the stages see the URL only as observed; an activity is never reused.
     var activity: UserActivity?
     if case .activity(let a) = event.kind { activity = a }
-    return stageTwo(activity: activity, url: url, receiver: receiver, isNew: isNew, &ctx)
+    return stageTwo(activity: activity, url: url, receiver: receiver, isNew: isNew, event: event.kind, &ctx)
   }
 
   /// The URL an event carries for routing: the URL itself, or a universal link's webpageURL (E4);
@@ -72,7 +72,8 @@ package enum ExternalEvents {
 
   /// Handlers (D1–D4), then the table's route, then its action.
   static func stageTwo(
-    activity: UserActivity?, url: Observed<URLRecord>?, receiver: Session, isNew: Bool, _ ctx: inout DecisionContext
+    activity: UserActivity?, url: Observed<URLRecord>?, receiver: Session, isNew: Bool, event: Event.Kind? = nil,
+    _ ctx: inout DecisionContext
   ) -> Decision {
     let table = ctx.table
     let r = Decision.Receiver(scene: receiver.scene, session: receiver.id, isNew: isNew)
@@ -80,10 +81,15 @@ package enum ExternalEvents {
     let subject = { "'\(receiver.scene)' (\(receiver.id))" }
     var activityType: String?
     if let activity, url == nil { activityType = activity.activityType }
-    let routable = url != nil || activityType != nil
+    // Quick actions and notification responses are routed by the table's shortcut and
+    // notification routes; no SwiftUI scene handler stands between (the app's delegates get them).
+    var other: Event.Kind?
+    // A table without routes of the kind decides as before: the receiving scene gets the event.
+    if let event, ctx.router.hasEventRoutes(for: event) { other = event }
+    let routable = url != nil || activityType != nil || other != nil
     // The receiver's declaration is read in place (a copy of a declaration retains each of its
     // strings and arrays).
-    if routable, table.lifecycle == .swiftUI,
+    if url != nil || activityType != nil, table.lifecycle == .swiftUI,
       let declaration = table.scenes.firstIndex(where: { $0.id == receiver.scene })
     {
       let kind = url != nil ? "onOpenURL" : "onContinueUserActivity(\"\(activityType ?? "")\")"
@@ -163,7 +169,7 @@ package enum ExternalEvents {
         ctx.step(.route, "userinfo", .info, "routed with its userinfo, which the handler gets (credentials: allow)")
       }
     }
-    guard let match = route(url: url, activity: activity, &ctx) else {
+    guard let match = route(url: url, activity: activity, other: other, &ctx) else {
       if ctx.policies.unroutedEvents == .deliver {
         return ctx.decision(
           arrival, scene: receiver.scene, session: receiver.id, receiver: r,
@@ -221,9 +227,9 @@ package enum ExternalEvents {
   }
 
   /// The table's route for the event, with a trace step.
-  static func route(url: Observed<URLRecord>?, activity: UserActivity?, _ ctx: inout DecisionContext)
-    -> ObservedMatch?
-  {
+  static func route(
+    url: Observed<URLRecord>?, activity: UserActivity?, other: Event.Kind? = nil, _ ctx: inout DecisionContext
+  ) -> ObservedMatch? {
     var match: ObservedMatch?
     if let url {
       match = url.match(ctx.router)  // the fast path reads the bytes again; the general one reuses the reader's ranges
@@ -237,14 +243,25 @@ package enum ExternalEvents {
         ctx.step(.route, "URL routes", .rejected, "no route matches \(url.forRecord.text)")
       }
     } else if let activity {
-      match = ctx.router.match(activityType: activity.activityType, userInfo: activity.userInfo).map {
-        ObservedMatch($0, reads: ctx.reads)
+      match = ctx.router.match(
+        activityType: activity.activityType, userInfo: activity.userInfo,
+        targetContentIdentifier: activity.targetContentIdentifier
+      ).map { ObservedMatch($0, reads: ctx.reads) }
+      if ctx.explains {
+        for (name, reason) in ctx.router.activityRejections(
+          activityType: activity.activityType, userInfo: activity.userInfo,
+          targetContentIdentifier: activity.targetContentIdentifier)
+        {
+          ctx.step(.route, "route '\(name)'", .rejected, reason)
+        }
       }
       if let found = match?.forRecord {
         ctx.step(.route, "route '\(found.routeName)'", .chosen, "takes activities of type '\(activity.activityType)'")
       } else {
         ctx.step(.route, "activity routes", .rejected, "no route takes '\(activity.activityType)' with this userInfo")
       }
+    } else if let other {
+      match = EventRoutes.match(other, &ctx)
     }
     return match
   }

@@ -10,13 +10,20 @@ struct ActivityIndex: Sendable {
   }
 
   var byType: [String: [Candidate]]
+  /// The quick-action and notification-response routes.
+  var events = EventRouteIndex()
 
-  /// The first candidate of the activity's type whose `userInfo` constraints hold, with its
-  /// captured parameters.
-  func match(type: String, userInfo: JSONObject) -> (route: Int, parameters: JSONObject)? {
+  /// The first candidate of the activity's type whose `targetContentIdentifier` pattern and
+  /// `userInfo` constraints hold, with its captured parameters.
+  func match(type: String, userInfo: JSONObject, targetContentIdentifier: String? = nil)
+    -> (route: Int, parameters: JSONObject)?
+  {
     guard let candidates = byType[type] else { return nil }
     for candidate in candidates {
-      if let parameters = ActivityIndex.check(candidate.pattern, userInfo) {
+      let p = candidate.pattern
+      if case .success(let parameters) = EventRouteIndex.check(
+        p.userInfo, p.targetContentIdentifier, userInfo, targetContentIdentifier)
+      {
         return (candidate.route, parameters)
       }
     }
@@ -24,24 +31,61 @@ struct ActivityIndex: Sendable {
   }
 
   static func check(_ pattern: ActivityPattern, _ userInfo: JSONObject) -> JSONObject? {
+    try? EventRouteIndex.check(pattern.userInfo, pattern.targetContentIdentifier, userInfo, nil).get()
+  }
+
+  /// The parameters `constraints` capture from `userInfo`, or why they do not hold (the first
+  /// constraint that fails), for explanations.
+  static func check(_ constraints: [UserInfoConstraint], _ userInfo: JSONObject)
+    -> (parameters: JSONObject?, failure: String?)
+  {
     var parameters = JSONObject()
-    for constraint in pattern.userInfo {
-      let value = userInfo[constraint.key]
+    for constraint in constraints {
+      let (value, missing) = constraint.path.walk(userInfo)
+      let key = "userInfo '\(constraint.key)'"
       switch constraint.value {
       case .present:
-        if value == nil { return nil }
+        if value == nil { return (nil, "\(key) is missing (\(missing?.reason ?? ""))") }
       case .equals(let expected):
-        if value != expected { return nil }
+        guard let value else { return (nil, "\(key) is missing (\(missing?.reason ?? ""))") }
+        if value != expected { return (nil, "\(key) is \(short(value)), not \(short(expected))") }
       case .parameter(let p, let required):
         guard let value else {
-          if required { return nil }
+          if required { return (nil, "\(key) is missing (\(missing?.reason ?? ""))") }
           continue
         }
-        guard let typed = typedValue(value, p.type) else { return nil }
+        guard let typed = typedValue(value, p.type) else {
+          return (
+            nil, "\(key) is \(short(value)), not \(p.type == .string ? "a string" : "of type \(p.type.rawValue)")"
+          )
+        }
         parameters[p.name] = typed
       }
     }
-    return parameters
+    return (parameters, nil)
+  }
+
+  /// A value as a message shows it: at most 60 characters of its JSON.
+  static func short(_ value: JSONValue) -> String {
+    let text = value.description
+    return text.count <= 60 ? text : String(text.prefix(57)) + "..."
+  }
+
+  /// The candidates of the activity's type tried before the one that matches (all of them when
+  /// none does), each with the reason it does not match.
+  func rejections(type: String, userInfo: JSONObject, targetContentIdentifier: String? = nil)
+    -> [(route: Int, reason: String)]
+  {
+    var out: [(route: Int, reason: String)] = []
+    for candidate in byType[type] ?? [] {
+      let p = candidate.pattern
+      guard
+        case .failure(let reason) = EventRouteIndex.check(
+          p.userInfo, p.targetContentIdentifier, userInfo, targetContentIdentifier)
+      else { break }
+      out.append((candidate.route, reason.text))
+    }
+    return out
   }
 
   /// A userInfo value as a parameter of `type`: strings are checked like URL values; an

@@ -170,6 +170,9 @@ extension RouteCompiler {
     var diagnostics: [Diagnostic] = []
     for (type, candidates) in byType {
       let sorted = candidates.sorted { a, b in
+        if let first = identifierOrder(a.pattern.targetContentIdentifier, b.pattern.targetContentIdentifier) {
+          return first
+        }
         let sa = Precedence.score(a.pattern.userInfo.map(\.value.strength))
         let sb = Precedence.score(b.pattern.userInfo.map(\.value.strength))
         if sa != sb { return sa > sb }
@@ -181,14 +184,15 @@ extension RouteCompiler {
       byType[type] = sorted
       var seen: [[String]: Int] = [:]
       for candidate in sorted {
-        let sig = candidate.pattern.userInfo.map { c -> String in
-          switch c.value {
-          case .present: return c.key + " present"
-          case .equals(let v): return c.key + " = " + v.description
-          case .parameter(let p, let required):
-            return c.key + (required ? " required " : " optional ") + p.type.rawValue
-          }
-        }.sorted()
+        let sig =
+          candidate.pattern.userInfo.map { c -> String in
+            switch c.value {
+            case .present: return c.path.text + " present"
+            case .equals(let v): return c.path.text + " = " + v.description
+            case .parameter(let p, let required):
+              return c.path.text + (required ? " required " : " optional ") + p.type.rawValue
+            }
+          }.sorted() + [candidate.pattern.targetContentIdentifier.map { "tci " + $0.shape } ?? ""]
         if let first = seen[sig] {
           let a = table.routes[first]
           let b = table.routes[candidate.route]
@@ -202,6 +206,8 @@ extension RouteCompiler {
         }
       }
     }
-    return (ActivityIndex(byType: byType), diagnostics)
+    var index = ActivityIndex(byType: byType)
+    index.events = buildEventRouteIndex(table, &diagnostics)
+    return (index, diagnostics)
   }
 }

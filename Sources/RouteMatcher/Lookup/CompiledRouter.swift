@@ -129,9 +129,14 @@ public struct CompiledRouter: Sendable {
     return terminal < 0 ? nil : Int(urls.storage.terminal(at: terminal).route)
   }
 
-  /// Matches a user activity by type and `userInfo`.
-  public func match(activityType: String, userInfo: JSONObject = JSONObject()) -> RouteMatch? {
-    guard let (route, parameters) = activities.match(type: activityType, userInfo: userInfo) else { return nil }
+  /// Matches a user activity by type, `userInfo` and `targetContentIdentifier`.
+  public func match(activityType: String, userInfo: JSONObject = JSONObject(), targetContentIdentifier: String? = nil)
+    -> RouteMatch?
+  {
+    guard
+      let (route, parameters) = activities.match(
+        type: activityType, userInfo: userInfo, targetContentIdentifier: targetContentIdentifier)
+    else { return nil }
     return RouteMatch(route: route, routeName: table.routes[route].name, parameters: parameters)
   }
 

@@ -56,6 +56,7 @@ import Testing
       "activityType", "targetContentIdentifier", "webpageURL", "userInfo", "title", "universalLink", "handoff", "type",
       "from", "sharingBehavior", "shared", "requestingScene", "collectionJoinBehavior",
       "presentation", "allWindows", "session", "role", "activity", "preferring", "allowing", "value",
+      "categoryIdentifier", "actionIdentifier",
     ]
     for key in keys {
       #expect(page.contains("`\(key)`"), "docs/output-format.md does not document the event key '\(key)'")
