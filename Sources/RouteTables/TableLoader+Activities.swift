@@ -91,7 +91,7 @@ extension TableLoader {
   /// `"activity": "type"`, `"shortcut": "type pattern"` or `"notification": {…}`, with the
   /// route's `userInfo` and `targetContentIdentifier`.
   static func readEventTrigger(
-    _ member: JSONMember, _ fields: [String: JSONMember], in node: JSONNode, _ reader: inout JSONFieldReader
+    _ member: JSONMember, _ fields: JSONFields, in node: JSONNode, _ reader: inout JSONFieldReader
   ) -> Route.Trigger? {
     let userInfo = readUserInfo(fields["userInfo"], &reader)
     var tci: IdentifierPattern?
