@@ -112,23 +112,17 @@ extension URLTrie {
           node = slot.child
           info = UInt32(truncatingIfNeeded: slot.key) & 0xFF
           route = slot.route
-        } else if kind == NodeInfo.parameterOnly {
+        } else if kind == NodeInfo.parameterOnly || kind >= NodeInfo.intOnly {
           // Not empty, not a dot segment, only fast bytes.
           guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return .needsGeneralPath }
-          // Capture k is segment k here; the general path renumbers them if it takes over.
-          segments[captures] = Range(uncheckedBounds: (pos, end))
-          spans[captures] = CaptureSpan(
-            first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))
-          captures &+= 1
-          node &+= 1
-          info = UInt32(infos[Int(node)])
-          route = URLTrie.ruleReadAtEnd
-        } else if kind >= NodeInfo.intOnly {
           // A typed parameter, the node's only child: a plain segment decodes to itself, so its
           // type is checked on the URL's bytes. One that is not of the type matches nothing here
           // (there is no other child to try), unless the rest of the path reads differently.
-          guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return .needsGeneralPath }
-          guard URLTrie.isTyped(kind, p + pos, length) else { return missOrGeneral(p, from: pos, n) }
+          // (One branch for both kinds: the loop keeps the shape and registers it had before.)
+          if kind != NodeInfo.parameterOnly && !URLTrie.isTyped(kind, p + pos, length) {
+            return missOrGeneral(p, from: pos, n)
+          }
+          // Capture k is segment k here; the general path renumbers them if it takes over.
           segments[captures] = Range(uncheckedBounds: (pos, end))
           spans[captures] = CaptureSpan(
             first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))
