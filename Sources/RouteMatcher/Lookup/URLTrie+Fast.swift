@@ -48,18 +48,29 @@ extension URLTrie {
     // At most 256 segments fit in 512 bytes: a longer path goes to the general path, which
     // counts them (PathSegments.maxCount), so this loop need not.
     guard n &- pathStart < 2 &* PathSegments.maxCount else { return .needsGeneralPath }
-    var node = host.root
-    var info = host.info
-    var route = host.route
-    var captures = 0
+    return walk(p, n, node: host.root, info: host.info, route: host.route, captures: 0, from: pathStart, &scratch)
+  }
+
+  /// The walk of ``fastMatch(_:_:_:)`` from `node` (its ``NodeInfo`` bits `info`, the rule its
+  /// edge slot holds `route`), `captures` captures made, at the segment that starts at `start`.
+  @inline(__always)
+  private func walk(
+    _ p: UnsafePointer<UInt8>, _ n: Int, node startNode: Int32, info startInfo: UInt32, route startRoute: Int32,
+    captures startCaptures: Int, from start: Int, _ scratch: inout MatchScratch
+  ) -> FastMatch {
+    let s = storage
+    var node = startNode
+    var info = startInfo
+    var route = startRoute
+    var captures = startCaptures
     // Locals, so that the stores below (which could alias anything) do not force reloads.
     let slots = s.slots
     let shift = s.slotShift
     let infos = s.infos
     let segments = scratch.segments
     let spans = scratch.captures
-    if pathStart < n {
-      var pos = pathStart
+    if start < n {
+      var pos = start
       while true {
         // The segment that starts at `pos`: its end, its first eight bytes zero-padded, and
         // the last eight of a longer one.
@@ -124,18 +135,9 @@ extension URLTrie {
           info = UInt32(infos[Int(node)])
           route = URLTrie.ruleReadAtEnd
         } else if kind >= NodeInfo.intOnly {
-          // A typed parameter, the node's only child: a plain segment decodes to itself, so its
-          // type is checked on the URL's bytes. One that is not of the type matches nothing here
-          // (there is no other child to try), unless the rest of the path reads differently.
-          guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return .needsGeneralPath }
-          guard URLTrie.isTyped(kind, p + pos, length) else { return missOrGeneral(p, from: pos, n) }
-          segments[captures] = Range(uncheckedBounds: (pos, end))
-          spans[captures] = CaptureSpan(
-            first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))
-          captures &+= 1
-          node &+= 1
-          info = UInt32(infos[Int(node)])
-          route = URLTrie.ruleReadAtEnd
+          // Out of the loop and back into a copy of it: a call that returned into this loop
+          // would cost the loop its registers (measured: 30 instructions a GitHub match).
+          return typedStep(kind, node, captures: captures, p, pos, end, head: head, n, &scratch)
         } else {
           return rareStep(kind, node, captures: captures, p, pos, n, &scratch)
         }
@@ -155,6 +157,27 @@ extension URLTrie {
   }
 
   // MARK: - Rare paths, out of line
+
+  /// A step over a typed parameter, the only child of `node`, at the segment `pos ..< end`: a
+  /// plain segment decodes to itself, so its type is checked on the URL's bytes. One that is not
+  /// of the type matches nothing here (there is no other child to try), unless the rest of the
+  /// path reads differently. Then the walk goes on from the next segment.
+  @inline(never)
+  private func typedStep(
+    _ kind: UInt32, _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, head: UInt64,
+    _ n: Int, _ scratch: inout MatchScratch
+  ) -> FastMatch {
+    let length = end &- pos
+    guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return .needsGeneralPath }
+    guard URLTrie.isTyped(kind, p + pos, length) else { return missOrGeneral(p, from: pos, n) }
+    scratch.segments[captures] = Range(uncheckedBounds: (pos, end))
+    scratch.captures[captures] = CaptureSpan(
+      first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))
+    let next = node &+ 1
+    return walk(
+      p, n, node: next, info: UInt32(storage.infos[Int(next)]), route: URLTrie.ruleReadAtEnd,
+      captures: captures &+ 1, from: end &+ 1, &scratch)
+  }
 
   /// Whether the plain segment `p[0..<length]` is of the type of an ``NodeInfo/intOnly`` or
   /// ``NodeInfo/uuidOnly`` node (UUIDs in either case, as ``ParameterType/uuid`` takes them).
