@@ -6,6 +6,7 @@ public import RouterSupport
 ///
 /// ```json
 /// {"url": "notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"}
+/// {"urls": ["viewer://open/a", "viewer://open/b"]}   // one open request with several URLs (MAC4)
 /// {"activity": {"activityType": "com.example.notes.edit", "userInfo": {"noteID": "6F0E…"}}}
 /// {"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://notes.example.com/n/6F0E…"}}
 /// {"notification": {"targetContentIdentifier": "note-editor"}, "id": 7}
@@ -27,7 +28,8 @@ public import RouterSupport
 public enum EventReader {
   /// The keys that name the kind of a JSON event.
   static let kindKeys = [
-    "url", "activity", "notification", "shortcut", "openWindow", "dismissWindow", "requestSceneSessionActivation",
+    "url", "urls", "activity", "notification", "shortcut", "openWindow", "dismissWindow",
+    "requestSceneSessionActivation",
     "session", "launch", "reopen", "dismiss", "activate",
   ]
 

@@ -699,6 +699,14 @@ extension TableSchema {
           "default": "platform",
           "description": "MAC5 (observed): on macOS a file: URL opens a window of the first WindowGroup presenting URL, with the URL as its value; never: only the selection rules decide."
         },
+        "extraURLs": {
+          "enum": [
+            "drop",
+            "appDelegate"
+          ],
+          "default": "drop",
+          "description": "MAC4 (observed): a SwiftUI app's onOpenURL takes the first URL of an open request with several; drop: the others are lost (extra-url-needs-app-delegate); appDelegate: they reach the app delegate's application(_:open:). A UIKit scene gets them all."
+        },
         "unroutedEvents": {
           "enum": [
             "drop",

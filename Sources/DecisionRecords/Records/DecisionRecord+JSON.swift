@@ -10,7 +10,7 @@ extension DecisionRecord {
   /// Fields, in this order, present when they have a value: `line`, `id`, `input`, `inputLength`
   /// (when the input was cut), `event`,
   /// `outcome`, `scene`, `session`, `receiver`, `rule`, `params`, `decodedSeparators`, `action`, `value`,
-  /// `closed`, `opened`, `handlers`, `identifier`, `appleRules`, `reason`, `message`, `error`, `trace`
+  /// `closed`, `opened`, `extraURLs`, `handlers`, `identifier`, `appleRules`, `reason`, `message`, `error`, `trace`
   /// (with `explain`).
   public func appendJSON(to out: inout [UInt8], explain: Bool = false) {
     var layout = RecordLayout()
@@ -106,6 +106,7 @@ extension DecisionRecord {
         out.append(literal: #","opened":"#)
         JSONWriter.append(.array(decision.openedSessions.map { .string($0) }), to: &out)
       }
+      DecisionRecord.appendExtraURLs(decision.extraURLs, to: &out)
       appendHandlers(decision.handlers, to: &out)
       if let identifier = DecisionRecord.identifier(of: event) { field("identifier", identifier, &out) }
       out.append(literal: #","appleRules":["#)
