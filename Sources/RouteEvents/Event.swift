@@ -22,6 +22,9 @@ public struct Event: Sendable, Hashable {
     case openWindow(WindowRequest)
     /// The app calls `dismissWindow` from a window (W15–W21).
     case dismissWindow(WindowRequest)
+    /// visionOS 2: the app calls `pushWindow` from a window, which the new window replaces until
+    /// it is dismissed (W19).
+    case pushWindow(WindowRequest)
     /// A UIKit app calls `requestSceneSessionActivation` (K9, K10, U9).
     case activationRequest(ActivationRequest)
     /// Something happens to a session: the person activates, closes or backgrounds a window, the
@@ -182,7 +185,7 @@ public struct Event: Sendable, Hashable {
   }
 
   /// The event's short kind name, as in NDJSON records: `url`, `activity`, `notification`,
-  /// `shortcut`, `openWindow`, `dismissWindow`, `requestSceneSessionActivation`, `session`, `launch`, `reopen`,
+  /// `shortcut`, `openWindow`, `dismissWindow`, `pushWindow`, `requestSceneSessionActivation`, `session`, `launch`, `reopen`,
   /// `dismiss`, `activate`.
   public var kindName: String {
     switch kind {
@@ -192,6 +195,7 @@ public struct Event: Sendable, Hashable {
     case .shortcut: return "shortcut"
     case .openWindow: return "openWindow"
     case .dismissWindow: return "dismissWindow"
+    case .pushWindow: return "pushWindow"
     case .activationRequest: return "requestSceneSessionActivation"
     case .session: return "session"
     case .launch: return "launch"

@@ -82,7 +82,7 @@ extension EventReader {
         }
         return .success(.shortcut(type: type, targetContentIdentifier: $0["targetContentIdentifier"]?.stringValue))
       }
-    case "openWindow", "dismissWindow":
+    case "openWindow", "dismissWindow", "pushWindow":
       let keys = ["id", "value", "type", "from"] + (member.key == "openWindow" ? ["sharingBehavior", "shared"] : [])
       return readFields(node, keys: keys).flatMap { f in
         if let value = node.members?.last(where: { $0.key == "value" })?.value, let error = valueLimit(value) {
@@ -107,7 +107,11 @@ extension EventReader {
           guard case .bool(let b) = shared else { return fail("'shared' must be true or false", at: at("shared")) }
           request.shared = b
         }
-        return .success(member.key == "openWindow" ? .openWindow(request) : .dismissWindow(request))
+        switch member.key {
+        case "openWindow": return .success(.openWindow(request))
+        case "pushWindow": return .success(.pushWindow(request))
+        default: return .success(.dismissWindow(request))
+        }
       }
     case "requestSceneSessionActivation":
       return readActivationRequest(node)

@@ -13,6 +13,7 @@ public import RouterSupport
 /// {"shortcut": {"type": "com.example.notes.new", "targetContentIdentifier": "new-note"}}
 /// {"openWindow": {"id": "note-editor", "value": {"id": "6F0E…"}, "from": "s1"}}
 /// {"dismissWindow": {"id": "note-editor"}, "id": "close-all"}
+/// {"pushWindow": {"id": "player", "value": "trailer", "from": "s1"}}   // visionOS 2 (W19)
 /// {"requestSceneSessionActivation": {"session": null, "activity": {"activityType": "NewTaskWindow"}}}
 /// {"session": {"activate": "s2"}}   {"session": {"close": "s2"}}   {"session": {"archive": "s1"}}
 /// {"session": {"update": "s2", "preferring": ["6F0E…"], "allowing": [], "value": {"id": "6F0E…"}}}
@@ -28,7 +29,7 @@ public import RouterSupport
 public enum EventReader {
   /// The keys that name the kind of a JSON event.
   static let kindKeys = [
-    "url", "urls", "activity", "notification", "shortcut", "openWindow", "dismissWindow",
+    "url", "urls", "activity", "notification", "shortcut", "openWindow", "dismissWindow", "pushWindow",
     "requestSceneSessionActivation",
     "session", "launch", "reopen", "dismiss", "activate",
   ]

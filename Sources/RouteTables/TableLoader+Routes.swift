@@ -1,7 +1,7 @@
 import RouterSupport
 
 extension TableLoader {
-  static let actionKeys = ["deliver", "openWindow", "dismissWindow", "requestSceneSessionActivation"]
+  static let actionKeys = ["deliver", "openWindow", "dismissWindow", "pushWindow", "requestSceneSessionActivation"]
   static let routeKeys = ["name", "url", "activity", "userInfo", "priority", "acceptLostLinks"] + actionKeys
 
   /// Reads the routes, in table order; reports duplicate names with both locations.

@@ -471,6 +471,10 @@ extension TableSchema {
         "dismissWindow": {
           "$ref": "#/$defs/windowAction"
         },
+        "pushWindow": {
+          "$ref": "#/$defs/windowAction",
+          "description": "visionOS 2: pushWindow (W19): the window opens in place of the receiving one, which comes back when it is dismissed."
+        },
         "requestSceneSessionActivation": {
           "type": "object",
           "additionalProperties": false,
@@ -537,6 +541,11 @@ extension TableSchema {
             {
               "required": [
                 "dismissWindow"
+              ]
+            },
+            {
+              "required": [
+                "pushWindow"
               ]
             },
             {
@@ -853,7 +862,8 @@ extension TableSchema {
         "prefers": { "type": "string", "description": "UIKit: prefersToActivateForTargetContentIdentifierPredicate." },
         "can": { "type": "string", "description": "UIKit: canActivateForTargetContentIdentifierPredicate." },
         "lastActivated": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "Recency: higher is more recent (default: position in the file)." },
-        "created": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "Creation order: lower is older (default: position in the file)." }
+        "created": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "Creation order: lower is older (default: position in the file)." },
+        "pushedFrom": { "type": "string", "description": "visionOS: the session this window was pushed over with pushWindow (W19); that one is hidden (background) until this one is dismissed." }
       }
     }
   }

@@ -45,7 +45,7 @@ public enum DecisionEngine {
       withUnsafePointer(to: state) { state in
         var ctx = DecisionContext(router: router, state: state, explains: explains, reads: reads)
         let decision = decide(event, &ctx)
-        return AppLifetime.afterClosing(decision, ctx)
+        return WindowPush.afterClosing(AppLifetime.afterClosing(decision, ctx), ctx)
       }
     }
   }
@@ -60,6 +60,8 @@ public enum DecisionEngine {
       return windowDecision(WindowActions.open(request, &ctx), action: .openWindow, ctx)
     case .dismissWindow(let request):
       return windowDecision(WindowActions.dismiss(request, &ctx), action: .dismissWindow, ctx)
+    case .pushWindow(let request):
+      return WindowPush.push(request, &ctx)
     case .activationRequest(let request):
       return ActivationRequests.decide(request, &ctx)
     case .session(let action):
