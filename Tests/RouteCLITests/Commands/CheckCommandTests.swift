@@ -133,7 +133,7 @@ import Testing
     Expected(
       line: 13, needle: #""priorty""#,
       message: "unknown key 'priorty' in a route. Did you mean 'priority'? Expected one of: name, url, activity, "
-        + "userInfo, priority, acceptLostLinks, deliver, openWindow, dismissWindow, requestSceneSessionActivation",
+        + "userInfo, priority, acceptLostLinks, deliver, openWindow, dismissWindow, pushWindow, requestSceneSessionActivation",
       code: "unknown-key"),
   ]
 
