@@ -23,6 +23,9 @@ public struct Event: Sendable, Hashable {
     case openWindow(WindowRequest)
     /// The app calls `dismissWindow` from a window (W15–W21).
     case dismissWindow(WindowRequest)
+    /// visionOS 2: the app calls `pushWindow` from a window, which the new window replaces until
+    /// it is dismissed (W19).
+    case pushWindow(WindowRequest)
     /// A UIKit app calls `requestSceneSessionActivation` (K9, K10, U9).
     case activationRequest(ActivationRequest)
     /// Something happens to a session: the person activates, closes or backgrounds a window, the
@@ -158,6 +161,15 @@ public struct Event: Sendable, Hashable {
   public var kind: Kind
   /// An id the caller attached to the event (a JSON scalar), echoed in the decision record.
   public var correlation: JSONValue?
+  /// The URLs after the first of one open request that carries several (Finder, `open a b c`,
+  /// a `Set<UIOpenURLContext>`; MAC4): ``kind`` is `.url` with the first. Empty for every other
+  /// event.
+  ///
+  /// ```swift
+  /// let event = try EventReader.read(line: #"{"urls": ["viewer://a", "viewer://b"]}"#).get()
+  /// event.extraURLs.map(\.text)   // ["viewer://b"]
+  /// ```
+  public var extraURLs: [URLRecord] = []
 
   /// Creates an event.
   public init(_ kind: Kind, correlation: JSONValue? = nil) {
@@ -165,8 +177,16 @@ public struct Event: Sendable, Hashable {
     self.correlation = correlation
   }
 
+  /// Creates the event of one open request with several URLs (MAC4): the first is the event's
+  /// URL, the others its ``extraURLs``.
+  public init(urls first: URLRecord, _ extra: [URLRecord], correlation: JSONValue? = nil) {
+    self.kind = .url(first)
+    self.correlation = correlation
+    self.extraURLs = extra
+  }
+
   /// The event's short kind name, as in NDJSON records: `url`, `activity`, `notification`,
-  /// `shortcut`, `openWindow`, `dismissWindow`, `requestSceneSessionActivation`, `session`, `launch`, `reopen`,
+  /// `shortcut`, `openWindow`, `dismissWindow`, `pushWindow`, `requestSceneSessionActivation`, `session`, `launch`, `reopen`,
   /// `dismiss`, `activate`.
   public var kindName: String {
     switch kind {
@@ -176,6 +196,7 @@ public struct Event: Sendable, Hashable {
     case .shortcut: return "shortcut"
     case .openWindow: return "openWindow"
     case .dismissWindow: return "dismissWindow"
+    case .pushWindow: return "pushWindow"
     case .activationRequest: return "requestSceneSessionActivation"
     case .session: return "session"
     case .launch: return "launch"
@@ -185,9 +206,13 @@ public struct Event: Sendable, Hashable {
     }
   }
 
-  /// Whether the event is a URL (a line that is a URL, or a JSON event with `url`).
+  /// Whether the event is a URL (a line that is a URL, or a JSON event with `url` or `urls`).
   public var isURL: Bool {
     if case .url = kind { return true }
     return false
   }
+
+  /// Whether the event is one URL (not an open request with several, MAC4): the only events whose
+  /// decisions a line router may reuse for other lines of the same route pattern.
+  public var isSingleURL: Bool { isURL && extraURLs.isEmpty }
 }

@@ -12,14 +12,18 @@ extension EventReader {
     guard case .object(let members) = root.kind else { return fail("expected a JSON object", at: root.start) }
     // Known before anything can fail: a bad event's error record echoes the id too.
     let correlation = members.last { $0.key == "id" }?.value.value
-    return readEvent(members, root).map { Event($0, correlation: correlation) }.mapError { error in
+    return readEvent(members, root).map { event in
+      var event = event
+      event.correlation = correlation
+      return event
+    }.mapError { error in
       var error = error
       error.correlation = correlation
       return error
     }
   }
 
-  static func readEvent(_ members: [JSONMember], _ root: JSONNode) -> Result<Event.Kind, EventError> {
+  static func readEvent(_ members: [JSONMember], _ root: JSONNode) -> Result<Event, EventError> {
     var kinds: [JSONMember] = []
     for member in members where member.key != "id" {
       guard kindKeys.contains(member.key) else {
@@ -35,7 +39,8 @@ extension EventReader {
           ? "expected one of the keys \(kindKeys.joined(separator: ", "))"
           : "an event has exactly one of \(kindKeys.joined(separator: ", "))", at: root.start)
     }
-    return readKind(member)
+    if member.key == "urls" { return readURLs(member.value) }
+    return readKind(member).map { Event($0) }
   }
 
   static func fail<T>(_ message: String, at offset: Int) -> Result<T, EventError> {
@@ -70,7 +75,7 @@ extension EventReader {
       return readNotification(node).map { .notification($0) }
     case "shortcut":
       return readShortcut(node).map { .shortcut($0) }
-    case "openWindow", "dismissWindow":
+    case "openWindow", "dismissWindow", "pushWindow":
       let keys = ["id", "value", "type", "from"] + (member.key == "openWindow" ? ["sharingBehavior", "shared"] : [])
       return readFields(node, keys: keys).flatMap { f in
         if let value = node.members?.last(where: { $0.key == "value" })?.value, let error = valueLimit(value) {
@@ -95,7 +100,11 @@ extension EventReader {
           guard case .bool(let b) = shared else { return fail("'shared' must be true or false", at: at("shared")) }
           request.shared = b
         }
-        return .success(member.key == "openWindow" ? .openWindow(request) : .dismissWindow(request))
+        switch member.key {
+        case "openWindow": return .success(.openWindow(request))
+        case "pushWindow": return .success(.pushWindow(request))
+        default: return .success(.dismissWindow(request))
+        }
       }
     case "requestSceneSessionActivation":
       return readActivationRequest(node)

@@ -6,12 +6,14 @@ public import RouterSupport
 ///
 /// ```json
 /// {"url": "notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"}
+/// {"urls": ["viewer://open/a", "viewer://open/b"]}   // one open request with several URLs (MAC4)
 /// {"activity": {"activityType": "com.example.notes.edit", "userInfo": {"noteID": "6F0E…"}}}
 /// {"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://notes.example.com/n/6F0E…"}}
 /// {"notification": {"targetContentIdentifier": "note-editor"}, "id": 7}
 /// {"shortcut": {"type": "com.example.notes.new", "targetContentIdentifier": "new-note"}}
 /// {"openWindow": {"id": "note-editor", "value": {"id": "6F0E…"}, "from": "s1"}}
 /// {"dismissWindow": {"id": "note-editor"}, "id": "close-all"}
+/// {"pushWindow": {"id": "player", "value": "trailer", "from": "s1"}}   // visionOS 2 (W19)
 /// {"requestSceneSessionActivation": {"session": null, "activity": {"activityType": "NewTaskWindow"}}}
 /// {"session": {"activate": "s2"}}   {"session": {"close": "s2"}}   {"session": {"archive": "s1"}}
 /// {"session": {"update": "s2", "preferring": ["6F0E…"], "allowing": [], "value": {"id": "6F0E…"}}}
@@ -27,7 +29,8 @@ public import RouterSupport
 public enum EventReader {
   /// The keys that name the kind of a JSON event.
   static let kindKeys = [
-    "url", "activity", "notification", "shortcut", "openWindow", "dismissWindow", "requestSceneSessionActivation",
+    "url", "urls", "activity", "notification", "shortcut", "openWindow", "dismissWindow", "pushWindow",
+    "requestSceneSessionActivation",
     "session", "launch", "reopen", "dismiss", "activate",
   ]
 

@@ -82,10 +82,11 @@ extension RouteTable {
             part: .value))
       }
     }
-    if action == .openWindow && id == nil && target.value == nil {
+    if action == .openWindow || action == .pushWindow, id == nil && target.value == nil {
       problems.append(
         TargetProblem(
-          code: .missingKey, message: "'openWindow' needs an 'id', a 'value' (with its 'type'), or both (W5)",
+          code: .missingKey,
+          message: "'\(action.rawValue)' needs an 'id', a 'value' (with its 'type'), or both (W5)",
           part: .target))
     }
     return problems

@@ -17,6 +17,9 @@ public struct RouteTarget: Sendable, Hashable {
     case openWindow
     /// The handler calls `dismissWindow()`, `dismissWindow(id:)`, `(value:)` or `(id:value:)`.
     case dismissWindow
+    /// visionOS 2: the handler calls `pushWindow(id:)`, `pushWindow(value:)` or
+    /// `pushWindow(id:value:)` (W19).
+    case pushWindow
     /// UIKit: the handler calls `requestSceneSessionActivation(_:userActivity:options:)` (K9) or
     /// activates with a role-based `UISceneSessionActivationRequest` (U9).
     case requestSceneSessionActivation

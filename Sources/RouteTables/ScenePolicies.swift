@@ -171,6 +171,19 @@ public struct ScenePolicies: Sendable, Hashable {
     case never
   }
 
+  /// Not an AMB item: MAC4, observed. What a SwiftUI-lifecycle app does with the URLs after the
+  /// first of one open request (Finder opening several files, `open a b c`): `onOpenURL` takes
+  /// one. A UIKit scene gets them all (`Set<UIOpenURLContext>`) whatever this says.
+  public enum ExtraURLs: String, Sendable, Hashable, CaseIterable {
+    /// The app has no `application(_:open:)`: the extra URLs are lost
+    /// (`extra-url-needs-app-delegate`). The default, as a SwiftUI app is written unless it adds
+    /// an app delegate.
+    case drop
+    /// The app's `NSApplicationDelegateAdaptor` implements `application(_:open:)`: it receives
+    /// the extra URLs.
+    case appDelegate
+  }
+
   public var unmodifiedScenes: UnmodifiedScenes = .platform
   public var ties: [TieBreak] = [.foreground, .recent, .oldest]
   public var missingIdentifier: MissingIdentifier = .matchesOnlyStar
@@ -189,6 +202,7 @@ public struct ScenePolicies: Sendable, Hashable {
   public var unroutedEvents: UnroutedEvents = .drop
   public var credentials: Credentials = .refuse
   public var fileURLGroups: FileURLGroups = .platform
+  public var extraURLs: ExtraURLs = .drop
 
   /// The register's recommendations.
   public init() {}
@@ -203,5 +217,6 @@ public struct ScenePolicies: Sendable, Hashable {
     ("urlHandlers", "AMB13"), ("repeatedMatching", "AMB14"), ("singleScene", "AMB15"), ("unroutedEvents", "-"),
     ("credentials", "-"),
     ("fileURLGroups", "-"),
+    ("extraURLs", "-"),
   ]
 }

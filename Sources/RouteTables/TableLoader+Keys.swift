@@ -10,7 +10,7 @@ extension TableLoader {
   static func targetKeys(_ action: RouteTarget.Action) -> [String] {
     switch action {
     case .deliver: return ["scene", "value"]
-    case .openWindow, .dismissWindow: return ["id", "value", "type"]
+    case .openWindow, .dismissWindow, .pushWindow: return ["id", "value", "type"]
     case .requestSceneSessionActivation: return ["session", "activityType", "targetContentIdentifier", "value"]
     }
   }

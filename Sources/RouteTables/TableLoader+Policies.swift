@@ -47,6 +47,7 @@ extension TableLoader {
     if let v = reader.choice(f["unroutedEvents"], ScenePolicies.UnroutedEvents.self) { p.unroutedEvents = v }
     if let v = reader.choice(f["credentials"], ScenePolicies.Credentials.self) { p.credentials = v }
     if let v = reader.choice(f["fileURLGroups"], ScenePolicies.FileURLGroups.self) { p.fileURLGroups = v }
+    if let v = reader.choice(f["extraURLs"], ScenePolicies.ExtraURLs.self) { p.extraURLs = v }
     return p
   }
 

@@ -1,7 +1,7 @@
 import RouterSupport
 
 extension TableLoader {
-  static let actionKeys = ["deliver", "openWindow", "dismissWindow", "requestSceneSessionActivation"]
+  static let actionKeys = ["deliver", "openWindow", "dismissWindow", "pushWindow", "requestSceneSessionActivation"]
   static let routeKeys =
     ["name", "url"] + eventTriggerKeys + ["userInfo", "targetContentIdentifier", "priority", "acceptLostLinks"]
     + actionKeys

@@ -495,6 +495,10 @@ extension TableSchema {
         "dismissWindow": {
           "$ref": "#/$defs/windowAction"
         },
+        "pushWindow": {
+          "$ref": "#/$defs/windowAction",
+          "description": "visionOS 2: pushWindow (W19): the window opens in place of the receiving one, which comes back when it is dismissed."
+        },
         "requestSceneSessionActivation": {
           "type": "object",
           "additionalProperties": false,
@@ -637,6 +641,11 @@ extension TableSchema {
             {
               "required": [
                 "dismissWindow"
+              ]
+            },
+            {
+              "required": [
+                "pushWindow"
               ]
             },
             {
@@ -799,6 +808,14 @@ extension TableSchema {
           "default": "platform",
           "description": "MAC5 (observed): on macOS a file: URL opens a window of the first WindowGroup presenting URL, with the URL as its value; never: only the selection rules decide."
         },
+        "extraURLs": {
+          "enum": [
+            "drop",
+            "appDelegate"
+          ],
+          "default": "drop",
+          "description": "MAC4 (observed): a SwiftUI app's onOpenURL takes the first URL of an open request with several; drop: the others are lost (extra-url-needs-app-delegate); appDelegate: they reach the app delegate's application(_:open:). A UIKit scene gets them all."
+        },
         "unroutedEvents": {
           "enum": [
             "drop",
@@ -945,7 +962,8 @@ extension TableSchema {
         "prefers": { "type": "string", "description": "UIKit: prefersToActivateForTargetContentIdentifierPredicate." },
         "can": { "type": "string", "description": "UIKit: canActivateForTargetContentIdentifierPredicate." },
         "lastActivated": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "Recency: higher is more recent (default: position in the file)." },
-        "created": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "Creation order: lower is older (default: position in the file)." }
+        "created": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "Creation order: lower is older (default: position in the file)." },
+        "pushedFrom": { "type": "string", "description": "visionOS: the session this window was pushed over with pushWindow (W19); that one is hidden (background) until this one is dismissed." }
       }
     }
   }

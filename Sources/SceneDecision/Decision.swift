@@ -68,6 +68,9 @@ public struct Decision: Sendable, Hashable {
   /// Every session a launch opens, when it opens more than one (`defaultLaunchBehavior(.presented)`,
   /// W24); empty otherwise (``session`` is the one it opens).
   public var openedSessions: [String] = []
+  /// The fates of the URLs after the first of one open request that carries several (MAC4), in
+  /// the request's order; empty for every other event.
+  public var extraURLs: [ExtraURL] = []
   /// The IDs of the Apple rules (apple-semantics.md) that decided it, in the order they applied.
   public var appleRules: [AppleRuleID]
   /// A stable code for why an event was dropped, ignored or rejected.

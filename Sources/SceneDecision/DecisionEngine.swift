@@ -23,7 +23,7 @@ public enum DecisionEngine {
   public static func decide(
     _ event: Event, router: CompiledRouter, state: SessionState = SessionState(), explains: Bool = true
   ) -> Decision {
-    decide(event, router: router, state: state, explains: explains, reads: DetailReads(all: !event.isURL))
+    decide(event, router: router, state: state, explains: explains, reads: DetailReads(all: !event.isSingleURL))
   }
 
   /// Decides an event and tells whether the decision read what differs between the URL lines
@@ -31,7 +31,7 @@ public enum DecisionEngine {
   package static func decide(
     _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, readsEventDetails: inout Bool
   ) -> Decision {
-    let reads = DetailReads(all: !event.isURL)
+    let reads = DetailReads(all: !event.isSingleURL)
     let decision = decide(event, router: router, state: state, explains: explains, reads: reads)
     readsEventDetails = reads.any
     return decision
@@ -45,19 +45,23 @@ public enum DecisionEngine {
       withUnsafePointer(to: state) { state in
         var ctx = DecisionContext(router: router, state: state, explains: explains, reads: reads)
         let decision = decide(event, &ctx)
-        return AppLifetime.afterClosing(decision, ctx)
+        return WindowPush.afterClosing(AppLifetime.afterClosing(decision, ctx), ctx)
       }
     }
   }
 
   private static func decide(_ event: Event, _ ctx: inout DecisionContext) -> Decision {
     switch event.kind {
+    case .url where !event.extraURLs.isEmpty:
+      return ExtraURLs.decide(ExternalEvents.decide(event, &ctx), event, ctx)
     case .url, .activity, .notification, .shortcut:
       return ExternalEvents.decide(event, &ctx)
     case .openWindow(let request):
       return windowDecision(WindowActions.open(request, &ctx), action: .openWindow, ctx)
     case .dismissWindow(let request):
       return windowDecision(WindowActions.dismiss(request, &ctx), action: .dismissWindow, ctx)
+    case .pushWindow(let request):
+      return WindowPush.push(request, &ctx)
     case .activationRequest(let request):
       return ActivationRequests.decide(request, &ctx)
     case .session(let action):

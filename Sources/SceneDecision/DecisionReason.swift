@@ -50,6 +50,14 @@ public enum DecisionReason: String, Sendable, Hashable, CaseIterable, CustomStri
   case sharingRequired = "sharing-required"
   /// An app activation with no window open: nothing comes forward (MAC1).
   case noOpenWindow = "no-open-window"
+  /// `pushWindow` outside visionOS: the environment value does not exist there (W19).
+  case pushWindowUnavailable = "push-window-unavailable"
+  /// `pushWindow` called from a window that was itself pushed: "not allowed" (W19).
+  case pushFromPushedWindow = "push-from-pushed-window"
+  /// A URL after the first of one open request, in a SwiftUI-lifecycle app: `onOpenURL` takes
+  /// one URL, the others need the app delegate's `application(_:open:)` (policy `extraURLs`),
+  /// MAC4.
+  case extraURLNeedsAppDelegate = "extra-url-needs-app-delegate"
 
   // The link gate (L rules, K16): the link is not for the app.
   /// A `javascript:`, `data:` or `blob:` link: content the browser runs or shows, never a deep

@@ -45,7 +45,7 @@ public struct EventIdentifier: Sendable, Hashable {
       let tci = request.activity?.targetContentIdentifier
       return EventIdentifier(
         text: tci, rule: tci == nil ? .e3 : .e5, source: "the activity's targetContentIdentifier")
-    case .openWindow, .dismissWindow, .session, .launch, .reopen, .dismiss, .activate:
+    case .openWindow, .dismissWindow, .pushWindow, .session, .launch, .reopen, .dismiss, .activate:
       return nil
     }
   }

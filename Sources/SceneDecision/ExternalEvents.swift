@@ -207,6 +207,15 @@ package enum ExternalEvents {
         action: rule.target.action, value: result.value ?? value?.forRecord, closed: result.closed,
         reason: result.reason,
         message: "route '\(rule.name)': " + result.message)
+    case .pushWindow:
+      let request = Event.WindowRequest(
+        id: rule.target.scene, value: value?.read(), type: rule.target.valueType, from: receiver.id)
+      var decision = WindowPush.push(request, &ctx)
+      decision.receiver = r
+      decision.match = match.forRecord
+      if decision.value == nil { decision.value = value?.forRecord }
+      if ctx.explains { decision.message = "route '\(rule.name)': " + decision.message }
+      return decision
     case .requestSceneSessionActivation:
       // The activity's identifier and userInfo are matched against sessions and configurations.
       var activity = UserActivity(activityType: rule.target.activityType ?? "")

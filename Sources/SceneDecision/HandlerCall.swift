@@ -24,6 +24,9 @@ public struct HandlerCall: Sendable, Hashable {
     case continueActivity = "scene(_:continue:)"
     /// UIKit `windowScene(_:performActionFor:completionHandler:)`: a Home Screen quick action (U12).
     case performAction = "windowScene(_:performActionFor:completionHandler:)"
+    /// AppKit `NSApplicationDelegate.application(_:open:)`: the URLs of an open request after the
+    /// one SwiftUI's `onOpenURL` takes, as its `[URL]` (MAC4, policy `extraURLs: appDelegate`).
+    case applicationOpen = "application(_:open:)"
   }
 
   public var handler: Handler

@@ -218,7 +218,9 @@ private struct Builder {
       let (id, named) = sceneID(scene, unnamed: &unnamedGroups, taken: taken)
       taken.insert(id)
       var origin = "\(place(scene.location)): \(scene.summary)"
-      if !named { origin += " has no id; init names it '\(id)'" }
+      if !named {
+        origin += " has no id; the table writes none and names the scene '\(id)' (its kind and position)"
+      }
       if let condition = scene.condition { origin += " (\(condition))" }
       var fields: [ProjectFacts.Field] = []
       func field(_ key: String, _ value: JSONValue, _ origin: String, at location: SourceLocation? = nil) {
@@ -265,17 +267,31 @@ private struct Builder {
       if let handlers = scene.handlers, kind != .settings {
         handlerFields(handlers, scene: scene, into: &fields)
       }
+      // `.suppressed` as written: the table key takes the case name.
+      func caseName(_ text: String) -> String { text.hasPrefix(".") ? String(text.dropFirst()) : text }
       if let launch = scene.launchBehavior {
-        facts.also.append(
-          "\(place(launch.location)): .defaultLaunchBehavior(\(launch.value)) on '\(id)': the table has no key for it "
-            + "(which window opens at launch, W24)")
+        if let b = SceneDeclaration.LaunchBehavior(rawValue: caseName(launch.value)) {
+          field(
+            "defaultLaunchBehavior", .string(b.rawValue),
+            "\(place(launch.location)): .defaultLaunchBehavior(\(launch.value))", at: launch.location)
+        } else {
+          facts.also.append(
+            "\(place(launch.location)): .defaultLaunchBehavior(\(launch.value)) on '\(id)': not a value the reader "
+              + "can follow (W24); write \"defaultLaunchBehavior\" by hand")
+        }
       }
       if let restoration = scene.restorationBehavior {
-        facts.also.append(
-          "\(place(restoration.location)): .restorationBehavior(\(restoration.value)) on '\(id)': the table has no key "
-            + "for it (W14 is not modelled)")
+        if let b = SceneDeclaration.RestorationBehavior(rawValue: caseName(restoration.value)) {
+          field(
+            "restorationBehavior", .string(b.rawValue),
+            "\(place(restoration.location)): .restorationBehavior(\(restoration.value))", at: restoration.location)
+        } else {
+          facts.also.append(
+            "\(place(restoration.location)): .restorationBehavior(\(restoration.value)) on '\(id)': not a value the "
+              + "reader can follow (W14); write \"restorationBehavior\" by hand")
+        }
       }
-      facts.scenes.append(.init(id: id, origin: origin, fields: fields, location: scene.location))
+      facts.scenes.append(.init(id: id, origin: origin, fields: fields, location: scene.location, declaresID: named))
     }
     if facts.scenes.isEmpty {
       log.warning(
@@ -288,10 +304,21 @@ private struct Builder {
     }
   }
 
-  /// The scene's id, and whether the source names it: a `WindowGroup` without one is `main` (the
-  /// first) or named for its title or presented type; a `DocumentGroup` `document`; `Settings` `settings`.
+  /// The scene's id, and whether the source names it. A `WindowGroup`, `DocumentGroup` or
+  /// `Settings` without one gets no made-up id: the name the table loader gives it, its kind and
+  /// its position in the table's scenes (`WindowGroup#1`), as SwiftUI tells such scenes apart by
+  /// their place in the body. Only a scene of another kind without an id (not something Swift
+  /// compiles) is named for its title or presented type.
   func sceneID(_ scene: SourceScene, unnamed: inout Int, taken: Set<String>) -> (String, Bool) {
     if let id = scene.id { return (id.value, true) }
+    let tableKind: SceneDeclaration.Kind? =
+      switch scene.kind {
+      case .windowGroup: .windowGroup
+      case .documentGroup: .documentGroup
+      case .settings: .settings
+      default: nil
+      }
+    if let tableKind { return (SceneDeclaration.unnamed(tableKind, position: facts.scenes.count + 1), false) }
     var base: String
     switch scene.kind {
     case .documentGroup: base = "document"

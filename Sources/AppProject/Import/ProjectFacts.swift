@@ -56,12 +56,19 @@ package struct ProjectFacts: Sendable {
     package var origin: String
     package var fields: [Field]
     package var location: SourceLocation?
+    /// Whether the source names the scene: false for a `WindowGroup`, `DocumentGroup` or
+    /// `Settings` written without an id, whose table entry then has no `id` and whose ``id`` is
+    /// the name the table loader gives it (`WindowGroup#1`).
+    package var declaresID: Bool
 
-    package init(id: String, origin: String, fields: [Field], location: SourceLocation? = nil) {
+    package init(
+      id: String, origin: String, fields: [Field], location: SourceLocation? = nil, declaresID: Bool = true
+    ) {
       self.id = id
       self.origin = origin
       self.fields = fields
       self.location = location
+      self.declaresID = declaresID
     }
   }
 

@@ -57,7 +57,7 @@ struct TablePlaces {
   /// The key `key` of the scene `id`, or the scene.
   func scene(_ id: String, key: String? = nil) -> SourceLocation {
     guard let scenes = root?.member("scenes")?.value.elements,
-      let scene = scenes.first(where: { $0.member("id")?.value.stringValue == id })
+      let scene = scenes.enumerated().first(where: { TableSceneName.of($1, position: $0 + 1) == id })?.element
     else { return member("scenes") }
     if let key, let m = scene.member(key) { return source.location(at: m.keyStart) }
     return source.location(at: scene.start)
@@ -199,6 +199,8 @@ private struct Checker {
     case "title": return scene.title.map { .string($0) }
     case "presents": return scene.presents.map { .string($0) }
     case "defaultValue": return scene.defaultValue
+    case "defaultLaunchBehavior": return .string(scene.launchBehavior.rawValue)
+    case "restorationBehavior": return .string(scene.restorationBehavior.rawValue)
     case "matching": return strings(scene.matching)
     case "matchingModifiers": return scene.matchingModifiers.map { .array($0.map { .array($0.map { .string($0) }) }) }
     case "contentTypes": return scene.contentTypes.isEmpty ? nil : strings(scene.contentTypes)
@@ -212,7 +214,8 @@ private struct Checker {
     case "activationConditions":
       guard scene.prefers != nil || scene.can != nil else { return nil }
       return places.root?.member("scenes")?.value.elements?
-        .first { $0.member("id")?.value.stringValue == scene.id }?.member("activationConditions")?.value.value
+        .enumerated().first { TableSceneName.of($1, position: $0 + 1) == scene.id }?.element
+        .member("activationConditions")?.value.value
     default: return nil
     }
   }

@@ -1,3 +1,5 @@
+import Foundation
+import RouteTables
 package import RouterSupport
 
 /// Writes a route table from ``ProjectFacts``, or updates an existing one, keeping what the
@@ -97,7 +99,7 @@ package enum TableDraft {
 private struct OldTable {
   let root: JSONNode
   let source: SourceText
-  let from: Set<String>
+  var from: Set<String>
 
   init(root: JSONNode, source: SourceText) {
     self.root = root
@@ -116,8 +118,12 @@ private struct OldTable {
 
 private struct Writer {
   let facts: ProjectFacts
-  let old: OldTable?
+  var old: OldTable?
   var from: [(String, DraftValue)] = []
+  /// Scenes without an id whose name in the written table (their kind and final position)
+  /// differs from the project's (their position among the project's scenes): a scene of the
+  /// user's stands before them. `$from` and `$next` name them as the table does.
+  var renames: [(from: String, to: String)] = []
   var differences: [TableDraft.Difference] = []
 
   init(facts: ProjectFacts, old: OldTable?) {
@@ -206,9 +212,19 @@ private struct Writer {
     for member in old?.root.members ?? [] where !written.contains(member.key) && member.key != "routes" {
       members.append((member.key, .raw(old?.raw(member.value) ?? "")))
     }
+    for (i, entry) in from.enumerated() {
+      for r in renames where entry.0 == "scenes[\(r.from)]" || entry.0.hasPrefix("scenes[\(r.from)].") {
+        from[i].0 = "scenes[\(r.to)]" + entry.0.dropFirst("scenes[\(r.from)]".count)
+        if case .json(.string(let origin)) = entry.1 {
+          from[i].1 = .json(.string(origin.replacingOccurrences(of: "'\(r.from)'", with: "'\(r.to)'")))
+        }
+      }
+    }
     members.append(("$from", .object(from)))
     if !facts.also.isEmpty { members.append(("$also", .json(.array(facts.also.map { .string($0) })))) }
-    let next = facts.next.filter { !isDone($0.done) }.map { JSONValue.string($0.text) }
+    let next = facts.next.filter { !isDone($0.done) }.map { item in
+      JSONValue.string(renames.reduce(item.text) { $0.replacingOccurrences(of: "'\($1.from)'", with: "'\($1.to)'") })
+    }
     if !next.isEmpty { members.append(("$next", .json(.array(next)))) }
     return .object(members)
   }
@@ -270,18 +286,42 @@ private struct Writer {
 
   mutating func scenes() -> DraftValue {
     let oldScenes = old?.member("scenes")?.value.elements ?? []
-    func id(_ node: JSONNode) -> String? { node.member("id")?.value.stringValue }
+    // A scene without an id is matched by its kind and its rank among the scenes of that kind
+    // without an id (the k-th WindowGroup without one in the project is the k-th in the table),
+    // so that a scene of the user's written before it does not lose it; the old table's paths
+    // of it are read under the project's name.
+    var names = oldScenes.enumerated().map { TableSceneName.of($1, position: $0 + 1) }
+    var oldUnnamed: [SceneDeclaration.Kind: [Int]] = [:]
+    for (i, node) in oldScenes.enumerated() where node.member("id") == nil {
+      if let kind = Self.kind(node), kind != .window { oldUnnamed[kind, default: []].append(i) }
+    }
+    var rank: [SceneDeclaration.Kind: Int] = [:]
+    for scene in facts.scenes where !scene.declaresID {
+      let kind = Self.kind(scene)
+      let k = rank[kind, default: 0]
+      rank[kind] = k + 1
+      guard let i = oldUnnamed[kind].flatMap({ k < $0.count ? $0[k] : nil }), let oldName = names[i] else { continue }
+      names[i] = scene.id
+      if oldName != scene.id, var table = old {
+        table.from = Set(
+          table.from.map { path in
+            path == "scenes[\(oldName)]" || path.hasPrefix("scenes[\(oldName)].")
+              ? "scenes[\(scene.id)]" + path.dropFirst("scenes[\(oldName)]".count) : path
+          })
+        old = table
+      }
+    }
     var derived: [String: DraftValue] = [:]
     for scene in facts.scenes {
-      derived[scene.id] = self.scene(scene, old: oldScenes.first { id($0) == scene.id })
+      derived[scene.id] = self.scene(scene, old: names.firstIndex { $0 == scene.id }.map { oldScenes[$0] })
     }
     // The project's order, with each scene of the user's after the scene it followed.
     var out: [DraftValue] = []
     var placed: Set<String> = []
     var pendingUser: [String: [DraftValue]] = [:]
     var lastDerived: String?
-    for node in oldScenes {
-      guard let sceneID = id(node) else {
+    for (node, name) in zip(oldScenes, names) {
+      guard let sceneID = name else {
         pendingUser[lastDerived ?? "", default: []].append(.raw(old?.raw(node) ?? ""))
         continue
       }
@@ -295,10 +335,28 @@ private struct Writer {
     }
     out += pendingUser[""] ?? []
     for scene in facts.scenes where placed.insert(scene.id).inserted {
-      if let value = derived[scene.id] { out.append(value) }
+      if let value = derived[scene.id] {
+        out.append(value)
+        let name = SceneDeclaration.unnamed(Self.kind(scene), position: out.count)
+        if !scene.declaresID && name != scene.id { renames.append((scene.id, name)) }
+      }
       out += pendingUser[scene.id] ?? []
     }
     return .array(out)
+  }
+
+  /// The kind of a scene object of a table (a `windowGroup` when it does not say).
+  static func kind(_ node: JSONNode) -> SceneDeclaration.Kind? {
+    guard let text = node.member("kind")?.value.stringValue else { return .windowGroup }
+    return SceneDeclaration.Kind(rawValue: text)
+  }
+
+  /// The kind of a scene of the project (its `kind` field; a `windowGroup` without one).
+  static func kind(_ scene: ProjectFacts.Scene) -> SceneDeclaration.Kind {
+    guard case .string(let text)? = scene.fields.first(where: { $0.key == "kind" })?.fact.value else {
+      return .windowGroup
+    }
+    return SceneDeclaration.Kind(rawValue: text) ?? .windowGroup
   }
 
   mutating func scene(_ scene: ProjectFacts.Scene, old node: JSONNode?) -> DraftValue {
@@ -308,7 +366,7 @@ private struct Writer {
     }
     let present = node != nil
     if projectOwns(path, present: present) || node != nil { from.append((path, .json(.string(scene.origin)))) }
-    var members: [(String, DraftValue)] = [("id", .json(.string(scene.id)))]
+    var members: [(String, DraftValue)] = scene.declaresID ? [("id", .json(.string(scene.id)))] : []
     let oldMembers = node?.members ?? []
     for field in scene.fields {
       let fieldPath = "\(path).\(field.key)"

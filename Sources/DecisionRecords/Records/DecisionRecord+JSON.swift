@@ -10,7 +10,7 @@ extension DecisionRecord {
   /// Fields, in this order, present when they have a value: `line`, `id`, `input`, `inputLength`
   /// (when the input was cut), `event`,
   /// `outcome`, `scene`, `session`, `receiver`, `rule`, `params`, `decodedSeparators`, `action`, `value`,
-  /// `closed`, `opened`, `handlers`, `identifier`, `appleRules`, `reason`, `message`, `error`, `trace`
+  /// `closed`, `opened`, `extraURLs`, `handlers`, `identifier`, `appleRules`, `reason`, `message`, `error`, `trace`
   /// (with `explain`).
   public func appendJSON(to out: inout [UInt8], explain: Bool = false) {
     var layout = RecordLayout()
@@ -104,6 +104,7 @@ extension DecisionRecord {
         w.literal(#","opened":"#)
         w.strings(decision.openedSessions)
       }
+      DecisionRecord.appendExtraURLs(decision.extraURLs, to: &w)
       appendHandlers(decision.handlers, to: &w)
       if let identifier = DecisionRecord.identifier(of: event) { w.field("identifier", identifier) }
       w.literal(#","appleRules":["#)

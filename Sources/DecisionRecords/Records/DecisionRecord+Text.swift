@@ -59,6 +59,7 @@ extension DecisionRecord {
       }
       if !decision.closedSessions.isEmpty { text += " closes \(decision.closedSessions.joined(separator: ", "))" }
       if !decision.openedSessions.isEmpty { text += " opens \(decision.openedSessions.joined(separator: ", "))" }
+      text += DecisionRecord.describeExtraURLs(decision.extraURLs)
       if !decision.handlers.isEmpty {
         text += " runs " + decision.handlers.map(DecisionRecord.describe).joined(separator: ", ")
       }

@@ -314,7 +314,7 @@ public enum AppleRuleID: String, Sendable, Hashable, CaseIterable, CustomStringC
   /// Whether the engine decides by it (else `docs/semantics.md` says why not).
   public var isModelled: Bool {
     switch self {
-    case .e7, .w19, .a2, .a4, .a5, .d5, .mac4: false
+    case .e7, .a2, .a4, .a5, .d5: false
     default: true
     }
   }

@@ -49,6 +49,9 @@ public struct Session: Sendable, Hashable {
   public var lastActivated: Int
   /// The clock tick of its creation; lower is older.
   public var created: Int
+  /// visionOS: the session this window was pushed over with `pushWindow` (W19), hidden while
+  /// this one is open and back in front when it is dismissed; nil for a window opened otherwise.
+  public var pushedFrom: String? = nil
 
   /// Creates a session.
   public init(

@@ -3,7 +3,7 @@ public import RouteTables
 public import RouterSupport
 
 /// Session state files: `{"sessions": [{"id", "scene", "state", "value", "valueType", "preferring",
-/// "allowing", "prefers", "can", "lastActivated", "created"}], "clock"}`.
+/// "allowing", "prefers", "can", "lastActivated", "created", "pushedFrom"}], "clock"}`.
 ///
 /// ```swift
 /// let (state, diagnostics) = SessionState.load(source: SourceText(file: "open.json", text: json), table: table)
@@ -12,7 +12,7 @@ public import RouterSupport
 extension SessionState {
   static let sessionKeys = [
     "id", "scene", "state", "value", "valueType", "preferring", "allowing", "prefers", "can", "lastActivated",
-    "created",
+    "created", "pushedFrom",
   ]
 
   /// Reads a state file; every problem is a diagnostic with its position. Sessions whose scene the
@@ -60,6 +60,7 @@ extension SessionState {
         }
         sessions.append(session)
       }
+      checkPushes(sessions, items, &reader)
     } else {
       reader.missing("sessions", in: root, what: what)
     }
@@ -139,7 +140,41 @@ extension SessionState {
     }
     if let t = reader.int(f["lastActivated"], in: SessionNumbers.range) { session.lastActivated = t }
     if let t = reader.int(f["created"], in: SessionNumbers.range) { session.created = t }
+    session.pushedFrom = reader.string(f["pushedFrom"], in: node, what: what)
     return session
+  }
+
+  /// A `pushedFrom` names another session of the file (W19), itself not pushed: a pushed window
+  /// cannot push one.
+  static func checkPushes(_ sessions: [Session], _ items: [JSONNode], _ reader: inout JSONFieldReader) {
+    guard sessions.contains(where: { $0.pushedFrom != nil }) else { return }
+    var byID: [String: Session] = [:]
+    for s in sessions { byID[s.id] = s }
+    for item in items {
+      guard let m = item.members?.last(where: { $0.key == "pushedFrom" }), case .string(let from) = m.value.kind,
+        let id = item.members?.last(where: { $0.key == "id" })?.value.value.stringValue
+      else { continue }
+      guard from != id else {
+        reader.error(
+          .invalidSessions, "'pushedFrom' must name another session: '\(id)' cannot be pushed over itself (W19)",
+          at: m.value.start)
+        continue
+      }
+      guard let presenting = byID[from] else {
+        reader.error(
+          .invalidSessions,
+          "'pushedFrom' must name another session of the file (the window '\(id)' was pushed over, W19);"
+            + " no session has id '\(from)'.\(EditDistance.didYouMean(from, among: sessions.map(\.id)))",
+          at: m.value.start)
+        continue
+      }
+      if presenting.pushedFrom != nil {
+        reader.error(
+          .invalidSessions,
+          "'\(from)' was itself pushed (over '\(presenting.pushedFrom ?? "")'): pushWindow cannot be called from a"
+            + " pushed window (W19)", at: m.value.start)
+      }
+    }
   }
 
   /// The state as JSON, in the format ``load(source:table:)`` reads; pretty, fields in a fixed order.
@@ -159,6 +194,7 @@ extension SessionState {
         if let c = s.can { o["can"] = .string(c.description) }
         o["lastActivated"] = .number(JSONNumber(s.lastActivated))
         o["created"] = .number(JSONNumber(s.created))
+        if let p = s.pushedFrom { o["pushedFrom"] = .string(p) }
         return .object(o)
       })
     root["clock"] = .number(JSONNumber(clock))

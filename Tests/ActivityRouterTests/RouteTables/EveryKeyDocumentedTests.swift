@@ -36,6 +36,7 @@ import Testing
       ("urlHandlers", ScenePolicies.URLHandlers.allCases.map(\.rawValue)),
       ("unroutedEvents", ScenePolicies.UnroutedEvents.allCases.map(\.rawValue)),
       ("fileURLGroups", ScenePolicies.FileURLGroups.allCases.map(\.rawValue)),
+      ("extraURLs", ScenePolicies.ExtraURLs.allCases.map(\.rawValue)),
       ("restorationBehavior", SceneDeclaration.RestorationBehavior.allCases.map(\.rawValue)),
       ("defaultLaunchBehavior", SceneDeclaration.LaunchBehavior.allCases.map(\.rawValue)),
       ("kind", SceneDeclaration.Kind.allCases.map(\.rawValue)),

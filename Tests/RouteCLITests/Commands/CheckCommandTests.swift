@@ -134,7 +134,7 @@ import Testing
       line: 13, needle: #""priorty""#,
       message: "unknown key 'priorty' in a route. Did you mean 'priority'? Expected one of: name, url, activity, "
         + "shortcut, notification, userInfo, targetContentIdentifier, priority, acceptLostLinks, deliver, openWindow, "
-        + "dismissWindow, requestSceneSessionActivation",
+        + "dismissWindow, pushWindow, requestSceneSessionActivation",
       code: "unknown-key"),
   ]
 

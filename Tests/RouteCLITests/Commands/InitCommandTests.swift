@@ -104,8 +104,10 @@ import Testing
       switch value {
       case let items as [String]: for item in items { paths.insert("\(key)[\(item)]") }
       case let scenes as [[String: Any]] where key == "scenes":
-        for scene in scenes {
-          let id = try #require(scene["id"] as? String)
+        for (i, scene) in scenes.enumerated() {
+          // A scene the source declares without an id has none in the table: the loader's name.
+          let kind = (scene["kind"] as? String).flatMap(SceneDeclaration.Kind.init(rawValue:)) ?? .windowGroup
+          let id = scene["id"] as? String ?? SceneDeclaration.unnamed(kind, position: i + 1)
           paths.insert("scenes[\(id)]")
           for k in scene.keys where k != "id" { paths.insert("scenes[\(id)].\(k)") }
         }
@@ -165,7 +167,7 @@ import Testing
     // takes the app's name out of "$from" to keep their own.
     let routes = """
       [
-          { "name": "plant", "url": "garden://plant/{id:uuid}", "deliver": { "scene": "main", "value": "{id}" } }
+          { "name": "plant", "url": "garden://plant/{id:uuid}", "deliver": { "scene": "WindowGroup#2", "value": "{id}" } }
         ]
       """
     try Self.replace(#""routes": []"#, with: #""routes": "# + routes, in: table)
@@ -204,6 +206,9 @@ import Testing
     #expect(text.contains(#"{ "id": "inspector", "title": "Inspector" }"#))
     #expect(text.contains(#""gardenjournal""#))
     #expect(text.contains(#""id": "plant-card""#))
+    // The WindowGroup without an id stands second now, after the user's scene: its name follows.
+    #expect(text.contains(#""scenes[WindowGroup#2].onOpenURL""#))
+    #expect(!text.contains("WindowGroup#1"))
     #expect(!text.contains(#""comment": "one window per plant""#))  // it went with the scene
     #expect(!text.contains("write the routes of garden:// URLs"))  // a route covers it now
     #expect(text.contains("write the routes of gardenjournal:// URLs"))
