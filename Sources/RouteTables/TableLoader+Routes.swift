@@ -139,6 +139,15 @@ extension TableLoader {
     guard let action = RouteTarget.Action(rawValue: member.key) else { return nil }
     let what = "'\(member.key)'"
     let keys = targetKeys(action)
+    // `"deliver": "main"` is the usual first try: say what the object looks like.
+    if action != .requestSceneSessionActivation, let name = member.value.stringValue {
+      let key = action == .deliver ? "scene" : "id"
+      reader.error(
+        .wrongType,
+        "expected \(what) (an object), found string. Did you mean {\"\(key)\": \(quotedJSON(name))}?",
+        at: member.value.start)
+      return nil
+    }
     guard let fields = reader.object(member.value, what: what, keys: keys) else { return nil }
     var target = RouteTarget(action: action, location: reader.location(member.keyStart))
     if action == .requestSceneSessionActivation {
@@ -223,4 +232,11 @@ extension TableLoader {
       }
     }
   }
+}
+
+/// `text` as a JSON string literal, for a message that shows what to write.
+private func quotedJSON(_ text: String) -> String {
+  var out: [UInt8] = []
+  JSONWriter.appendString(text, to: &out)
+  return String(decoding: out, as: UTF8.self)
 }

@@ -109,6 +109,28 @@ import Testing
     #expect(message.contains("Did you mean 'note-editor'?"))
   }
 
+  /// `"deliver": "main"` (a scene named where an object is expected) says which object to write,
+  /// at the string; a number or an array there gets the plain message.
+  @Test(arguments: [
+    (#""deliver": 1️⃣"main""#, #"Did you mean {"scene": "main"}?"#),
+    (#""openWindow": 1️⃣"note-editor""#, #"Did you mean {"id": "note-editor"}?"#),
+    (#""dismissWindow": 1️⃣"a\"b""#, #"Did you mean {"id": "a\"b"}?"#),
+    (#""deliver": 1️⃣7"#, "expected 'deliver' (an object), found number"),
+  ])
+  func aTargetWrittenAsAStringSaysWhatToWrite(target: String, message: String) throws {
+    let marked = MarkedText(
+      #"{ "app": "A", "platform": "iPadOS", \#(Self.scenes) "routes": [ { "name": "n", "url": "a://h/x", \#(target) } ] }"#
+    )
+    let loaded = TableLoader.load(source: SourceText(file: "t.json", text: marked.text))
+    let errors = loaded.diagnostics.filter { $0.severity == .error }
+    let (line, column) = try #require(marked.lineColumn("1️⃣"))
+    #expect(errors.count == 1, "\(errors)")
+    let error = try #require(errors.first)
+    #expect(error.code == .wrongType)
+    #expect(error.location?.line == line && error.location?.column == column)
+    #expect(error.message.contains(message), "\(error.message)")
+  }
+
   @Test func duplicateNotesPointAtTheFirstDeclaration() throws {
     let marked = MarkedText(Self.cases[3].table)
     let loaded = TableLoader.load(source: SourceText(file: "t.json", text: marked.text))
