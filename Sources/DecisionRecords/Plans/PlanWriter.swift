@@ -86,20 +86,9 @@ struct PlanWriter: ~Copyable {
   }
 
   private mutating func writeDecimal(_ value: UInt64) {
-    var digits = 1
-    var rest = value / 10
-    while rest > 0 {
-      digits &+= 1
-      rest /= 10
-    }
-    var n = value
-    var i = count &+ digits
-    count = i
-    repeat {
-      i &-= 1
-      base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
-      n /= 10
-    } while n > 0
+    let digits = DecimalDigits.count(of: value)
+    DecimalDigits.write(value, digits: digits, at: base + count)
+    count &+= digits
   }
 
   @inline(__always)

@@ -98,21 +98,10 @@ struct RecordWriter: ~Copyable {
       text.withUTF8 { bytes($0) }
       return
     }
-    var digits = 1
-    var rest = value / 10
-    while rest > 0 {
-      digits &+= 1
-      rest /= 10
-    }
+    let digits = DecimalDigits.count(of: UInt64(value))
     _ = room(digits)
-    var n = value
-    var i = count &+ digits
-    count = i
-    repeat {
-      i &-= 1
-      chunk[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
-      n /= 10
-    } while n > 0
+    DecimalDigits.write(UInt64(value), digits: digits, at: chunk + count)
+    count &+= digits
   }
 
   /// Valid UTF-8 as the inside of a JSON string (no quotes), escaped as `JSONWriter` escapes it.
