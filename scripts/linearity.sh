@@ -28,7 +28,7 @@ bin="$(swift build --show-bin-path)"
 stages=(RouterSupport RouteEvents AppleAppFiles RouteTables RouteMatcher SceneDecision DecisionRecords RouteFixtures ActivityRouter)
 objects=()
 for stage in "${stages[@]}"; do objects+=("$bin/$stage.build"/*.o); done
-rm -f "$out/LinearityProbe" "$out"/callgrind.*  # never count with a stale probe or read stale counts
+rm -f "$out/LinearityProbe" "$out"/callgrind.* "$out"/dump.*  # never count with a stale probe or read stale counts
 swiftc -g -Onone -parse-as-library -swift-version 6 -I "$bin/Modules" Fuzz/Linearity/LinearityProbe.swift \
   "${objects[@]}" -o "$out/LinearityProbe" 2>&1 | grep -v "ld.gold: warning" || true
 [ -x "$out/LinearityProbe" ] || { echo "error: the probe did not build" >&2; exit 1; }
@@ -69,16 +69,28 @@ scenarios=("$@")
 symbol="$(nm "$out/LinearityProbe" | awk '$3 ~ /measuredWork.*VFZ$/ && !found { print $3; found = 1 }')"
 [ -n "$symbol" ] || { echo "error: no measuredWork symbol in the probe" >&2; exit 1; }
 
-# Every (scenario, size) under callgrind, two at a time, the largest sizes first (the stateful
-# and session-file runs are most of the work: started last, one of them ran alone at the end);
-# then the counts are read back.
+# Each scenario under callgrind in one process, all its sizes in turn (callgrind writes a profile
+# after each call of the measured function: callgrind.<scenario>.<n>); two scenarios at a time,
+# the heaviest first (table-load, session-file and stateful-notes are most of the work), so that
+# the two cores end together. One process a scenario, not one a size: valgrind and the Swift
+# runtime start in about 2 s of a core each time, which over 102 runs was a third of the step.
+heavy=(table-load session-file stateful-notes)
 run_all() {
-  for s in "${scenarios[@]}"; do
-    for n in ${sizes[$s]}; do printf '%s %s\n' "$s" "$n"; done
-  done | tac | xargs -P "${JOBS:-2}" -n 2 sh -c '
-    file="$0/callgrind.$2.$3"
-    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$file" \
-      --toggle-collect="$1" "$0/LinearityProbe" "$2" "$3" >/dev/null 2>"$file.log"' "$out" "$symbol"
+  local s
+  {
+    for s in "${heavy[@]}"; do [[ " ${scenarios[*]} " != *" $s "* ]] || printf '%s %s\n' "$s" "${sizes[$s]}"; done
+    for s in "${scenarios[@]}"; do [[ " ${heavy[*]} " == *" $s "* ]] || printf '%s %s\n' "$s" "${sizes[$s]}"; done
+  } | xargs -P "${JOBS:-2}" -L 1 sh -c '
+    out="$0" symbol="$1" s="$2"
+    shift 2
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out/dump.$s" \
+      --toggle-collect="$symbol" --dump-after="$symbol" "$out/LinearityProbe" "$s" "$@" >/dev/null 2>"$out/callgrind.$s.log"
+    k=1
+    for n in "$@"; do
+      [ ! -f "$out/dump.$s.$k" ] || mv -f "$out/dump.$s.$k" "$out/callgrind.$s.$n"
+      k=$((k + 1))
+    done
+    rm -f "$out/dump.$s"' "$out" "$symbol"
 }
 
 count() {  # instructions of measuredWork for scenario $1, size $2
@@ -88,7 +100,7 @@ count() {  # instructions of measuredWork for scenario $1, size $2
 for s in "${scenarios[@]}"; do
   [ -n "${sizes[$s]:-}" ] || { echo "error: unknown scenario '$s'" >&2; exit 64; }
 done
-rm -f "$out"/callgrind.*
+rm -f "$out"/callgrind.* "$out"/dump.*
 run_all
 
 report_only=" ${REPORT_ONLY:-compile-params compile-query} "
@@ -102,7 +114,7 @@ for s in "${scenarios[@]}"; do
   verdict="linear"
   for n in "${ns[@]}"; do
     w="$(count "$s" "$n")"
-    [ -n "$w" ] && [ "$w" -gt 0 ] || { echo "error: no count for $s $n (see $out/callgrind.$s.$n.log)" >&2; exit 1; }
+    [ -n "$w" ] && [ "$w" -gt 0 ] || { echo "error: no count for $s $n (see $out/callgrind.$s.log)" >&2; exit 1; }
     if [ -n "$previous" ]; then
       ratio="$(awk -v a="$w" -v b="$previous" 'BEGIN { printf "%.2f", a / b }')"
       line+=" $n:$w(x$ratio)"

@@ -4,24 +4,33 @@
 // doubling n must double them at most (plus a constant): no quadratic path, no backtracking
 // blow-up. Timing is never used.
 //
-//   LinearityProbe <scenario> <n>
+//   LinearityProbe <scenario> <n> [<n> ...]
+//
+// Several sizes of one scenario run in one process, in the order given, each prepared apart and
+// measured by its own call of `measuredWork`: scripts/linearity.sh has callgrind write a profile
+// after each call (--dump-after), so starting valgrind and the Swift runtime is paid once a
+// scenario, not once a size (about 2 s of a core each time under callgrind).
 import ActivityRouter
 
 @main
 struct LinearityProbe {
   static func main() {
     let arguments = CommandLine.arguments
-    guard arguments.count == 3, let n = Int(arguments[2]), let scenario = scenarios[arguments[1]] else {
-      print("usage: LinearityProbe <scenario> <n>; scenarios: \(scenarios.keys.sorted().joined(separator: " "))")
+    let sizes = arguments.dropFirst(2).compactMap { Int($0) }
+    guard arguments.count >= 3, sizes.count == arguments.count - 2, let scenario = scenarios[arguments[1]] else {
+      print(
+        "usage: LinearityProbe <scenario> <n> [<n> ...]; scenarios: \(scenarios.keys.sorted().joined(separator: " "))")
       exit(64)
     }
-    let prepared = scenario(n)
-    // Once unmeasured first: building the input frees many small blocks, which glibc merges
-    // (malloc_consolidate) at the next large allocation, in amounts that depend on the preparation,
-    // not on the operation; and first calls initialise what later calls reuse.
-    _ = work(prepared)
-    let result = measuredWork(prepared)
-    print("\(arguments[1]) n=\(n) result=\(result)")
+    for n in sizes {
+      let prepared = scenario(n)
+      // Once unmeasured first: building the input frees many small blocks, which glibc merges
+      // (malloc_consolidate) at the next large allocation, in amounts that depend on the
+      // preparation, not on the operation; and first calls initialise what later calls reuse.
+      _ = work(prepared)
+      let result = measuredWork(prepared)
+      print("\(arguments[1]) n=\(n) result=\(result)")
+    }
   }
 
   /// A prepared operation: everything allocated before it is measured.
