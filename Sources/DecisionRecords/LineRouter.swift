@@ -109,7 +109,7 @@ public struct LineRouter: ~Copyable {
     }
     fullLines += 1
     var record = DecisionRecord(
-      line: line, utf8: bytes, router: router, state: sessions, explains: options.explains)
+      line: line, utf8: bytes, router: router, state: sessions, explains: options.explains, scratch: &scratch)
     // In place: the record holds no reference to the sessions, so nothing is copied.
     if options.stateful, case .success(let (_, decision)) = record.result {
       if let error = overSessionLimit(decision) { record.result = .failure(error) } else { sessions.apply(decision) }
@@ -131,7 +131,7 @@ public struct LineRouter: ~Copyable {
     guard options.stateful else { return route(line: line, utf8: bytes, into: &out) }
     fullLines += 1
     var record = DecisionRecord(
-      line: line, utf8: bytes, router: router, state: sessions, explains: options.explains)
+      line: line, utf8: bytes, router: router, state: sessions, explains: options.explains, scratch: &scratch)
     if case .success(let (_, decision)) = record.result {
       if let error = overSessionLimit(decision) { record.result = .failure(error) } else { heldDecision = decision }
     }

@@ -23,6 +23,9 @@ struct DecisionContext {
   let index: SessionIndex
   /// Whether to build the trace and the message; off, only the decision's fields are computed.
   let explains: Bool
+  /// The matcher's working memory, lent by the decision's caller for this call only (a line
+  /// router keeps one for all its lines); nil, the match allocates its own.
+  let scratch: UnsafeMutablePointer<MatchScratch>?
   var trace: [TraceStep] = []
   var rules: [AppleRuleID] = []
   var effects: [SessionEffect] = []
@@ -39,9 +42,10 @@ struct DecisionContext {
   /// A context for one decision; `router` and `state` must stay valid while it is used.
   init(
     router: UnsafePointer<CompiledRouter>, state: UnsafePointer<SessionState>, explains: Bool = true,
-    reads: DetailReads
+    reads: DetailReads, scratch: UnsafeMutablePointer<MatchScratch>? = nil
   ) {
     self.reads = reads
+    self.scratch = scratch
     self.routerBase = router
     self.policies = router.pointee.table.policies
     self.supportsMultipleScenes = router.pointee.table.supportsMultipleScenes
@@ -72,9 +76,20 @@ struct DecisionContext {
 
   /// A new session of a declaration, numbered and stamped, recorded as an effect.
   mutating func createSession(_ scene: SceneDeclaration, value: JSONValue?) -> Session {
+    createSession(id: scene.id, presents: scene.presents, value: value)
+  }
+
+  /// A new session of the table's declaration at `index`, read in place (a copy of a
+  /// declaration retains every string and array it holds).
+  mutating func createSession(sceneAt index: Int, value: JSONValue?) -> Session {
+    let table = self.table
+    return createSession(id: table.scenes[index].id, presents: table.scenes[index].presents, value: value)
+  }
+
+  private mutating func createSession(id scene: String, presents: String?, value: JSONValue?) -> Session {
     clock = SessionNumbers.successor(of: clock)
     let session = Session(
-      id: "s\(nextNumber)", scene: scene.id, value: value, valueType: value == nil ? nil : scene.presents,
+      id: SessionNumbers.id(nextNumber), scene: scene, value: value, valueType: value == nil ? nil : presents,
       preferring: nil, allowing: nil, state: .foregroundActive, lastActivated: clock, created: clock)
     nextNumber = SessionNumbers.successor(of: nextNumber)
     effects.append(.create(session))

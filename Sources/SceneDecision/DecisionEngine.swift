@@ -23,7 +23,9 @@ public enum DecisionEngine {
   public static func decide(
     _ event: Event, router: CompiledRouter, state: SessionState = SessionState(), explains: Bool = true
   ) -> Decision {
-    decide(event, router: router, state: state, explains: explains, reads: DetailReads(all: !event.isSingleURL))
+    DetailReads.with(all: !event.isSingleURL) { reads in
+      decide(event, router: router, state: state, explains: explains, reads: reads)
+    }
   }
 
   /// Decides an event and tells whether the decision read what differs between the URL lines
@@ -31,19 +33,35 @@ public enum DecisionEngine {
   package static func decide(
     _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, readsEventDetails: inout Bool
   ) -> Decision {
-    let reads = DetailReads(all: !event.isSingleURL)
-    let decision = decide(event, router: router, state: state, explains: explains, reads: reads)
-    readsEventDetails = reads.any
-    return decision
+    DetailReads.with(all: !event.isSingleURL) { reads in
+      let decision = decide(event, router: router, state: state, explains: explains, reads: reads, scratch: nil)
+      readsEventDetails = reads.any
+      return decision
+    }
+  }
+
+  /// The same, matching URLs in the caller's `scratch` (one for a whole run of lines, not one
+  /// allocated for every decision), which must stay valid for the call; nil, the match makes
+  /// its own. The decision does not depend on what the scratch held.
+  package static func decide(
+    _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, readsEventDetails: inout Bool,
+    scratch: UnsafeMutablePointer<MatchScratch>?
+  ) -> Decision {
+    DetailReads.with(all: !event.isSingleURL) { reads in
+      let decision = decide(event, router: router, state: state, explains: explains, reads: reads, scratch: scratch)
+      readsEventDetails = reads.any
+      return decision
+    }
   }
 
   private static func decide(
-    _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, reads: DetailReads
+    _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, reads: DetailReads,
+    scratch: UnsafeMutablePointer<MatchScratch>? = nil
   ) -> Decision {
     // The context reads the router and the state in place, for this call only.
     withUnsafePointer(to: router) { router in
       withUnsafePointer(to: state) { state in
-        var ctx = DecisionContext(router: router, state: state, explains: explains, reads: reads)
+        var ctx = DecisionContext(router: router, state: state, explains: explains, reads: reads, scratch: scratch)
         let decision = decide(event, &ctx)
         return WindowPush.afterClosing(AppLifetime.afterClosing(decision, ctx), ctx)
       }

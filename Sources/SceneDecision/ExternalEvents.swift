@@ -78,7 +78,7 @@ package enum ExternalEvents {
     let table = ctx.table
     let r = Decision.Receiver(scene: receiver.scene, session: receiver.id, isNew: isNew)
     let arrival: Decision.Outcome = isNew ? .open : .deliver
-    let subject = { "'\(receiver.scene)' (\(receiver.id))" }
+    func subject() -> String { "'\(receiver.scene)' (\(receiver.id))" }
     var activityType: String?
     if let activity, url == nil { activityType = activity.activityType }
     // Quick actions and notification responses are routed by the table's shortcut and
@@ -179,58 +179,62 @@ package enum ExternalEvents {
       return ctx.decision(
         .drop, receiver: r, reason: .noRoute, message: "the event reaches \(subject()), but no route handles it")
     }
-    let rule = table.routes[match.route]
+    // The route's target is copied, not the whole route (its patterns, its trigger, its
+    // location); its name is read in place, for the messages alone.
+    let target = table.routes[match.route].target
+    let routeIndex = match.route
+    func name() -> String { table.routes[routeIndex].name }
     // The value as the record writes it; an action that compares it with windows reads it.
-    let value = rule.target.value.map { template in match.parameters.map { template.render($0) } }
-    switch rule.target.action {
+    let value = target.value.map { template in match.parameters.map { template.render($0) } }
+    switch target.action {
     case .deliver:
-      if let scene = rule.target.scene, scene != receiver.scene {
+      if let scene = target.scene, scene != receiver.scene {
         ctx.step(
-          .handler, "route '\(rule.name)'", .rejected,
+          .handler, "route '\(name())'", .rejected,
           "is handled in '\(scene)', but the event reached '\(receiver.scene)': SwiftUI does not re-route it",
           rule: .d3)
         return ctx.decision(
           .drop, receiver: r, match: match.forRecord, action: .deliver, value: value?.forRecord, reason: .wrongScene,
-          message: "route '\(rule.name)' belongs to '\(scene)', but the event reaches \(subject())")
+          message: "route '\(name())' belongs to '\(scene)', but the event reaches \(subject())")
       }
       return ctx.decision(
         arrival, scene: receiver.scene, session: receiver.id, receiver: r, match: match.forRecord, action: .deliver,
-        value: value?.forRecord, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(rule.name)'")
+        value: value?.forRecord, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(name())'")
     case .openWindow, .dismissWindow:
       // The value is compared with the open windows' values.
       let request = Event.WindowRequest(
-        id: rule.target.scene, value: value?.read(), type: rule.target.valueType, from: receiver.id)
+        id: target.scene, value: value?.read(), type: target.valueType, from: receiver.id)
       let result =
-        rule.target.action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
+        target.action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
       return ctx.decision(
         result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
-        action: rule.target.action, value: result.value ?? value?.forRecord, closed: result.closed,
+        action: target.action, value: result.value ?? value?.forRecord, closed: result.closed,
         reason: result.reason,
-        message: "route '\(rule.name)': " + result.message)
+        message: "route '\(name())': " + result.message)
     case .pushWindow:
       let request = Event.WindowRequest(
-        id: rule.target.scene, value: value?.read(), type: rule.target.valueType, from: receiver.id)
+        id: target.scene, value: value?.read(), type: target.valueType, from: receiver.id)
       var decision = WindowPush.push(request, &ctx)
       decision.receiver = r
       decision.match = match.forRecord
       if decision.value == nil { decision.value = value?.forRecord }
-      if ctx.explains { decision.message = "route '\(rule.name)': " + decision.message }
+      if ctx.explains { decision.message = "route '\(name())': " + decision.message }
       return decision
     case .requestSceneSessionActivation:
       // The activity's identifier and userInfo are matched against sessions and configurations.
-      var activity = UserActivity(activityType: rule.target.activityType ?? "")
-      if case .string(let tci)? = rule.target.targetContentIdentifier?.render(match.parameters.read()) {
+      var activity = UserActivity(activityType: target.activityType ?? "")
+      if case .string(let tci)? = target.targetContentIdentifier?.render(match.parameters.read()) {
         activity.targetContentIdentifier = tci
       }
       if case .object(let info)? = value?.read() { activity.userInfo = info }
       let request = Event.ActivationRequest(
-        session: nil, role: rule.target.sessionRequest == .matching ? SceneDeclaration.applicationRole : nil,
+        session: nil, role: target.sessionRequest == .matching ? SceneDeclaration.applicationRole : nil,
         activity: activity)
       var decision = ActivationRequests.decide(request, &ctx)
       decision.receiver = r
       decision.match = match.forRecord
       decision.action = .requestSceneSessionActivation
-      if ctx.explains { decision.message = "route '\(rule.name)': " + decision.message }
+      if ctx.explains { decision.message = "route '\(name())': " + decision.message }
       return decision
     }
   }
@@ -241,7 +245,8 @@ package enum ExternalEvents {
   ) -> ObservedMatch? {
     var match: ObservedMatch?
     if let url {
-      match = url.match(ctx.router)  // the fast path reads the bytes again; the general one reuses the reader's ranges
+      // The fast path reads the bytes again; the general one reuses the reader's ranges.
+      match = url.match(ctx.router, scratch: ctx.scratch)
       if let found = match?.forRecord {
         // The pattern's text is for the trace alone: not looked up (a copy) when there is none.
         if ctx.explains {

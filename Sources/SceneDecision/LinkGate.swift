@@ -93,11 +93,12 @@ extension LinkGate {
     guard claims.declaresSchemes || claims.declaresDomains || unroutableSchemes.contains(url.normalizedScheme) else {
       return nil
     }
-    let reads = DetailReads(all: true)
-    return withUnsafePointer(to: router) { router in
-      withUnsafePointer(to: SessionState()) { state in
-        var ctx = DecisionContext(router: router, state: state, explains: false, reads: reads)
-        return check(Observed(url, reads: reads), &ctx)?.reason
+    return DetailReads.with(all: true) { reads in
+      withUnsafePointer(to: router) { router in
+        withUnsafePointer(to: SessionState()) { state in
+          var ctx = DecisionContext(router: router, state: state, explains: false, reads: reads)
+          return check(Observed(url, reads: reads), &ctx)?.reason
+        }
       }
     }
   }

@@ -92,8 +92,11 @@ struct RecordPlans: ~Copyable {
         return
       }
     }
+    // No plan reads the scratch after this decision: it matches in the caller's scratch.
     var layout = RecordLayout()
-    decideInFull(line: line, bytes, to: &out, layout: &layout)
+    withUnsafeMutablePointer(to: &scratch) { scratch in
+      _ = decideInFull(line: line, bytes, to: &out, layout: &layout, scratch: scratch)
+    }
   }
 
   /// Writes a line's record from a plan; false, having written nothing, when it cannot.
@@ -119,12 +122,14 @@ struct RecordPlans: ~Copyable {
   /// decision read more of the line than its route and parameters.
   @discardableResult
   private mutating func decideInFull(
-    line: Int, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], layout: inout RecordLayout
+    line: Int, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], layout: inout RecordLayout,
+    scratch: UnsafeMutablePointer<MatchScratch>? = nil
   ) -> Bool {
     decidedLines += 1
     var reads = true
     let record = DecisionRecord(
-      line: line, utf8: bytes, router: router, state: state, explains: false, readsEventDetails: &reads)
+      line: line, utf8: bytes, router: router, state: state, explains: false, readsEventDetails: &reads,
+      scratch: scratch)
     switch format {
     case .json: record.appendJSON(to: &out, explain: false, includesLine: includesLine, layout: &layout)
     case .text: record.appendText(to: &out, explain: false, includesLine: includesLine, layout: &layout)

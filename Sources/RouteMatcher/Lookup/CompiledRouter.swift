@@ -28,12 +28,27 @@ public struct CompiledRouter: Sendable {
 
   /// Matches a URL the event reader has already read: its ranges are reused, not parsed again.
   package func match(_ url: URLRecord) -> RouteMatch? {
-    try? match(url.text, ranges: url.ranges).get()
+    var scratch = MatchScratch()
+    return match(url, scratch: &scratch)
+  }
+
+  /// The same, in the caller's working memory: a caller that matches many URLs (a line router,
+  /// a batch of decisions) keeps one scratch for all of them instead of allocating its 80 KiB
+  /// for every match.
+  package func match(_ url: URLRecord, scratch: inout MatchScratch) -> RouteMatch? {
+    try? match(url.text, ranges: url.ranges, scratch: &scratch).get()
   }
 
   /// The fast path, else the general path over `ranges` (parsed from `text` when nil).
   private func match(_ url: String, ranges known: URLComponentRanges?) -> Result<RouteMatch?, URLReadError> {
     var scratch = MatchScratch()
+    return match(url, ranges: known, scratch: &scratch)
+  }
+
+  /// ``match(_:ranges:)`` in the given scratch.
+  private func match(
+    _ url: String, ranges known: URLComponentRanges?, scratch: inout MatchScratch
+  ) -> Result<RouteMatch?, URLReadError> {
     var text = url
     return text.withUTF8 { bytes in
       if let base = bytes.baseAddress {

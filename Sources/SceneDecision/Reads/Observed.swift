@@ -9,15 +9,27 @@ import RouterSupport
 /// reach what varies from line to line without marking it here, so a stage added later cannot
 /// forget to. `LineRouter` reuses a decision's record for later lines of the same pattern only
 /// when nothing was marked (docs/architecture.md, "Reuse that cannot be wrong by omission").
-final class DetailReads {
-  /// Whether anything was read.
-  private(set) var any: Bool
+///
+/// The mark is a flag on the stack of the call that made it (``with(all:_:)``), shared by
+/// pointer: no object is allocated for a decision, and copying an ``Observed`` value retains
+/// nothing. A `DetailReads` is valid only inside that call; no decision outlives it.
+struct DetailReads {
+  private let flag: UnsafeMutablePointer<Bool>
 
-  /// A record of reads; `all` for events whose decision is never reused (anything but a URL).
-  init(all: Bool) { any = all }
+  /// Whether anything was read.
+  var any: Bool { flag.pointee }
 
   /// Marks a read.
-  func mark() { any = true }
+  func mark() { flag.pointee = true }
+
+  /// Runs `body` with a record of reads, valid for the call; `all` for events whose decision
+  /// is never reused (anything but a URL).
+  static func with<R>(all: Bool, _ body: (DetailReads) -> R) -> R {
+    var flag = all
+    return withUnsafeMutablePointer(to: &flag) { body(DetailReads(flag: $0)) }
+  }
+
+  private init(flag: UnsafeMutablePointer<Bool>) { self.flag = flag }
 }
 
 /// A part of an event that differs between the URL lines of one route pattern: the URL beyond
@@ -70,8 +82,11 @@ extension Observed where Value == URLRecord {
 
   /// The route that takes the URL and the parameters it captured. Which route takes it is not
   /// a read (records are reused per route pattern); the parameters' values are observed.
-  func match(_ router: CompiledRouter) -> ObservedMatch? {
-    router.match(value).map { ObservedMatch($0, reads: reads) }
+  /// In `scratch` when the decision's caller lent one (the same working memory for every line
+  /// of a run), else in a scratch of its own.
+  func match(_ router: CompiledRouter, scratch: UnsafeMutablePointer<MatchScratch>?) -> ObservedMatch? {
+    let found = scratch.map { router.match(value, scratch: &$0.pointee) } ?? router.match(value)
+    return found.map { ObservedMatch($0, reads: reads) }
   }
 }
 

@@ -7,28 +7,29 @@ import RouterSupport
 /// place in declaration order as a `DocumentGroup` does (S7), before the first declaration
 /// without `matching` (S4) and even after a `Window` declared first.
 enum FileURLGroup {
-  /// Whether `declaration` takes the event's URL this way.
-  static func takes(_ declaration: SceneDeclaration, url: Observed<URLRecord>?, _ ctx: DecisionContext) -> Bool {
-    guard ctx.policies.fileURLGroups == .platform, ctx.table.platform == .macOS, declaration.presents == "URL",
-      let url
+  /// Whether the table's declaration at `index` takes the event's URL this way.
+  static func takes(sceneAt index: Int, url: Observed<URLRecord>?, _ ctx: DecisionContext) -> Bool {
+    guard ctx.policies.fileURLGroups == .platform, ctx.table.platform == .macOS,
+      ctx.table.scenes[index].presents == "URL", let url
     else { return false }
     return url.read().scheme.lowercased() == "file"
   }
 
-  /// A window of the group presenting the file URL: the open one that already presents it
-  /// comes to the front (W8), else a new one.
-  static func instantiate(_ declaration: SceneDeclaration, url: Observed<URLRecord>?, _ ctx: inout DecisionContext)
+  /// A window of the group at `index` presenting the file URL: the open one that already
+  /// presents it comes to the front (W8), else a new one.
+  static func instantiate(sceneAt index: Int, url: Observed<URLRecord>?, _ ctx: inout DecisionContext)
     -> ReceiverChoice
   {
     let text = url?.read().absoluteString ?? ""
     let value = JSONValue.string(text)
+    let id = ctx.table.scenes[index].id
     ctx.step(
-      .declaration, "'\(declaration.id)'", .chosen,
+      .declaration, "'\(id)'", .chosen,
       "macOS: a WindowGroup presenting URL takes the file URL, as its value (observed)", rule: .mac5)
-    if let open = ctx.currentSessions.first(where: { $0.scene == declaration.id && $0.value == value }) {
+    if let open = ctx.currentSessions.first(where: { $0.scene == id && $0.value == value }) {
       ctx.step(.session, "session \(open.id)", .chosen, "already presents \(text): it comes to the front", rule: .w8)
       return .existing(open)
     }
-    return .new(ctx.createSession(declaration, value: value))
+    return .new(ctx.createSession(sceneAt: index, value: value))
   }
 }

@@ -27,8 +27,10 @@ struct SceneSelector {
       }
       ctx.step(.session, "sessions", .info, "no scene is open: a cold launch", rule: .amb9)
       if ctx.policies.coldLaunch == .firstDeclaration, let first = firstWindowDeclaration(table) {
-        ctx.step(.declaration, "'\(first.id)'", .chosen, "the first declared scene (coldLaunch: firstDeclaration)")
-        return .new(ctx.createSession(first, value: first.defaultValue))
+        ctx.step(
+          .declaration, "'\(table.scenes[first].id)'", .chosen,
+          "the first declared scene (coldLaunch: firstDeclaration)")
+        return .new(ctx.createSession(sceneAt: first, value: table.scenes[first].defaultValue))
       }
       return selectDeclaration(&ctx)
     }
@@ -251,7 +253,7 @@ struct SceneSelector {
     let later = ctx.policies.documentGroups == .afterWindowGroups
     for pass in 0..<(later ? 2 : 1) {
       for i in scenes.indices where !later || (scenes[i].kind == .documentGroup) == (pass == 1) {
-        if let choice = consider(scenes[i], &ctx) { return choice }
+        if let choice = consider(at: i, &ctx) { return choice }
       }
     }
     if let unmodified = scenes.firstIndex(where: {
@@ -260,7 +262,7 @@ struct SceneSelector {
       ctx.step(
         .declaration, "'\(scenes[unmodified].id)'", .chosen,
         "the first declaration without handlesExternalEvents(matching:)", rule: .s4)
-      return instantiate(scenes[unmodified], &ctx)
+      return instantiate(at: unmodified, &ctx)
     }
     ctx.cite(.amb4)
     let drop: Bool
@@ -271,8 +273,9 @@ struct SceneSelector {
     }
     if !drop, let first = firstWindowDeclaration(table) {
       ctx.step(
-        .declaration, "'\(first.id)'", .chosen, "no declaration matches: the first declared scene is used", rule: .s6)
-      return instantiate(first, &ctx)
+        .declaration, "'\(scenes[first].id)'", .chosen, "no declaration matches: the first declared scene is used",
+        rule: .s6)
+      return instantiate(at: first, &ctx)
     }
     ctx.step(
       .declaration, "declarations", .rejected,
@@ -283,34 +286,38 @@ struct SceneSelector {
   }
 
   /// One declaration's turn in ``selectDeclaration(_:)``: the receiver when it takes the event,
-  /// nil to go on to the next.
-  private func consider(_ declaration: SceneDeclaration, _ ctx: inout DecisionContext) -> ReceiverChoice? {
-    let subject = { "'\(declaration.id)'" }
-    switch declaration.kind {
+  /// nil to go on to the next. The declaration is read in place, at its position in the table.
+  private func consider(at index: Int, _ ctx: inout DecisionContext) -> ReceiverChoice? {
+    let table = ctx.table
+    let subject = { "'\(table.scenes[index].id)'" }
+    switch table.scenes[index].kind {
     case .settings:
       ctx.step(.declaration, subject(), .skipped, "Settings is never a destination", rule: .s8)
     case .documentGroup:
-      if let type = DocumentTypes.match(url?.read(), declaration.contentTypes) {
+      if let type = DocumentTypes.match(url?.read(), table.scenes[index].contentTypes) {
         ctx.step(
           .declaration, subject(), .chosen, "a DocumentGroup whose content types accept the URL (\(type))", rule: .s7
         )
         ctx.cite(.w25)
-        return instantiate(declaration, &ctx)
+        return instantiate(at: index, &ctx)
       }
       ctx.step(
         .declaration, subject(), .rejected,
         url == nil ? "a DocumentGroup needs a URL" : "a DocumentGroup whose content types do not accept the URL",
         rule: .s7, cites: false)
-    case .window where ctx.policies.matchingKinds == .windowGroupOnly && declaration.matching != nil:
+    case .window where ctx.policies.matchingKinds == .windowGroupOnly && table.scenes[index].matching != nil:
       ctx.step(
         .declaration, subject(), .skipped, "handlesExternalEvents(matching:) is ignored on a Window (matchingKinds)",
         rule: .amb5)
-    case .windowGroup where FileURLGroup.takes(declaration, url: url, ctx):
-      return FileURLGroup.instantiate(declaration, url: url, &ctx)
+    case .windowGroup where FileURLGroup.takes(sceneAt: index, url: url, ctx):
+      return FileURLGroup.instantiate(sceneAt: index, url: url, &ctx)
     case .window, .windowGroup:
-      guard let matching = declaration.matching, let predicate = declaration.matchingPredicate else { return nil }
+      guard table.scenes[index].matching != nil, let predicate = table.scenes[index].matchingPredicate else {
+        return nil
+      }
       // The steps' texts are built only when the decision explains itself.
       if identifier.satisfies(predicate, ctx.policies) {
+        let matching = table.scenes[index].matching ?? []
         let star = matching.contains("*")
         ctx.step(
           .declaration, subject(), .chosen,
@@ -318,8 +325,9 @@ struct SceneSelector {
             + (star ? "contains \"*\", which matches anything" : "contains a string the identifier contains"),
           rule: .s3)
         ctx.cite(star ? .m3 : .m5)
-        return instantiate(declaration, &ctx)
+        return instantiate(at: index, &ctx)
       }
+      let matching = table.scenes[index].matching ?? []
       let empty = matching.allSatisfy { $0.isEmpty }
       ctx.step(
         .declaration, subject(), .rejected,
@@ -330,19 +338,24 @@ struct SceneSelector {
     return nil
   }
 
-  /// A new instance; a `Window` that is already open comes to the front instead (W7, W22).
-  private func instantiate(_ declaration: SceneDeclaration, _ ctx: inout DecisionContext) -> ReceiverChoice {
-    if declaration.kind == .window, let open = ctx.state.sessions(of: declaration.id).first {
+  /// A new instance of the declaration at `index`; a `Window` that is already open comes to the
+  /// front instead (W7, W22).
+  private func instantiate(at index: Int, _ ctx: inout DecisionContext) -> ReceiverChoice {
+    let table = ctx.table
+    if table.scenes[index].kind == .window, let open = ctx.state.sessions(of: table.scenes[index].id).first {
       ctx.step(
-        .declaration, "'\(declaration.id)'", .info, "a Window is unique: the open one receives the event", rule: .w7)
+        .declaration, "'\(table.scenes[index].id)'", .info, "a Window is unique: the open one receives the event",
+        rule: .w7)
       ctx.cite(.w22)
       return .existing(open)
     }
-    if declaration.defaultValue != nil { ctx.cite(.w10) }
-    return .new(ctx.createSession(declaration, value: declaration.defaultValue))
+    let value = table.scenes[index].defaultValue
+    if value != nil { ctx.cite(.w10) }
+    return .new(ctx.createSession(sceneAt: index, value: value))
   }
 
-  private func firstWindowDeclaration(_ table: TableView) -> SceneDeclaration? {
-    table.scenes.first { $0.kind == .windowGroup || $0.kind == .window }
+  /// The position of the first `WindowGroup` or `Window`.
+  private func firstWindowDeclaration(_ table: TableView) -> Int? {
+    table.scenes.firstIndex { $0.kind == .windowGroup || $0.kind == .window }
   }
 }

@@ -47,6 +47,28 @@ public enum SessionNumbers {
     return utf8.dropFirst().allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
   }
 
+  /// The id `s<number>` of the session the router numbers `number`: written digit by digit
+  /// into the string's own storage (an interpolation allocates its buffer first; an id of up to
+  /// 14 digits is a small string, with no allocation at all).
+  static func id(_ number: Int) -> String {
+    guard number >= 0 else { return "s\(number)" }
+    var digits = 1
+    var rest = number / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    return String(unsafeUninitializedCapacity: digits + 1) { buffer in
+      buffer[0] = UInt8(ascii: "s")
+      var n = number
+      for i in stride(from: digits, through: 1, by: -1) {
+        buffer[i] = UInt8(ascii: "0") + UInt8(n % 10)
+        n /= 10
+      }
+      return digits + 1
+    }
+  }
+
   /// `value + 1`, or `value` itself at `Int.max`: ticks and numbers never trap.
   @inline(__always)
   public static func successor(of value: Int) -> Int {

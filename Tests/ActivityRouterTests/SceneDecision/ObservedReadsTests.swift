@@ -38,25 +38,27 @@ import Testing
   }
 
   @Test func aReadMarksAndWritingForTheRecordDoesNot() {
-    let reads = DetailReads(all: false)
-    let value = Observed("x", reads: reads)
-    _ = value.forRecord
-    _ = value.map { $0 + "y" }.forRecord
-    #expect(!reads.any)
-    _ = value.map { $0 + "y" }.read()
-    #expect(reads.any)
-    #expect(DetailReads(all: true).any)
+    DetailReads.with(all: false) { reads in
+      let value = Observed("x", reads: reads)
+      _ = value.forRecord
+      _ = value.map { $0 + "y" }.forRecord
+      #expect(!reads.any)
+      _ = value.map { $0 + "y" }.read()
+      #expect(reads.any)
+    }
+    #expect(DetailReads.with(all: true) { $0.any })
   }
 
   @Test func setsThatDoNotLookAtTheTextAreNotReads() throws {
-    let reads = DetailReads(all: false)
-    let identifier = Observed(
-      EventIdentifier(text: "reads://items/1", rule: .e1, source: "the URL's absoluteString"), reads: reads)
-    #expect(identifier.satisfies(set: ["*"], ScenePolicies()))
-    #expect(!identifier.satisfies(set: ["", ""], ScenePolicies()))
-    #expect(!reads.any)
-    #expect(identifier.satisfies(set: ["items"], ScenePolicies()))
-    #expect(reads.any)
+    DetailReads.with(all: false) { reads in
+      let identifier = Observed(
+        EventIdentifier(text: "reads://items/1", rule: .e1, source: "the URL's absoluteString"), reads: reads)
+      #expect(identifier.satisfies(set: ["*"], ScenePolicies()))
+      #expect(!identifier.satisfies(set: ["", ""], ScenePolicies()))
+      #expect(!reads.any)
+      #expect(identifier.satisfies(set: ["items"], ScenePolicies()))
+      #expect(reads.any)
+    }
   }
 
   @Test func aURLDeliveredToTheFirstSceneReadsNothingOfTheURL() throws {
