@@ -9,10 +9,12 @@ import RouteTables
 /// ``URLTrie/fastPathTakes(hostKey:)``); every path byte it compares or captures is a
 /// ``PlainBytes`` (so there is no `%` to decode, no `?` or `#` to end the path, nothing
 /// the reader refuses); no segment is empty or a dot segment. Along the way every node has one
-/// kind of child (only literals, or one `{name}`), so there is nothing to backtrack to. Anything
-/// else returns ``needsGeneralPath``: at a node where children compete the general search takes
-/// over from that node, having been given the remaining segments; otherwise the caller runs the
-/// whole general path (read the URL, resolve dot segments, decode, backtrack).
+/// kind of child (only literals, or one `{name}`), so there is nothing to backtrack to, or
+/// children that each take a segment or not by its bytes alone (literals, affixed segments,
+/// parameters: ``NodeInfo/competing``), tried in precedence order with backtracking. Anything
+/// else returns ``needsGeneralPath``: at a node with an optional, wildcard or catch-all child the
+/// general search takes over from that node, having been given the remaining segments; otherwise
+/// the caller runs the whole general path (read the URL, resolve dot segments, decode, backtrack).
 extension URLTrie {
   /// What the fast path made of a URL.
   enum FastMatch: Equatable {
@@ -138,8 +140,10 @@ extension URLTrie {
           // Out of the loop and back into a copy of it: a call that returned into this loop
           // would cost the loop its registers (measured: 30 instructions a GitHub match).
           return typedStep(kind, node, captures: captures, p, pos, end, head: head, n, &scratch)
+        } else if kind == NodeInfo.competing {
+          return competingStep(node, captures: captures, p, pos, end, head: head, n, &scratch)
         } else {
-          return rareStep(kind, node, captures: captures, p, pos, end, head: head, n, &scratch)
+          return rareStep(kind, node, captures: captures, p, pos, n, &scratch)
         }
         pos = end &+ 1
         if pos >= n { break }
@@ -221,16 +225,16 @@ extension URLTrie {
     return digit | letter
   }
 
-  /// A step at a leaf (more segments than any pattern), at a node where children compete, or
-  /// after a literal the fast path cannot compare raw.
+  /// A step at a leaf (more segments than any pattern), at a node whose children the general
+  /// search decides (optionals, wildcards, catch-alls), or after a literal the fast path cannot
+  /// compare raw.
   @inline(never)
   func rareStep(
-    _ kind: UInt32, _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, head: UInt64,
-    _ n: Int, _ scratch: inout MatchScratch
+    _ kind: UInt32, _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ n: Int,
+    _ scratch: inout MatchScratch
   ) -> FastMatch {
     switch kind {
     case NodeInfo.leaf: return missOrGeneral(p, from: pos, n)
-    case NodeInfo.competing: return competingStep(node, captures: captures, p, pos, end, head: head, n, &scratch)
     case NodeInfo.general: return generalFrom(node, captures: captures, p, pos, n, &scratch)
     default: return .needsGeneralPath
     }
@@ -279,7 +283,7 @@ extension URLTrie {
         child = edge.child
         switch edge.kind {
         case .affixed(let shape):
-          written = fastAffixed(shape, p, pos, end, captures: captures, &scratch)
+          written = fastAffixed(shape, p, pos, end, n, captures: captures, &scratch)
           guard written >= 0 else { continue }
         case .string:
           recordSegment(pos, end, captures: captures, &scratch)
@@ -313,12 +317,13 @@ extension URLTrie {
       first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))
   }
 
-  /// ``matchAffixed(_:_:_:_:captures:)`` on the plain segment `p[pos ..< end]` (it decodes to
-  /// itself): the same split, each capture recorded as capture k at segment k (a part of the
-  /// segment); how many captures, or -1.
-  @inline(never)
+  /// ``matchAffixed(_:_:_:_:captures:)`` on the plain segment `p[pos ..< end]` of the URL
+  /// `p[0 ..< total]` (it decodes to itself): the same split, each capture recorded as capture k
+  /// at segment k (a part of the segment); how many captures, or -1.
+  @inline(__always)
   func fastAffixed(
-    _ number: Int32, _ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, captures: Int, _ scratch: inout MatchScratch
+    _ number: Int32, _ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, _ total: Int, captures: Int,
+    _ scratch: inout MatchScratch
   ) -> Int {
     let s = storage
     let shape = s.affixes[Int(number)]
@@ -335,7 +340,11 @@ extension URLTrie {
     func equal(_ part: Int, at position: Int) -> Bool {
       let length = Int(parts[part].literalLength)
       guard position >= 0 && position &+ length <= n else { return false }
-      return MatcherStorage.bytesEqual(d + position, pool + Int(parts[part].literalStart), length)
+      let literal = pool + Int(parts[part].literalStart)
+      if length > 8 { return MatcherStorage.bytesEqual(d + position, literal, length) }
+      // One word of each (the pool has eight spare bytes after its last literal).
+      let mask: UInt64 = length == 8 ? .max : (1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1
+      return (URLTrie.word(p, at: pos &+ position, total) ^ UnsafeRawPointer(literal).loadWord()) & mask == 0
     }
     @inline(__always)
     func record(_ a: Int, _ b: Int, type: ParameterType, _ k: Int) -> Bool {
