@@ -47,11 +47,15 @@ extension URLTrie {
       let source = built[Int(old)]
       var record = Node()
       record.dynamicStart = Int32(truncatingIfNeeded: parts.dynamic.count)
+      // Whether every dynamic child is decided on one segment (see NodeInfo.competing).
+      var competing = true
       if source.dynamicCount == 1 {
         parts.dynamic.append(DynamicEdge(kind: source.dynamicKind, child: number[Int(source.dynamicChild)]))
+        competing = source.dynamicKind.decidedOnOneSegment
       } else if source.dynamicCount > 1 {
         for edge in builder.dynamicEdges(of: Int(old)) {
           parts.dynamic.append(DynamicEdge(kind: edge.kind, child: number[Int(edge.child)]))
+          competing = competing && edge.kind.decidedOnOneSegment
         }
       }
       record.terminalStart = Int32(truncatingIfNeeded: parts.terminalOrder.count)
@@ -77,7 +81,9 @@ extension URLTrie {
         switch (source.hasLiterals, source.dynamicCount) {
         case (false, 0): info = NodeInfo.leaf
         case (true, 0): info = NodeInfo.literalsOnly
-        default: info = NodeInfo.general
+        default:
+          info = competing ? NodeInfo.competing : NodeInfo.general
+          if competing && source.hasLiterals { info |= NodeInfo.hasLiteralChildren }
         }
       }
       if source.slowLiteral { info = NodeInfo.restart }

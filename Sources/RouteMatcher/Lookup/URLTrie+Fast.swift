@@ -9,10 +9,12 @@ import RouteTables
 /// ``URLTrie/fastPathTakes(hostKey:)``); every path byte it compares or captures is a
 /// ``PlainBytes`` (so there is no `%` to decode, no `?` or `#` to end the path, nothing
 /// the reader refuses); no segment is empty or a dot segment. Along the way every node has one
-/// kind of child (only literals, or one `{name}`), so there is nothing to backtrack to. Anything
-/// else returns ``needsGeneralPath``: at a node where children compete the general search takes
-/// over from that node, having been given the remaining segments; otherwise the caller runs the
-/// whole general path (read the URL, resolve dot segments, decode, backtrack).
+/// kind of child (only literals, or one `{name}`), so there is nothing to backtrack to, or
+/// children that each take a segment or not by its bytes alone (literals, affixed segments,
+/// parameters: ``NodeInfo/competing``), tried in precedence order with backtracking. Anything
+/// else returns ``needsGeneralPath``: at a node with an optional, wildcard or catch-all child the
+/// general search takes over from that node, having been given the remaining segments; otherwise
+/// the caller runs the whole general path (read the URL, resolve dot segments, decode, backtrack).
 extension URLTrie {
   /// What the fast path made of a URL.
   enum FastMatch: Equatable {
@@ -138,6 +140,8 @@ extension URLTrie {
           // Out of the loop and back into a copy of it: a call that returned into this loop
           // would cost the loop its registers (measured: 30 instructions a GitHub match).
           return typedStep(kind, node, captures: captures, p, pos, end, head: head, n, &scratch)
+        } else if kind == NodeInfo.competing {
+          return competingStep(node, captures: captures, p, pos, end, head: head, n, &scratch)
         } else {
           return rareStep(kind, node, captures: captures, p, pos, n, &scratch)
         }
@@ -221,8 +225,9 @@ extension URLTrie {
     return digit | letter
   }
 
-  /// A step at a leaf (more segments than any pattern), at a node where children compete, or
-  /// after a literal the fast path cannot compare raw.
+  /// A step at a leaf (more segments than any pattern), at a node whose children the general
+  /// search decides (optionals, wildcards, catch-alls), or after a literal the fast path cannot
+  /// compare raw.
   @inline(never)
   func rareStep(
     _ kind: UInt32, _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ n: Int,
@@ -233,6 +238,178 @@ extension URLTrie {
     case NodeInfo.general: return generalFrom(node, captures: captures, p, pos, n, &scratch)
     default: return .needsGeneralPath
     }
+  }
+
+  /// A step at a ``NodeInfo/competing`` node, at the segment `pos ..< end` (`head` its first
+  /// eight bytes, zero-padded): the children in the order the general search tries them — the
+  /// literal edge, then the dynamic edges as stored (affixed segments by their precedence, typed
+  /// parameters, the parameter) — each decided on the segment's bytes, and the walk goes on
+  /// below the first that fits. When the walk below finds no route the next child is tried, as
+  /// the search backtracks; when it cannot decide, the general search takes over at this node.
+  @inline(never)
+  private func competingStep(
+    _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, head: UInt64, _ n: Int,
+    _ scratch: inout MatchScratch
+  ) -> FastMatch {
+    let s = storage
+    let length = end &- pos
+    // An empty segment matches no child (as in the search); a dot segment or a byte to decode
+    // reads differently on the general path.
+    if length == 0 { return missOrGeneral(p, from: pos, n) }
+    guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return .needsGeneralPath }
+    let info = UInt32(s.infos[Int(node)])
+    var (e, last) = s.dynamicRange(node)
+    // The candidate: the literal edge (first, when the node has literal children), then edge e.
+    var literal = info & NodeInfo.hasLiteralChildren != 0
+    while true {
+      var child: Int32
+      var childInfo: UInt32
+      var route = URLTrie.ruleReadAtEnd
+      var written = 1
+      if literal {
+        literal = false
+        let tail: UInt64 = length > 8 ? UnsafeRawPointer(p + (end &- 8)).loadWord() : 0
+        let index = s.findEdge(parent: node, EdgeKey(head: head, tail: tail), length: length, p + pos)
+        guard index >= 0 else { continue }
+        let slot = s.slots[index]
+        child = slot.child
+        childInfo = UInt32(truncatingIfNeeded: slot.key) & 0xFF
+        route = slot.route
+        written = 0
+      } else {
+        guard e < last else { break }
+        let edge = s.dynamic[e]
+        e &+= 1
+        child = edge.child
+        switch edge.kind {
+        case .affixed(let shape):
+          written = fastAffixed(shape, p, pos, end, n, captures: captures, &scratch)
+          guard written >= 0 else { continue }
+        case .string:
+          recordSegment(pos, end, captures: captures, &scratch)
+        case .int:
+          guard ParameterType.int.accepts(UnsafeBufferPointer(start: p + pos, count: length)) else { continue }
+          recordSegment(pos, end, captures: captures, &scratch)
+        case .uuid:
+          guard length == 36 && URLTrie.isUUID(plain: p + pos) else { continue }
+          recordSegment(pos, end, captures: captures, &scratch)
+        default:
+          continue  // (no other kind at a competing node; a literal is not a dynamic edge)
+        }
+        childInfo = UInt32(s.infos[Int(child)])
+      }
+      let found = walk(
+        p, n, node: child, info: childInfo, route: route, captures: captures &+ written, from: end &+ 1, &scratch)
+      switch found {
+      case .route: return found
+      case .noRoute: continue
+      case .needsGeneralPath: return generalFrom(node, captures: captures, p, pos, n, &scratch)
+      }
+    }
+    return missOrGeneral(p, from: pos, n)
+  }
+
+  /// Records the segment `pos ..< end` as capture `captures` (capture k is segment k here).
+  @inline(__always)
+  private func recordSegment(_ pos: Int, _ end: Int, captures: Int, _ scratch: inout MatchScratch) {
+    scratch.segments[captures] = Range(uncheckedBounds: (pos, end))
+    scratch.captures[captures] = CaptureSpan(
+      first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))
+  }
+
+  /// ``matchAffixed(_:_:_:_:captures:)`` on the plain segment `p[pos ..< end]` of the URL
+  /// `p[0 ..< total]` (it decodes to itself): the same split, each capture recorded as capture k
+  /// at segment k (a part of the segment); how many captures, or -1.
+  @inline(__always)
+  func fastAffixed(
+    _ number: Int32, _ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, _ total: Int, captures: Int,
+    _ scratch: inout MatchScratch
+  ) -> Int {
+    let s = storage
+    let shape = s.affixes[Int(number)]
+    let count = Int(shape.partCount)
+    let n = end &- pos
+    guard captures &+ Int(shape.captureCount) <= PathSegments.maxCount,
+      n >= Int(shape.literalLength) &+ Int(shape.captureCount)
+    else { return -1 }
+    let d = p + pos
+    let parts = s.affixParts + Int(shape.partStart)
+    let pool = s.pool
+
+    @inline(__always)
+    func equal(_ part: Int, at position: Int) -> Bool {
+      let length = Int(parts[part].literalLength)
+      guard position >= 0 && position &+ length <= n else { return false }
+      let literal = pool + Int(parts[part].literalStart)
+      if length > 8 { return MatcherStorage.bytesEqual(d + position, literal, length) }
+      // One word of each (the pool has eight spare bytes after its last literal).
+      let mask: UInt64 = length == 8 ? .max : (1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1
+      return (URLTrie.word(p, at: pos &+ position, total) ^ UnsafeRawPointer(literal).loadWord()) & mask == 0
+    }
+    @inline(__always)
+    func record(_ a: Int, _ b: Int, type: ParameterType, _ k: Int) -> Bool {
+      switch type {
+      case .string: guard b > a else { return false }
+      case .int: guard ParameterType.int.accepts(UnsafeBufferPointer(start: d + a, count: b &- a)) else { return false }
+      case .uuid: guard b &- a == 36 && URLTrie.isUUID(plain: d + a) else { return false }
+      }
+      let slot = captures &+ k
+      scratch.segments[slot] = Range(uncheckedBounds: (pos &+ a, pos &+ b))
+      scratch.captures[slot] = CaptureSpan(
+        first: Int32(truncatingIfNeeded: slot), last: Int32(truncatingIfNeeded: slot &+ 1))
+      return true
+    }
+
+    // The region between the leading and the trailing literal; parts first ..< last are
+    // captures and the literals between them.
+    var lo = 0
+    var hi = n
+    var first = 0
+    var last = count
+    if parts[0].isLiteral {
+      guard equal(0, at: 0) else { return -1 }
+      lo = Int(parts[0].literalLength)
+      first = 1
+    }
+    if parts[count &- 1].isLiteral && count &- 1 > first {
+      let length = Int(parts[count &- 1].literalLength)
+      guard equal(count &- 1, at: n &- length) else { return -1 }
+      hi = n &- length
+      last = count &- 1
+    }
+    guard hi > lo else { return -1 }
+    let inner = (last &- first &- 1) / 2
+    if inner == 0 { return record(lo, hi, type: parts[first].type, 0) ? 1 : -1 }
+
+    // The latest place of each inner literal (right to left): part first + 1 + 2k is inner
+    // literal k. Kept in the decoding buffer, which the fast path does not use.
+    let latest = UnsafeMutableRawPointer(scratch.buffer)
+    var limit = hi
+    var k = inner &- 1
+    while k >= 0 {
+      let part = first &+ 1 &+ 2 &* k
+      var at = limit &- 1 &- Int(parts[part].literalLength)
+      while at > lo && !equal(part, at: at) { at &-= 1 }
+      guard at > lo else { return -1 }
+      latest.storeBytes(of: Int32(truncatingIfNeeded: at), toByteOffset: k &* 4, as: Int32.self)
+      limit = at
+      k &-= 1
+    }
+    // Left to right: text captures take the latest place, typed ones the earliest.
+    var cursor = lo
+    for k in 0..<inner {
+      let part = first &+ 1 &+ 2 &* k
+      let type = parts[part &- 1].type
+      var at = Int(latest.load(fromByteOffset: k &* 4, as: Int32.self))
+      if type != .string {
+        at = cursor &+ 1
+        while !equal(part, at: at) { at &+= 1 }  // stops at the latest place at the latest
+      }
+      guard record(cursor, at, type: type, k) else { return -1 }
+      cursor = at &+ Int(parts[part].literalLength)
+    }
+    guard record(cursor, hi, type: parts[last &- 1].type, inner) else { return -1 }
+    return inner &+ 1
   }
 
   /// The end of the path at a node without a fast terminal.
@@ -337,32 +514,54 @@ extension URLTrie {
 
   /// At a node where children compete: splits the path as ``PathSegments`` would (the fast
   /// walk recorded only the captured segments), then lets the general search take over from
-  /// this node, `depth` segments in.
+  /// this node, `depth` segments in. When it finds no route, the fast walk's captures are put
+  /// back as they were (a ``NodeInfo/competing`` node above may go on to its next child).
   @inline(never)
   func generalFrom(
     _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ n: Int,
     _ scratch: inout MatchScratch
   ) -> FastMatch {
     let hostEnd = Int(storage.hosts[scratch.lastHost].length)
-    // The fast walk kept capture k in segment k; the split below numbers all segments.
-    let saved = scratch.segments + (PathSegments.maxCount &+ 2)
+    // The fast walk kept capture k in segment k; the split below numbers all segments. The
+    // saved copies are where the search keeps affixed captures (URLTrie.affixCaptureBase).
+    let saved = scratch.segments + URLTrie.affixCaptureBase
     for k in 0..<captures { saved[k] = scratch.segments[k] }
-    guard fastSplit(p, from: hostEnd &+ 1, n, &scratch) else { return .needsGeneralPath }
+    let found = generalSearch(node, captures: captures, p, pos, n, hostEnd: hostEnd, &scratch)
+    if found >= 0 { return .route(storage.terminal(at: found).route) }
+    for k in 0..<captures {
+      scratch.segments[k] = saved[k]
+      scratch.captures[k] = CaptureSpan(
+        first: Int32(truncatingIfNeeded: k), last: Int32(truncatingIfNeeded: k &+ 1))
+    }
+    return found == -1 ? noRuleHere : .needsGeneralPath
+  }
+
+  /// The search of ``generalFrom(_:captures:_:_:_:_:)``: the terminal found, -1 for none, or -2
+  /// when the general path must read the URL.
+  private func generalSearch(
+    _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ n: Int, hostEnd: Int,
+    _ scratch: inout MatchScratch
+  ) -> Int32 {
+    let saved = scratch.segments + URLTrie.affixCaptureBase
+    guard fastSplit(p, from: hostEnd &+ 1, n, &scratch) else { return -2 }
     var depth = 0
     while depth < scratch.segmentCount && scratch.segments[depth].lowerBound < pos { depth &+= 1 }
-    guard depth < scratch.segmentCount else { return .needsGeneralPath }
-    var k = 0
-    for i in 0..<depth where k < captures && scratch.segments[i] == saved[k] {
-      scratch.captures[k] = CaptureSpan(first: Int32(truncatingIfNeeded: i), last: Int32(truncatingIfNeeded: i &+ 1))
-      k &+= 1
+    guard depth < scratch.segmentCount else { return -2 }
+    // A capture that is a whole segment spans it; one that is part of an affixed segment stays
+    // in its saved copy, as the search's own affixed captures do.
+    var i = 0
+    for k in 0..<captures {
+      let range = saved[k]
+      while i < depth && scratch.segments[i].upperBound < range.lowerBound { i &+= 1 }
+      let slot = i < depth && scratch.segments[i] == range ? i : URLTrie.affixCaptureBase &+ k
+      scratch.captures[k] = CaptureSpan(
+        first: Int32(truncatingIfNeeded: slot), last: Int32(truncatingIfNeeded: slot &+ 1))
     }
     scratch.queryCount = -1
     let input = UnsafeBufferPointer(start: p, count: n)
     let url = fastURLRanges(p, n, hostEnd: hostEnd)
     // fastSplit checked every path byte: the search compares and checks them raw.
-    let found = search(input, url, root: node, depth: depth, captures: captures, &scratch, plain: true)
-    if found >= 0 { return .route(storage.terminal(at: found).route) }
-    return noRuleHere
+    return search(input, url, root: node, depth: depth, captures: captures, &scratch, plain: true)
   }
 
   /// Splits `p[start..<n]` into `scratch`'s segments as ``PathSegments/resolve(_:path:into:)``

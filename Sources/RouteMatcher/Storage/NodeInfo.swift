@@ -9,17 +9,22 @@ enum NodeInfo {
   static let literalsOnly: UInt32 = 1
   /// Exactly one child, an untyped `{name}` parameter, and no literal children: it is node + 1.
   static let parameterOnly: UInt32 = 2
-  /// Anything else (literal and dynamic children compete, optional, wildcard, catch-all, affixed):
-  /// the general matcher takes over at this node.
+  /// Anything else (optional, wildcard or catch-all children): the general matcher takes over
+  /// at this node.
   static let general: UInt32 = 3
   /// The edge into this node is a literal the fast path cannot compare raw (it holds bytes
   /// outside ``PlainBytes``, or is a dot segment): the whole URL goes to the general path.
   static let restart: UInt32 = 4
+  /// Children that compete for one segment and are each decided on it alone: literals, affixed
+  /// segments (`{name}.json`), typed and untyped parameters, in any mix (and no optional,
+  /// wildcard or catch-all child). The fast path tries them in precedence order on the URL's
+  /// bytes and backtracks to the next one when the walk below fails.
+  static let competing: UInt32 = 5
   /// Exactly one child, an `{name:int}` parameter, and no literal children: it is node + 1.
   /// (The value is checked on the URL's bytes: a plain segment decodes to itself.)
-  static let intOnly: UInt32 = 5
+  static let intOnly: UInt32 = 6
   /// Exactly one child, an `{name:uuid}` parameter, and no literal children: it is node + 1.
-  static let uuidOnly: UInt32 = 6
+  static let uuidOnly: UInt32 = 7
   /// Patterns end here.
   static let hasTerminals: UInt32 = 0x8
   /// The first terminal here takes any URL that reaches the node (no query or fragment
@@ -27,4 +32,19 @@ enum NodeInfo {
   static let fastTerminal: UInt32 = 0x10
   /// Host slots only: the fast path may look this key up in the raw URL bytes.
   static let fastHost: UInt32 = 0x20
+  /// A ``competing`` node with literal children (without it, the fast path does not look its
+  /// segment up in the literal table).
+  static let hasLiteralChildren: UInt32 = 0x40
+}
+
+extension EdgeKind {
+  /// Whether an edge of this kind takes a segment or not by that segment alone (so that a
+  /// ``NodeInfo/competing`` node may have it): a literal, an affixed segment, a typed or an
+  /// untyped parameter. Optionals, wildcards and catch-alls are left to the general search.
+  var decidedOnOneSegment: Bool {
+    switch self {
+    case .literal, .affixed, .int, .uuid, .string: return true
+    case .optionalInt, .optionalUUID, .optionalString, .wildcard, .catchAll: return false
+    }
+  }
 }

@@ -31,6 +31,7 @@ extension URLTrie {
       case NodeInfo.intOnly: return "int parameter"
       case NodeInfo.uuidOnly: return "uuid parameter"
       case NodeInfo.restart: return "restart"
+      case NodeInfo.competing: return "competing"
       default: return "general"
       }
     }

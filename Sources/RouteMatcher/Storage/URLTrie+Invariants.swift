@@ -11,6 +11,8 @@ extension URLTrie {
   /// - Every dynamic edge leads to a node in range, and a node's dynamic edges are in precedence
   ///   order (literal, typed, parameter, optional, wildcard, catch-all).
   /// - A node marked *parameter only* has one dynamic edge, an untyped parameter, to the next node.
+  /// - A node marked *competing* has only children decided on one segment (literals, affixed
+  ///   segments, parameters), and is marked as having literal children exactly when it has some.
   /// - Every literal edge slot names a parent and a child in range, and the node bits it keeps
   ///   of its child are the child's own; the route it keeps for a fast child is the route of
   ///   the child's first terminal.
@@ -61,6 +63,16 @@ extension URLTrie {
         }
         previous = edge.kind
       }
+      if here.info & NodeInfo.kindMask == NodeInfo.competing {
+        if let other = (start..<end).first(where: { !s.dynamic[$0].kind.decidedOnOneSegment }) {
+          problems.append("node \(node): competing, but its child \(s.dynamic[other].kind) needs the general search")
+        }
+        if here.info & NodeInfo.hasLiteralChildren == 0 && end == start {
+          problems.append("node \(node): competing, without literal or dynamic children")
+        }
+      } else if here.info & NodeInfo.hasLiteralChildren != 0 {
+        problems.append("node \(node): literal children marked on a node that is not competing")
+      }
       let kinds: [UInt32: EdgeKind] = [
         NodeInfo.parameterOnly: .string, NodeInfo.intOnly: .int, NodeInfo.uuidOnly: .uuid,
       ]
@@ -85,6 +97,17 @@ extension URLTrie {
       if bits & NodeInfo.fastTerminal != 0 {
         let first = s.terminal(at: s.nodes[Int(slot.child)].terminalStart)
         if slot.route != first.route { problems.append("slot \(index): fast route \(slot.route), not \(first.route)") }
+      }
+    }
+
+    // A competing node is marked as having literal children exactly when it has some.
+    var parents = Set<Int32>()
+    for index in 0..<s.slotCount where s.slots[index].key != .max {
+      parents.insert(Int32(truncatingIfNeeded: s.slots[index].key >> 32))
+    }
+    for node in 0..<nodeCount where s.nodes[node].info & NodeInfo.kindMask == NodeInfo.competing {
+      if (s.nodes[node].info & NodeInfo.hasLiteralChildren != 0) != parents.contains(Int32(node)) {
+        problems.append("node \(node): competing, and its literal-children bit differs from the slot table")
       }
     }
 

@@ -211,6 +211,31 @@ import Testing
       ], ""
     ),
     (
+      "affixed edges on the fast path",
+      [
+        ("json", "https://example.com/files/{name}.json"),
+        ("index", "https://example.com/files/index.json"),
+        ("ext", "https://example.com/files/{base}.{ext}"),
+        ("number", "https://example.com/files/{n:int}"),
+        ("file", "https://example.com/files/{name}"),
+        ("whole", "https://example.com/w/item-{x}"),
+        ("prefix-literal", "https://example.com/w/item-"),
+        ("at", "https://example.com/u/@{account}/posts"),
+        ("user", "https://example.com/u/{user}/{tab}"),
+        ("version", "https://example.com/api/v{major:int}.{minor:int}/{rest*?}"),
+        ("api-any", "https://example.com/api/{x}/{y}"),
+        ("three", "https://example.com/t/{a}-{b}-{c:int}"),
+        ("dotted", "https://example.com/t/{a}.{b:int}"),
+        ("note", "https://example.com/t/n-{id:uuid}"),
+        ("t-uuid", "https://example.com/t/{x:uuid}"),
+        ("deep", "https://example.com/d/{a}.x/{b}.y/{c}"),
+        ("deep-any", "https://example.com/d/{a}/{b}/{c}"),
+        ("s-json", "https://example.com/s/{name}.json"),
+        ("s-rest", "https://example.com/s/{rest*}"),
+        ("app", "myapp-development://open/{slug}-{id:int}.md"),
+      ], ""
+    ),
+    (
       "value sets, case-insensitive paths",
       [
         ("folder", "https://example.com/Mail/{tab:Inbox|Sent}"),
@@ -279,6 +304,9 @@ import Testing
       "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E1", "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11x", "0042", "-",
       "9223372036854775808",
       "-9223372036854775808", "%34%32", "@bob", "item-7", "a-b-3", "x.json", "posts",
+      // Affixed segments: empty captures, a prefix that is the whole segment, several splits.
+      "item-", ".json", "a.b.json", "1.2", "v1.2", "v1.x", "@", "@@x", "a-b-c-7", "--7", "x.x", "y.y", "a.x",
+      "n-6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e11", "n-", "7.", ".7", "a%2Db-3", "a-b-%37",
     ]
     for _ in 0..<6000 {
       let pattern = any(routes).1
@@ -445,8 +473,63 @@ import Testing
     #expect(accepted == 32 * 22 + 4)  // 22 hex digits at each of 32 places, '-' at each of 4
   }
 
-  /// A segment where an affixed capture competes with a parameter is decided by the general
-  /// search on the URL's bytes: the same answers as the whole general path.
+  /// Affixed segments, alone or competing with literals and parameters, are decided on the fast
+  /// path (no general search): the precedence order, backtracking to the next child when the
+  /// walk below fails, the split of several captures; a byte to decode still goes general.
+  @Test func affixedEdgesStayOnTheFastPath() throws {
+    let router = try TestTables.router([
+      ("json", "https://example.com/files/{name}.json"), ("index", "https://example.com/files/index.json"),
+      ("ext", "https://example.com/files/{base}.{ext}"), ("number", "https://example.com/files/{n:int}"),
+      ("file", "https://example.com/files/{name}"), ("at", "https://example.com/u/@{account}/posts"),
+      ("user", "https://example.com/u/{user}/{tab}"), ("three", "https://example.com/t/{a}-{b}-{c:int}"),
+    ])
+    var scratch = MatchScratch()
+    func fast(_ url: String) -> (URLTrie.FastMatch, [String]) {
+      var text = url
+      let bytes = Array(url.utf8)
+      let result = text.withUTF8 { router.urls.fastMatch($0.baseAddress!, $0.count, &scratch) }
+      guard case .route = result else { return (result, []) }
+      let captures = (0..<scratch.pathCaptureCount).map {
+        String(decoding: bytes[scratch.pathCapture($0)], as: UTF8.self)
+      }
+      return (result, captures)
+    }
+    let expected: [(String, URLTrie.FastMatch, [String])] = [
+      ("https://example.com/files/a.json", .route(0), ["a"]),
+      ("https://example.com/files/index.json", .route(1), []),
+      ("https://example.com/files/a.b.c", .route(2), ["a.b", "c"]),
+      ("https://example.com/files/a.b.json", .route(0), ["a.b"]),
+      ("https://example.com/files/42", .route(3), ["42"]),
+      ("https://example.com/files/x", .route(4), ["x"]),
+      ("https://example.com/files/.json", .route(4), [".json"]),
+      ("https://example.com/u/@bob/posts", .route(5), ["bob"]),
+      // The affixed child fits, the walk below it does not: back to the parameter.
+      ("https://example.com/u/@bob/likes", .route(6), ["@bob", "likes"]),
+      ("https://example.com/t/a-b-c-7", .route(7), ["a-b", "c", "7"]),
+      ("https://example.com/t/a-b", .noRoute, []),
+      ("https://example.com/t/a-b-c", .noRoute, []),
+      ("https://example.com/files/a.json/x", .noRoute, []),
+      // What the fast path cannot read as it is still goes to the general path.
+      ("https://example.com/files/a%2Ejson", .needsGeneralPath, []),
+      ("https://example.com/t/a-b-7/..", .needsGeneralPath, []),
+    ]
+    for (url, result, captures) in expected {
+      let (got, values) = fast(url)
+      #expect(got == result, "\(url)")
+      #expect(values == captures, "\(url)")
+      let general = Array(url.utf8).withUnsafeBufferPointer { router.matchRouteGeneral(utf8: $0) }
+      if case .route(let rule) = result {
+        #expect(general == Int(rule), "\(url)")
+        // Decided in the fast loop: it ended at a node's first terminal, not in the general
+        // search's terminal check (which a hand-over would have run).
+        let inLoop = if case .firstTerminal = scratch.end { true } else { false }
+        #expect(inLoop, "\(url): handed over to the general search")
+      }
+    }
+  }
+
+  /// A segment where an affixed capture competes with a parameter is decided by precedence, on
+  /// the fast path and on the general one alike.
   @Test func affixedSegmentsAgainstParametersPickByPrecedence() throws {
     let router = try TestTables.router([
       ("json", "https://example.com/files/{name}.json"), ("file", "https://example.com/files/{name}"),

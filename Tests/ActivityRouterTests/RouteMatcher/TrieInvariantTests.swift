@@ -43,15 +43,37 @@ import Testing
     #expect(router.trieInvariantViolations.contains { $0.contains("out of range") })
   }
 
+  @Test func aCompetingNodeMarkedWronglyIsFound() throws {
+    // Children that compete on one segment make a competing node; the check must see a wrong bit.
+    let router = try TestTables.router([
+      ("json", "https://example.com/files/{name}.json"), ("index", "https://example.com/files/index.json"),
+      ("file", "https://example.com/files/{name}"),
+    ])
+    let storage = router.urls.storage
+    #expect(router.trieInvariantViolations == [])
+    let node = try #require(
+      (0..<storage.nodeCount).first { storage.nodes[$0].info & NodeInfo.kindMask == NodeInfo.competing })
+    let saved = storage.nodes[node].info
+    storage.nodes[node].info ^= NodeInfo.hasLiteralChildren
+    defer { storage.nodes[node].info = saved }
+    #expect(router.trieInvariantViolations.contains { $0.contains("literal-children bit") })
+  }
+
   @Test func theTrieDescribesItself() throws {
     let router = try TestTables.router([
       ("repo", "https://example.com/repos/{owner}/{repo}"), ("item", "https://example.com/items/{id:int}"),
-      ("about", "https://example.com/about"),
+      ("about", "https://example.com/about"), ("json", "https://example.com/files/{name}.json"),
+      ("file", "https://example.com/files/{name}"), ("docs", "https://example.com/docs/{page*}"),
     ])
     #expect(
       router.trieDescription == """
         https://example.com [literals]
           about [leaf, fast, ends: about#0]
+          docs [general]
+            {name*} [leaf, fast, ends: docs#0]
+          files [competing]
+            {affixed #0} [leaf, fast, ends: json#0]
+            {string} [leaf, fast, ends: file#0]
           items [int parameter]
             {int} [leaf, fast, ends: item#0]
           repos [parameter]
