@@ -37,6 +37,35 @@ extension TableLoader {
     return routes
   }
 
+  /// The keys that name a route's trigger, in the order messages name them.
+  static let triggerKeys = ["url"] + eventTriggerKeys
+
+  /// The members of the first two of `keys` the object has, in the order of `keys` (the one
+  /// used, and the second one a message names when there are several): no array of all of
+  /// them is built for every route.
+  static func firstTwo(of keys: [String], in fields: JSONFields) -> FirstTwo {
+    var found = FirstTwo()
+    for key in keys {
+      guard let member = fields[key] else { continue }
+      if found.first == nil {
+        found.first = member
+      } else {
+        found.second = member
+        break
+      }
+    }
+    return found
+  }
+
+  /// At most two members, in order.
+  struct FirstTwo {
+    var first: JSONMember?
+    var second: JSONMember?
+    var isEmpty: Bool { first == nil }
+    var count: Int { first == nil ? 0 : second == nil ? 1 : 2 }
+    subscript(index: Int) -> JSONMember { index == 0 ? first! : second! }
+  }
+
   static func readRoute(_ node: JSONNode, index: Int, table: RouteTable, _ reader: inout JSONFieldReader) -> Route? {
     let what = "a route"
     guard let fields = reader.object(node, what: what, keys: routeKeys) else { return nil }
@@ -44,7 +73,7 @@ extension TableLoader {
     let label = name.map { "route '\($0)'" } ?? what
     // Trigger: exactly one of "url", "activity", "shortcut" and "notification".
     var trigger: Route.Trigger?
-    let triggers = (["url"] + eventTriggerKeys).compactMap { fields[$0] }
+    let triggers = firstTwo(of: triggerKeys, in: fields)
     if triggers.isEmpty {
       reader.error(
         .missingKey,
@@ -65,7 +94,7 @@ extension TableLoader {
       trigger = readEventTrigger(triggers[0], fields, in: node, &reader)
     }
     // Target: exactly one action key.
-    let actions = actionKeys.compactMap { fields[$0] }
+    let actions = firstTwo(of: actionKeys, in: fields)
     var target: RouteTarget?
     if actions.isEmpty {
       reader.error(
@@ -74,7 +103,8 @@ extension TableLoader {
     } else if actions.count > 1 {
       reader.error(
         .invalidValue,
-        "\(label) has more than one target; keep one of \(actions.map { "'\($0.key)'" }.joined(separator: ", "))",
+        "\(label) has more than one target; keep one of"
+          + " \(actionKeys.compactMap { fields[$0] }.map { "'\($0.key)'" }.joined(separator: ", "))",
         at: actions[1].keyStart)
     } else {
       target = readTarget(actions[0], table: table, &reader)
@@ -105,7 +135,16 @@ extension TableLoader {
   ) -> [URLPattern]? {
     var nodes: [JSONNode] = []
     switch member.value.kind {
-    case .string: nodes = [member.value]
+    case .string(let text):
+      // One pattern (nearly every route): no array of one node.
+      do {
+        var pattern = try URLPattern(parsing: text, valueSets: valueSets)
+        pattern.location = reader.location(member.value.start)
+        return [pattern]
+      } catch {
+        reader.report(error, inString: member.value)
+        return nil
+      }
     case .array(let items):
       if items.isEmpty { reader.error(.invalidValue, "'url' needs at least one pattern", at: member.value.start) }
       nodes = items
