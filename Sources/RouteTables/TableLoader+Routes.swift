@@ -200,7 +200,7 @@ extension TableLoader {
     let valueMember = fields["value"]
     if let valueMember {
       do {
-        target.value = try ValueTemplate(json: valueMember.value.value)
+        target.value = try ValueTemplate(node: valueMember.value)
       } catch {
         reader.error(
           .invalidPattern, error.errors.first?.message ?? "invalid value template", at: valueMember.value.start)
@@ -237,7 +237,7 @@ extension TableLoader {
       }
     }
     if let value = fields["value"] {
-      do { target.value = try ValueTemplate(json: value.value.value) } catch {
+      do { target.value = try ValueTemplate(node: value.value) } catch {
         reader.error(.invalidPattern, error.errors.first?.message ?? "invalid value template", at: value.value.start)
       }
     }
