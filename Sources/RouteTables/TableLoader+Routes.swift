@@ -40,32 +40,6 @@ extension TableLoader {
   /// The keys that name a route's trigger, in the order messages name them.
   static let triggerKeys = ["url"] + eventTriggerKeys
 
-  /// The members of the first two of `keys` the object has, in the order of `keys` (the one
-  /// used, and the second one a message names when there are several): no array of all of
-  /// them is built for every route.
-  static func firstTwo(of keys: [String], in fields: JSONFields) -> FirstTwo {
-    var found = FirstTwo()
-    for key in keys {
-      guard let member = fields[key] else { continue }
-      if found.first == nil {
-        found.first = member
-      } else {
-        found.second = member
-        break
-      }
-    }
-    return found
-  }
-
-  /// At most two members, in order.
-  struct FirstTwo {
-    var first: JSONMember?
-    var second: JSONMember?
-    var isEmpty: Bool { first == nil }
-    var count: Int { first == nil ? 0 : second == nil ? 1 : 2 }
-    subscript(index: Int) -> JSONMember { index == 0 ? first! : second! }
-  }
-
   static func readRoute(_ node: JSONNode, index: Int, table: RouteTable, _ reader: inout JSONFieldReader) -> Route? {
     let what = "a route"
     guard let fields = reader.object(node, what: what, keys: routeKeys) else { return nil }
@@ -73,7 +47,7 @@ extension TableLoader {
     let label = name.map { "route '\($0)'" } ?? what
     // Trigger: exactly one of "url", "activity", "shortcut" and "notification".
     var trigger: Route.Trigger?
-    let triggers = firstTwo(of: triggerKeys, in: fields)
+    let triggers = triggerKeys.compactMap { fields[$0] }
     if triggers.isEmpty {
       reader.error(
         .missingKey,
@@ -94,7 +68,7 @@ extension TableLoader {
       trigger = readEventTrigger(triggers[0], fields, in: node, &reader)
     }
     // Target: exactly one action key.
-    let actions = firstTwo(of: actionKeys, in: fields)
+    let actions = actionKeys.compactMap { fields[$0] }
     var target: RouteTarget?
     if actions.isEmpty {
       reader.error(
@@ -103,8 +77,7 @@ extension TableLoader {
     } else if actions.count > 1 {
       reader.error(
         .invalidValue,
-        "\(label) has more than one target; keep one of"
-          + " \(actionKeys.compactMap { fields[$0] }.map { "'\($0.key)'" }.joined(separator: ", "))",
+        "\(label) has more than one target; keep one of \(actions.map { "'\($0.key)'" }.joined(separator: ", "))",
         at: actions[1].keyStart)
     } else {
       target = readTarget(actions[0], table: table, &reader)

@@ -23,13 +23,24 @@ enum DeadPatterns {
     // The verdict on each scheme, host and port, read once: a table's patterns share a few
     // (reading `scheme://host/` for each of 100,000 patterns was most of compiling them).
     var origins = Origins()
-    for route in table.routes {
-      for pattern in route.urlPatterns {
-        guard let why = reason(pattern, origins: &origins) else { continue }
-        out.append(
-          Diagnostic(
-            .error, .deadPattern, "no URL can match '\(pattern.text)' (route '\(route.name)'): \(why)",
-            at: pattern.location ?? route.location))
+    // The routes and their patterns read in place: a `for route in table.routes` copies each
+    // route and each pattern (retaining every string and array they hold), which cost more
+    // than the check itself.
+    table.routes.withUnsafeBufferPointer { routes in
+      for routeIndex in routes.indices {
+        guard case .url(let patterns) = routes[routeIndex].trigger else { continue }
+        patterns.withUnsafeBufferPointer { patterns in
+          for patternIndex in patterns.indices {
+            let pattern = patterns.baseAddress! + patternIndex
+            guard let why = reason(pattern, origins: &origins) else { continue }
+            let route = routes[routeIndex]
+            out.append(
+              Diagnostic(
+                .error, .deadPattern,
+                "no URL can match '\(pattern.pointee.text)' (route '\(route.name)'): \(why)",
+                at: pattern.pointee.location ?? route.location))
+          }
+        }
       }
     }
     return out
@@ -52,16 +63,18 @@ enum DeadPatterns {
     var known: [Origin: String?] = [:]
 
     /// The verdict on the pattern's origin, read once for each distinct origin.
-    mutating func verdict(_ pattern: URLPattern) -> String? {
-      if let last, last.port == pattern.port, last.scheme == pattern.scheme, last.host == pattern.host {
+    mutating func verdict(_ pattern: UnsafePointer<URLPattern>) -> String? {
+      if let last, last.port == pattern.pointee.port, last.scheme == pattern.pointee.scheme,
+        last.host == pattern.pointee.host
+      {
         return lastVerdict
       }
-      let key = Origin(scheme: pattern.scheme, host: pattern.host, port: pattern.port)
+      let key = Origin(scheme: pattern.pointee.scheme, host: pattern.pointee.host, port: pattern.pointee.port)
       let verdict: String?
       if let stored = known[key] {
         verdict = stored
       } else {
-        verdict = originReason(pattern)
+        verdict = originReason(pattern.pointee)
         known[key] = .some(verdict)
       }
       last = key
@@ -73,28 +86,29 @@ enum DeadPatterns {
   /// Why no URL can match the pattern, or nil when some can.
   static func reason(_ pattern: URLPattern) -> String? {
     var origins = Origins()
-    return reason(pattern, origins: &origins)
+    return withUnsafePointer(to: pattern) { reason($0, origins: &origins) }
   }
 
   /// Why no URL can match `pattern`, or nil; `origins` holds the verdicts on the schemes, hosts
   /// and ports already read.
-  static func reason(_ pattern: URLPattern, origins: inout Origins) -> String? {
-    switch pattern.host {
+  static func reason(_ pattern: UnsafePointer<URLPattern>, origins: inout Origins) -> String? {
+    switch pattern.pointee.host {
     case .exact, .subdomains:
       if let verdict = origins.verdict(pattern) { return verdict }
     case .parameter, .none: break
     }
-    if pattern.segments.count <= PathSegments.maxCount && !mayHoldDeadLiteral(pattern) { return nil }
-    return literalReason(pattern)
+    if pattern.pointee.segments.count <= PathSegments.maxCount && !mayHoldDeadLiteral(pattern) { return nil }
+    return literalReason(pattern.pointee)
   }
 
   /// Whether any literal of the pattern holds a control byte or (in a URL with a host) is a dot
   /// segment: one pass over the literals' UTF-8 bytes (a control character is one byte below
   /// 0x20 or 0x7F; every byte of a longer UTF-8 sequence is 0x80 or above). Nearly every
   /// pattern answers no; the few others get ``literalReason(_:)``, which says which literal.
-  private static func mayHoldDeadLiteral(_ pattern: URLPattern) -> Bool {
-    let resolvesDots = pattern.host != .none
-    for segment in pattern.segments {
+  private static func mayHoldDeadLiteral(_ pattern: UnsafePointer<URLPattern>) -> Bool {
+    var resolvesDots = true
+    if case .none = pattern.pointee.host { resolvesDots = false }
+    for segment in pattern.pointee.segments {
       switch segment {
       case .literal(let text):
         if hasControlByte(text) || (resolvesDots && isDotSegment(text)) { return true }
@@ -109,11 +123,11 @@ enum DeadPatterns {
       case .parameter, .optional, .wildcard, .catchAll, .optionalCatchAll: break
       }
     }
-    for constraint in pattern.query {
+    for constraint in pattern.pointee.query {
       if hasControlByte(constraint.name) { return true }
       if case .literal(let text) = constraint.value, hasControlByte(text) { return true }
     }
-    if case .literal(let text)? = pattern.fragment, hasControlByte(text) { return true }
+    if case .literal(let text)? = pattern.pointee.fragment, hasControlByte(text) { return true }
     return false
   }
 
