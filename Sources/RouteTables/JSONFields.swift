@@ -23,8 +23,13 @@ package struct JSONFields {
   }
 
   /// The member with `key`, if the object has it and it was accepted.
+  ///
+  /// The members are compared in place: only the one found is copied (a `for member in
+  /// members` copied each member it passed, retaining and releasing its key and value).
   package subscript(key: String) -> JSONMember? {
-    for member in members where member.key == key { return member }
-    return nil
+    members.withUnsafeBufferPointer { members in
+      for index in members.indices where members[index].key == key { return members[index] }
+      return nil
+    }
   }
 }

@@ -37,6 +37,9 @@ extension TableLoader {
     return routes
   }
 
+  /// The keys that name a route's trigger, in the order messages name them.
+  static let triggerKeys = ["url"] + eventTriggerKeys
+
   static func readRoute(_ node: JSONNode, index: Int, table: RouteTable, _ reader: inout JSONFieldReader) -> Route? {
     let what = "a route"
     guard let fields = reader.object(node, what: what, keys: routeKeys) else { return nil }
@@ -44,7 +47,7 @@ extension TableLoader {
     let label = name.map { "route '\($0)'" } ?? what
     // Trigger: exactly one of "url", "activity", "shortcut" and "notification".
     var trigger: Route.Trigger?
-    let triggers = (["url"] + eventTriggerKeys).compactMap { fields[$0] }
+    let triggers = triggerKeys.compactMap { fields[$0] }
     if triggers.isEmpty {
       reader.error(
         .missingKey,
@@ -105,7 +108,16 @@ extension TableLoader {
   ) -> [URLPattern]? {
     var nodes: [JSONNode] = []
     switch member.value.kind {
-    case .string: nodes = [member.value]
+    case .string(let text):
+      // One pattern (nearly every route): no array of one node.
+      do {
+        var pattern = try URLPattern(parsing: text, valueSets: valueSets)
+        pattern.location = reader.location(member.value.start)
+        return [pattern]
+      } catch {
+        reader.report(error, inString: member.value)
+        return nil
+      }
     case .array(let items):
       if items.isEmpty { reader.error(.invalidValue, "'url' needs at least one pattern", at: member.value.start) }
       nodes = items
@@ -161,7 +173,7 @@ extension TableLoader {
     let valueMember = fields["value"]
     if let valueMember {
       do {
-        target.value = try ValueTemplate(json: valueMember.value.value)
+        target.value = try ValueTemplate(node: valueMember.value)
       } catch {
         reader.error(
           .invalidPattern, error.errors.first?.message ?? "invalid value template", at: valueMember.value.start)
@@ -198,7 +210,7 @@ extension TableLoader {
       }
     }
     if let value = fields["value"] {
-      do { target.value = try ValueTemplate(json: value.value.value) } catch {
+      do { target.value = try ValueTemplate(node: value.value) } catch {
         reader.error(.invalidPattern, error.errors.first?.message ?? "invalid value template", at: value.value.start)
       }
     }

@@ -45,6 +45,32 @@ public indirect enum ValueTemplate: Sendable, Hashable {
     }
   }
 
+  /// Parses a positioned JSON value as the loader holds it, the same as
+  /// `ValueTemplate(json: node.value)`: a container with placeholders is read member by
+  /// member, and only a part without any is turned into a `JSONValue` (no copy of the whole
+  /// value is built to be read once and thrown away).
+  ///
+  /// ```swift
+  /// let node = try JSONParser.parse(Array(#"{"id": "{id}", "kind": "note"}"#.utf8))
+  /// let template = try ValueTemplate(node: node)  // the same as ValueTemplate(json: node.value)
+  /// ```
+  package init(node: JSONNode) throws(TemplateErrors) {
+    switch node.kind {
+    case .string(let s): self = try ValueTemplate(parsing: s)
+    case .array(let items):
+      var out: [ValueTemplate] = []
+      out.reserveCapacity(items.count)
+      for item in items { out.append(try ValueTemplate(node: item)) }
+      self = out.allSatisfy(\.isLiteral) ? .literal(node.value) : .array(out)
+    case .object(let members):
+      var out: [(key: String, value: ValueTemplate)] = []
+      out.reserveCapacity(members.count)
+      for member in members { out.append((member.key, try ValueTemplate(node: member.value))) }
+      self = out.allSatisfy(\.value.isLiteral) ? .literal(node.value) : .object(out)
+    case .null, .bool, .number: self = .literal(node.value)
+    }
+  }
+
   /// Parses one string template.
   public init(parsing text: String) throws(TemplateErrors) {
     // Without a brace the text is itself (a value's plain strings: most of a table's).

@@ -22,14 +22,25 @@ enum DeadPatterns {
     var out: [Diagnostic] = []
     // The verdict on each scheme, host and port, read once: a table's patterns share a few
     // (reading `scheme://host/` for each of 100,000 patterns was most of compiling them).
-    var origins: [Origin: String?] = [:]
-    for route in table.routes {
-      for pattern in route.urlPatterns {
-        guard let why = reason(pattern, origins: &origins) else { continue }
-        out.append(
-          Diagnostic(
-            .error, .deadPattern, "no URL can match '\(pattern.text)' (route '\(route.name)'): \(why)",
-            at: pattern.location ?? route.location))
+    var origins = Origins()
+    // The routes and their patterns read in place: a `for route in table.routes` copies each
+    // route and each pattern (retaining every string and array they hold), which cost more
+    // than the check itself.
+    table.routes.withUnsafeBufferPointer { routes in
+      for routeIndex in routes.indices {
+        guard case .url(let patterns) = routes[routeIndex].trigger else { continue }
+        patterns.withUnsafeBufferPointer { patterns in
+          for patternIndex in patterns.indices {
+            let pattern = patterns.baseAddress! + patternIndex
+            guard let why = reason(pattern, origins: &origins) else { continue }
+            let route = routes[routeIndex]
+            out.append(
+              Diagnostic(
+                .error, .deadPattern,
+                "no URL can match '\(pattern.pointee.text)' (route '\(route.name)'): \(why)",
+                at: pattern.pointee.location ?? route.location))
+          }
+        }
       }
     }
     return out
@@ -42,28 +53,99 @@ enum DeadPatterns {
     var port: Int?
   }
 
+  /// The verdicts on the origins already read. A table's patterns come in runs of one origin
+  /// (most tables have one or two), so the last origin and its verdict are kept apart and
+  /// compared first: equal small strings compare by their bits, where a dictionary lookup
+  /// hashes the scheme and the host of every pattern.
+  struct Origins {
+    var last: Origin?
+    var lastVerdict: String?
+    var known: [Origin: String?] = [:]
+
+    /// The verdict on the pattern's origin, read once for each distinct origin.
+    mutating func verdict(_ pattern: UnsafePointer<URLPattern>) -> String? {
+      if let last, last.port == pattern.pointee.port, last.scheme == pattern.pointee.scheme,
+        last.host == pattern.pointee.host
+      {
+        return lastVerdict
+      }
+      let key = Origin(scheme: pattern.pointee.scheme, host: pattern.pointee.host, port: pattern.pointee.port)
+      let verdict: String?
+      if let stored = known[key] {
+        verdict = stored
+      } else {
+        verdict = originReason(pattern.pointee)
+        known[key] = .some(verdict)
+      }
+      last = key
+      lastVerdict = verdict
+      return verdict
+    }
+  }
+
   /// Why no URL can match the pattern, or nil when some can.
   static func reason(_ pattern: URLPattern) -> String? {
-    var origins: [Origin: String?] = [:]
-    return reason(pattern, origins: &origins)
+    var origins = Origins()
+    return withUnsafePointer(to: pattern) { reason($0, origins: &origins) }
   }
 
   /// Why no URL can match `pattern`, or nil; `origins` holds the verdicts on the schemes, hosts
   /// and ports already read.
-  static func reason(_ pattern: URLPattern, origins: inout [Origin: String?]) -> String? {
-    switch pattern.host {
+  static func reason(_ pattern: UnsafePointer<URLPattern>, origins: inout Origins) -> String? {
+    switch pattern.pointee.host {
     case .exact, .subdomains:
-      let key = Origin(scheme: pattern.scheme, host: pattern.host, port: pattern.port)
-      let verdict: String?
-      if let known = origins[key] {
-        verdict = known
-      } else {
-        verdict = originReason(pattern)
-        origins[key] = .some(verdict)
-      }
-      if let verdict { return verdict }
+      if let verdict = origins.verdict(pattern) { return verdict }
     case .parameter, .none: break
     }
+    if pattern.pointee.segments.count <= PathSegments.maxCount && !mayHoldDeadLiteral(pattern) { return nil }
+    return literalReason(pattern.pointee)
+  }
+
+  /// Whether any literal of the pattern holds a control byte or (in a URL with a host) is a dot
+  /// segment: one pass over the literals' UTF-8 bytes (a control character is one byte below
+  /// 0x20 or 0x7F; every byte of a longer UTF-8 sequence is 0x80 or above). Nearly every
+  /// pattern answers no; the few others get ``literalReason(_:)``, which says which literal.
+  private static func mayHoldDeadLiteral(_ pattern: UnsafePointer<URLPattern>) -> Bool {
+    var resolvesDots = true
+    if case .none = pattern.pointee.host { resolvesDots = false }
+    for segment in pattern.pointee.segments {
+      switch segment {
+      case .literal(let text):
+        if hasControlByte(text) || (resolvesDots && isDotSegment(text)) { return true }
+      case .optionalLiterals(let texts):
+        for text in texts where hasControlByte(text) || (resolvesDots && isDotSegment(text)) { return true }
+      case .valueSet(let set):
+        for text in set.values where hasControlByte(text) || (resolvesDots && isDotSegment(text)) { return true }
+      case .affixed(let affixed):
+        for part in affixed.parts {
+          if case .literal(let text) = part, hasControlByte(text) { return true }
+        }
+      case .parameter, .optional, .wildcard, .catchAll, .optionalCatchAll: break
+      }
+    }
+    for constraint in pattern.pointee.query {
+      if hasControlByte(constraint.name) { return true }
+      if case .literal(let text) = constraint.value, hasControlByte(text) { return true }
+    }
+    if case .literal(let text)? = pattern.pointee.fragment, hasControlByte(text) { return true }
+    return false
+  }
+
+  private static func isDotSegment(_ text: String) -> Bool { text == "." || text == ".." }
+
+  /// Whether `text` holds a byte below 0x20 or 0x7F (its UTF-8 bytes read in place).
+  private static func hasControlByte(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      for byte in bytes where byte < 0x20 || byte == 0x7F { return true }
+      return false
+    }
+  }
+
+  /// The path and constraint half of ``reason(_:origins:)``: which literal no URL can hold, in
+  /// the order the check has always reported them (the affixed segments' literal parts, then
+  /// every literal segment in order, then the query and the fragment).
+  private static func literalReason(_ pattern: URLPattern) -> String? {
     if pattern.segments.count > PathSegments.maxCount {
       return "it has \(pattern.segments.count) path segments; a URL may have at most \(PathSegments.maxCount)"
     }
@@ -76,7 +158,7 @@ enum DeadPatterns {
         if case .literal(let text) = part, let bad = controlCharacter(text) { return bad }
       }
     }
-    func literalReason(_ text: String) -> String? {
+    func segmentReason(_ text: String) -> String? {
       if resolvesDots && (text == "." || text == "..") {
         return "the path segment '\(text)' is a dot segment: dot segments are resolved before matching,"
           + " so no segment of a URL with a host is ever '\(text)'"
@@ -85,9 +167,9 @@ enum DeadPatterns {
     }
     for segment in pattern.segments {
       switch segment {
-      case .literal(let text): if let bad = literalReason(text) { return bad }
-      case .optionalLiterals(let texts): for text in texts { if let bad = literalReason(text) { return bad } }
-      case .valueSet(let set): for text in set.values { if let bad = literalReason(text) { return bad } }
+      case .literal(let text): if let bad = segmentReason(text) { return bad }
+      case .optionalLiterals(let texts): for text in texts { if let bad = segmentReason(text) { return bad } }
+      case .valueSet(let set): for text in set.values { if let bad = segmentReason(text) { return bad } }
       default: break
       }
     }

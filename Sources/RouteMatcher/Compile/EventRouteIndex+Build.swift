@@ -21,11 +21,14 @@ extension RouteCompiler {
   /// the same events are `duplicate-route`.
   static func buildEventRouteIndex(_ table: RouteTable, _ diagnostics: inout [Diagnostic]) -> EventRouteIndex {
     var index = EventRouteIndex()
-    for (i, route) in table.routes.enumerated() {
-      switch route.trigger {
-      case .shortcut(let p): index.shortcuts.append(.init(route: i, pattern: p))
-      case .notification(let p): index.notifications.append(.init(route: i, pattern: p))
-      case .url, .activity: break
+    // Each route's trigger read in place (`enumerated()` copied every route of the table).
+    table.routes.withUnsafeBufferPointer { routes in
+      for i in routes.indices {
+        switch routes[i].trigger {
+        case .shortcut(let p): index.shortcuts.append(.init(route: i, pattern: p))
+        case .notification(let p): index.notifications.append(.init(route: i, pattern: p))
+        case .url, .activity: break
+        }
       }
     }
     func rest(_ a: Int, _ b: Int, _ ua: [UserInfoConstraint], _ ub: [UserInfoConstraint]) -> Bool {

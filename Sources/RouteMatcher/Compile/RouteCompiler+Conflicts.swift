@@ -162,9 +162,12 @@ extension RouteCompiler {
   /// Activity routes by type, in precedence order; rejects routes with the same type and constraints.
   static func buildActivityIndex(_ table: RouteTable) -> (ActivityIndex, [Diagnostic]) {
     var byType: [String: [ActivityIndex.Candidate]] = [:]
-    for (index, route) in table.routes.enumerated() {
-      if case .activity(let pattern) = route.trigger {
-        byType[pattern.type, default: []].append(ActivityIndex.Candidate(route: index, pattern: pattern))
+    // Each route's trigger read in place (`enumerated()` copied every route of the table).
+    table.routes.withUnsafeBufferPointer { routes in
+      for index in routes.indices {
+        if case .activity(let pattern) = routes[index].trigger {
+          byType[pattern.type, default: []].append(ActivityIndex.Candidate(route: index, pattern: pattern))
+        }
       }
     }
     var diagnostics: [Diagnostic] = []

@@ -41,6 +41,26 @@ import Testing
     #expect(!diagnostics.contains { $0.code == .deadPattern }, "\(diagnostics)")
   }
 
+  /// The verdict on a scheme and host is read once and kept: every pattern of a dead origin is
+  /// reported, however the table interleaves origins, and the byte test of literals agrees with
+  /// the scalar rule on text beyond ASCII (U+0085 and U+00E9 are not control characters here).
+  @Test func everyPatternOfADeadOriginIsReportedWhereverItIs() throws {
+    let json = TestTables.json(routes: [
+      TestTables.route("dead1", "https:///a"),
+      TestTables.route("live1", "https://example.com/b"),
+      TestTables.route("dead2", "https:///c"),
+      TestTables.route("dead3", "https:///d"),
+      TestTables.route("live2", "myapp://h/caf%C3%A9/%C2%85"),
+      TestTables.route("dead4", "myapp://h/caf%C3%A9/x%7F"),
+      TestTables.route("live3", "https://example.com/e"),
+    ])
+    let diagnostics = try TestTables.compileDiagnostics(json)
+    let dead = diagnostics.filter { $0.code == .deadPattern }
+    let named = dead.map { d in ["dead1", "dead2", "dead3", "dead4"].first { d.message.contains("'\($0)'") } }
+    #expect(named == ["dead1", "dead2", "dead3", "dead4"], "\(dead)")
+    #expect(dead.last?.message.contains("U+007F") == true, "\(dead)")
+  }
+
   static let routes: [(String, String)] = [
     ("search", "myapp://h/search?q={query}"),
     ("maybe", "myapp://h/maybe?q={query?}"),

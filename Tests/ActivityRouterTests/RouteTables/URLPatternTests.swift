@@ -2,6 +2,8 @@ import ActivityRouter
 import ActivityRouterTestSupport
 import Testing
 
+@testable import RouteTables
+
 /// The pattern grammar: what each form reads as, and where errors point.
 @Suite struct URLPatternTests {
   @Test func readsEveryForm() throws {
@@ -71,5 +73,24 @@ import Testing
     let v = t.render(["id": .number(JSONNumber(7))])
     #expect(v == ["id": 7, "title": "Note 7", "braces": "{x}", "n": 3, "opt": nil])
     #expect(t.parameterNames == ["id", "missing"])
+  }
+
+  /// The loader reads a target's value from the positioned JSON as it is: the same template as
+  /// from the value without positions, and the same first error.
+  @Test(arguments: [
+    #"{"id": "{id}", "title": "Note {id}", "braces": "{{x}}", "n": 3, "opt": "{missing}"}"#,
+    #"{"route": "r1", "nested": {"a": [1, "x", {"b": "{b}"}], "c": {"d": true, "e": null}}}"#,
+    #"["{a}", "plain", 2.5, [], {}, {"k": "v"}]"#, #""note-{id}""#, #"{"all": {"literal": [1, 2, "3"]}}"#,
+    "7", "null", #""{unclosed""#, #"{"a": "ok", "b": "{bad name}", "c": "{x"}"#,
+  ])
+  func valueTemplatesFromPositionedJSONAreTheSame(_ json: String) throws {
+    let node = try JSONParser.parse(Array(json.utf8))
+    let fromValue = Result { () throws(TemplateErrors) in try ValueTemplate(json: node.value) }
+    let fromNode = Result { () throws(TemplateErrors) in try ValueTemplate(node: node) }
+    switch (fromValue, fromNode) {
+    case (.success(let a), .success(let b)): #expect(a == b)
+    case (.failure(let a), .failure(let b)): #expect(a.errors.map(\.message) == b.errors.map(\.message))
+    default: Issue.record("one way failed and the other did not: \(fromValue) vs \(fromNode)")
+    }
   }
 }
