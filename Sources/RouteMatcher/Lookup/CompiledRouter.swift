@@ -40,7 +40,12 @@ public struct CompiledRouter: Sendable {
         switch urls.fastMatch(base, bytes.count, &scratch) {
         case .route: return .success(routeMatch(terminal: urls.terminal(of: scratch), bytes, scratch))
         case .noRoute: return .success(nil)
-        case .needsGeneralPath: break
+        case .needsGeneralPath:
+          switch urls.fastMatchWithTail(base, bytes.count, &scratch) {
+          case .route: return .success(routeMatch(terminal: urls.terminal(of: scratch), bytes, scratch))
+          case .noRoute: return .success(nil)
+          case .needsGeneralPath: break
+          }
         }
       }
       let ranges: URLComponentRanges
@@ -116,7 +121,13 @@ public struct CompiledRouter: Sendable {
       switch urls.fastMatch(base, bytes.count, &scratch) {
       case .route(let route): return Int(route)
       case .noRoute: return nil
-      case .needsGeneralPath: break
+      case .needsGeneralPath:
+        // A query or a fragment, out of line: the fast path again over the path before it.
+        switch urls.fastMatchWithTail(base, bytes.count, &scratch) {
+        case .route(let route): return Int(route)
+        case .noRoute: return nil
+        case .needsGeneralPath: break
+        }
       }
     }
     return matchRouteGeneral(bytes, &scratch)

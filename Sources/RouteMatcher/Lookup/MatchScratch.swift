@@ -39,6 +39,9 @@ public struct MatchScratch: ~Copyable {
   @usableFromInline var captureCount = 0
   /// The host slot of the last URL the fast path read (checked against the bytes before use).
   package var lastHost = -1
+  /// While ``URLTrie/fastMatchWithTail(_:_:_:)`` walks a path that ends at a `?` or `#`: the
+  /// URL's length (its query and fragment run from the path's end to here); 0 otherwise.
+  var fastTailEnd = 0
 
   /// Allocates the working memory (about 80 KiB), in one block.
   public init() {

@@ -32,10 +32,16 @@ extension URLTrie {
   /// What the fast path makes of the URL `p[0..<n]`; see ``FastMatch``.
   @inline(__always)
   func fastMatch(_ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch) -> FastMatch {
-    let s = storage
     // (Host keys are fast only when paths are case-sensitive: see fastPathTakes(hostKey:).)
     guard n >= 16 && n <= URLSyntax.maxLength else { return .needsGeneralPath }
+    return fastWalk(p, n, &scratch)
+  }
 
+  /// ``fastMatch(_:_:_:)`` after its length check, for the path `p[0..<n]` (`8 <= n`): also
+  /// the walk of a URL whose query or fragment starts at `n` (``fastMatchWithTail(_:_:_:)``).
+  @inline(__always)
+  func fastWalk(_ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch) -> FastMatch {
+    let s = storage
     // The host key: the host of the previous URL when these bytes start with it, else a lookup.
     var h = scratch.lastHost
     if h < 0 || h > s.hostMask || !s.hostKeyStarts(p, n, slot: h) {
@@ -251,10 +257,14 @@ extension URLTrie {
   }
 
   /// The component ranges of a URL the fast path read: scheme, host, path; no query, no fragment.
-  func fastURLRanges(_ p: UnsafePointer<UInt8>, _ n: Int, hostEnd: Int) -> URLComponentRanges {
+  /// With a query or a fragment after `n` (``MatchScratch/fastTailEnd``), their ranges too.
+  func fastURLRanges(_ p: UnsafePointer<UInt8>, _ n: Int, hostEnd: Int, tailEnd: Int) -> URLComponentRanges {
     var colon = 0
     while p[colon] != UInt8(ascii: ":") { colon &+= 1 }
-    return URLComponentRanges(scheme: 0..<colon, hasAuthority: true, host: colon + 3..<hostEnd, path: hostEnd..<n)
+    let (query, fragment) = URLTrie.tailRanges(p, pathEnd: n, tailEnd: tailEnd)
+    return URLComponentRanges(
+      scheme: 0..<colon, hasAuthority: true, host: colon + 3..<hostEnd, path: hostEnd..<n, query: query,
+      fragment: fragment)
   }
 
   /// After a literal step found no edge (or a leaf has more segments): the URL matches nothing
@@ -357,8 +367,8 @@ extension URLTrie {
       k &+= 1
     }
     scratch.queryCount = -1
-    let input = UnsafeBufferPointer(start: p, count: n)
-    let url = fastURLRanges(p, n, hostEnd: hostEnd)
+    let input = UnsafeBufferPointer(start: p, count: max(n, scratch.fastTailEnd))  // (the query too)
+    let url = fastURLRanges(p, n, hostEnd: hostEnd, tailEnd: scratch.fastTailEnd)
     // fastSplit checked every path byte: the search compares and checks them raw.
     let found = search(input, url, root: node, depth: depth, captures: captures, &scratch, plain: true)
     if found >= 0 { return .route(storage.terminal(at: found).route) }
@@ -395,15 +405,17 @@ extension URLTrie {
   }
 
   /// At the end of the path, at a node whose first terminal has constraints (or under the strict
-  /// trailing-slash policy): the general terminal check (the URL has no query and no fragment).
+  /// trailing-slash policy): the general terminal check (over the query and fragment of
+  /// ``fastMatchWithTail(_:_:_:)``, if any).
   @inline(never)
   func terminalsAt(
     _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch
   ) -> FastMatch {
     scratch.queryCount = -1
     let (start, count) = storage.terminalRange(node)
-    let input = UnsafeBufferPointer(start: p, count: n)
-    let url = fastURLRanges(p, n, hostEnd: Int(storage.hosts[scratch.lastHost].length))
+    let input = UnsafeBufferPointer(start: p, count: max(n, scratch.fastTailEnd))  // (the query too)
+    let url = fastURLRanges(
+      p, n, hostEnd: Int(storage.hosts[scratch.lastHost].length), tailEnd: scratch.fastTailEnd)
     let context = Context(
       input: input, storage: storage, segments: scratch.segments, captures: scratch.captures,
       buffer: scratch.buffer, bufferCapacity: scratch.bufferCapacity, segmentCount: scratch.segmentCount)
