@@ -27,7 +27,7 @@ extension URLTrie {
 
   /// Inside ``fastMatch(_:_:_:)``: the rule of the node reached is read at the end of the path
   /// (after a parameter step, whose edge slot holds no route).
-  private static let ruleReadAtEnd: Int32 = -2
+  static let ruleReadAtEnd: Int32 = -2
 
   /// What the fast path makes of the URL `p[0..<n]`; see ``FastMatch``.
   @inline(__always)
@@ -60,7 +60,7 @@ extension URLTrie {
   /// The walk of ``fastMatch(_:_:_:)`` from `node` (its ``NodeInfo`` bits `info`, the rule its
   /// edge slot holds `route`), `captures` captures made, at the segment that starts at `start`.
   @inline(__always)
-  private func walk(
+  func walk(
     _ p: UnsafePointer<UInt8>, _ n: Int, node startNode: Int32, info startInfo: UInt32, route startRoute: Int32,
     captures startCaptures: Int, from start: Int, _ scratch: inout MatchScratch
   ) -> FastMatch {
@@ -130,8 +130,10 @@ extension URLTrie {
           info = UInt32(truncatingIfNeeded: slot.key) & 0xFF
           route = slot.route
         } else if kind == NodeInfo.parameterOnly {
-          // Not empty, not a dot segment, only fast bytes.
-          guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return .needsGeneralPath }
+          // Not empty, not a dot segment, only fast bytes (or escapes the fast path reads).
+          guard URLTrie.isPlainValue(p, pos, end, head: head, length) else {
+            return escapedStep(kind, node, captures: captures, p, pos, end, n, &scratch)
+          }
           // Capture k is segment k here; the general path renumbers them if it takes over.
           segments[captures] = Range(uncheckedBounds: (pos, end))
           spans[captures] = CaptureSpan(
@@ -174,7 +176,9 @@ extension URLTrie {
     _ n: Int, _ scratch: inout MatchScratch
   ) -> FastMatch {
     let length = end &- pos
-    guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return .needsGeneralPath }
+    guard URLTrie.isPlainValue(p, pos, end, head: head, length) else {
+      return escapedStep(kind, node, captures: captures, p, pos, end, n, &scratch)
+    }
     guard URLTrie.isTyped(kind, p + pos, length) else { return missOrGeneral(p, from: pos, n) }
     scratch.segments[captures] = Range(uncheckedBounds: (pos, end))
     scratch.captures[captures] = CaptureSpan(

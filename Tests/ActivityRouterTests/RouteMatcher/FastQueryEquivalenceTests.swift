@@ -255,4 +255,24 @@ import Testing
     #expect(fast == .needsGeneralPath)
     #expect(router.match(url: url) == router.matchGeneral(url: url))
   }
+
+  /// `match(url:)` keeps one scratch between calls: from many tasks at once each call still
+  /// gets memory of its own (ThreadSanitizer's CI run checks the hand-over), and every answer is
+  /// the general path's.
+  @Test func matchFromManyTasksAtOnce() async throws {
+    let router = try TestTables.router(Self.tables[0].routes)
+    let urls = Self.cases(Self.tables[0].routes, seed: 0x7A5C).prefix(400)
+    let expected = urls.map { router.matchGeneral(url: $0) }
+    let wrong = await withTaskGroup(of: Int.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          var wrong = 0
+          for (url, answer) in zip(urls, expected) where router.match(url: url) != answer { wrong += 1 }
+          return wrong
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(wrong == 0)
+  }
 }
