@@ -51,7 +51,13 @@ extension CompiledRouter {
     package func lookUp(utf8 bytes: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch) -> PatternLookup {
       guard let base = bytes.baseAddress else { return .needsGeneralPath }
       switch urls.fastMatch(base, bytes.count, &scratch) {
-      case .route: return .pattern(Int(urls.terminal(of: scratch)))
+      case .route:
+        // A plan writes the captured bytes as they are: a percent-encoded value (which the fast
+        // path takes for `match(url:)`, decoding it there) is left to the full decision.
+        for k in 0..<scratch.pathCaptureCount where bytes[scratch.pathCapture(k)].contains(UInt8(ascii: "%")) {
+          return .needsGeneralPath
+        }
+        return .pattern(Int(urls.terminal(of: scratch)))
       case .noRoute: return .noRoute(hostKey: scratch.lastHost)
       case .needsGeneralPath: return .needsGeneralPath
       }

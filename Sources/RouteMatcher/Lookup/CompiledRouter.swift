@@ -41,8 +41,11 @@ public struct CompiledRouter: Sendable {
 
   /// The fast path, else the general path over `ranges` (parsed from `text` when nil).
   private func match(_ url: String, ranges known: URLComponentRanges?) -> Result<RouteMatch?, URLReadError> {
-    var scratch = MatchScratch()
-    return match(url, ranges: known, scratch: &scratch)
+    // The scratch of the previous call, when no other thread holds it: no allocation.
+    var scratch = MatchScratch.take()
+    let result = match(url, ranges: known, scratch: &scratch)
+    scratch.giveBack()
+    return result
   }
 
   /// ``match(_:ranges:)`` in the given scratch.
@@ -55,7 +58,12 @@ public struct CompiledRouter: Sendable {
         switch urls.fastMatch(base, bytes.count, &scratch) {
         case .route: return .success(routeMatch(terminal: urls.terminal(of: scratch), bytes, scratch))
         case .noRoute: return .success(nil)
-        case .needsGeneralPath: break
+        case .needsGeneralPath:
+          switch urls.fastMatchWithTail(base, bytes.count, &scratch) {
+          case .route: return .success(routeMatch(terminal: urls.terminal(of: scratch), bytes, scratch))
+          case .noRoute: return .success(nil)
+          case .needsGeneralPath: break
+          }
         }
       }
       let ranges: URLComponentRanges
@@ -131,7 +139,13 @@ public struct CompiledRouter: Sendable {
       switch urls.fastMatch(base, bytes.count, &scratch) {
       case .route(let route): return Int(route)
       case .noRoute: return nil
-      case .needsGeneralPath: break
+      case .needsGeneralPath:
+        // A query or a fragment, out of line: the fast path again over the path before it.
+        switch urls.fastMatchWithTail(base, bytes.count, &scratch) {
+        case .route(let route): return Int(route)
+        case .noRoute: return nil
+        case .needsGeneralPath: break
+        }
       }
     }
     return matchRouteGeneral(bytes, &scratch)
@@ -156,35 +170,46 @@ public struct CompiledRouter: Sendable {
   }
 
   /// Builds the match (decoding the captured values) after a successful trie match.
+  ///
+  /// The route and its pattern are read in place (a copy of a `Route` costs dozens of reference
+  /// counting calls); the parameters' storage is reserved once; a value with nothing to decode
+  /// is made from the URL's bytes with no intermediate string (``value(_:_:)``).
   func routeMatch(terminal index: Int32, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: borrowing MatchScratch)
     -> RouteMatch
   {
     let terminal = urls.storage.terminal(at: index)
-    let routes = table.routes
-    let pattern = routes[Int(terminal.route)].urlPatterns[Int(terminal.pattern)]
+    let route = Int(terminal.route)
+    let constants = urls.constants(ofTerminalAt: index)
     var parameters = JSONObject()
+    parameters.members.reserveCapacity(Int(terminal.captureCount) + Int(terminal.constraintCount) + constants.count)
     var decodedSeparators: [String] = []
-    for k in 0..<Int(terminal.captureCount) {
-      let name = urls.names[Int(terminal.namesStart) + k]
-      let first = Int(scratch.captures[k].first)
-      let last = Int(scratch.captures[k].last)
-      let text: String
-      var separator = false
-      if last == first + 1 {
-        let raw = UnsafeBufferPointer(rebasing: bytes[scratch.segments[first]])
-        separator = CompiledRouter.decodesToSeparator(raw)
-        text = CompiledRouter.decoded(raw)
-      } else {
+    let routeName = table.routes.withUnsafeBufferPointer { routes in
+      // (Not `urlPatterns`: that getter, in another module, copies the whole route.)
+      guard terminal.captureCount > 0, case .url(let patterns) = routes[route].trigger else {
+        return routes[route].name
+      }
+      for k in 0..<Int(terminal.captureCount) {
+        let name = urls.names[Int(terminal.namesStart) + k]
+        let type = CompiledRouter.parameterType(name, in: patterns[Int(terminal.pattern)])
+        let first = Int(scratch.captures[k].first)
+        let last = Int(scratch.captures[k].last)
+        if last == first + 1 {
+          let raw = UnsafeBufferPointer(rebasing: bytes[scratch.segments[first]])
+          if CompiledRouter.decodesToSeparator(raw) { decodedSeparators.append(name) }
+          parameters[name] = CompiledRouter.value(raw, type)
+          continue
+        }
+        var separator = false
         var parts: [String] = []
         for segment in first..<last {
           let raw = UnsafeBufferPointer(rebasing: bytes[scratch.segments[segment]])
           separator = separator || CompiledRouter.decodesToSeparator(raw)
           parts.append(CompiledRouter.decoded(raw))
         }
-        text = parts.joined(separator: "/")
+        if separator { decodedSeparators.append(name) }
+        parameters[name] = type.value(of: parts.joined(separator: "/"))
       }
-      if separator { decodedSeparators.append(name) }
-      parameters[name] = CompiledRouter.parameterType(name, in: pattern).value(of: text)
+      return routes[route].name
     }
     for k in 0..<Int(terminal.constraintCount) {
       let constraint = urls.storage.constraints[Int(terminal.constraintStart) + k]
@@ -212,10 +237,34 @@ public struct CompiledRouter: Sendable {
       let raw = UnsafeBufferPointer(rebasing: bytes[Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])])
       parameters[name] = constraint.type.value(of: queryText(raw, isFragment: constraint.isFragment))
     }
-    for binding in urls.constants(ofTerminalAt: index) { parameters[binding.name] = .string(binding.value) }
+    for binding in constants { parameters[binding.name] = .string(binding.value) }
     return RouteMatch(
-      route: Int(terminal.route), routeName: routes[Int(terminal.route)].name, pattern: Int(terminal.pattern),
-      parameters: parameters, decodedSeparators: decodedSeparators)
+      route: route, routeName: routeName, pattern: Int(terminal.pattern), parameters: parameters,
+      decodedSeparators: decodedSeparators)
+  }
+
+  /// `type.value(of: decoded(raw))`: for a value with no `%`, made straight from its bytes (an
+  /// integer parsed there, a UUID uppercased as it is copied).
+  static func value(_ raw: UnsafeBufferPointer<UInt8>, _ type: ParameterType) -> JSONValue {
+    guard !raw.contains(UInt8(ascii: "%")) else { return type.value(of: decoded(raw)) }
+    switch type {
+    case .string:
+      return .string(String(decoding: raw, as: UTF8.self))
+    case .int:
+      if let n = ParameterType.parseInt(raw) { return .number(JSONNumber(n)) }
+      return .string(String(decoding: raw, as: UTF8.self))
+    case .uuid:
+      // (`uppercased()` maps ASCII letters alone for an ASCII value.)
+      guard raw.allSatisfy({ $0 < 0x80 }) else { return type.value(of: String(decoding: raw, as: UTF8.self)) }
+      return .string(
+        String(unsafeUninitializedCapacity: raw.count) { out in
+          for i in 0..<raw.count {
+            let b = raw[i]
+            out[i] = b &- 0x61 < 26 ? b &- 0x20 : b
+          }
+          return raw.count
+        })
+    }
   }
 
   /// Whether a raw path value holds `%2F` or `%5C` (either case), which decode to `/` and `\`:

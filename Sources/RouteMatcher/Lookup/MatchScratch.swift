@@ -1,4 +1,5 @@
 import RouteEvents
+import Synchronization
 
 /// Reusable working memory for matching URLs: segment and capture positions, query items and
 /// a decoding buffer, allocated once so that a match allocates nothing.
@@ -39,10 +40,27 @@ public struct MatchScratch: ~Copyable {
   @usableFromInline var captureCount = 0
   /// The host slot of the last URL the fast path read (checked against the bytes before use).
   package var lastHost = -1
+  /// While ``URLTrie/fastMatchWithTail(_:_:_:)`` walks a path that ends at a `?` or `#`: the
+  /// URL's length (its query and fragment run from the path's end to here); 0 otherwise.
+  var fastTailEnd = 0
 
   /// Allocates the working memory (about 80 KiB), in one block.
   public init() {
-    // The fast path splits up to 512 segments before it checks the count.
+    self.init(
+      block: UnsafeMutableRawPointer.allocate(
+        byteCount: MatchScratch.blockBytes, alignment: MemoryLayout<Range<Int>>.alignment))
+  }
+
+  /// The size of the block: the segments (the fast path splits up to 512 before it checks the
+  /// count), the captures, the query items and value captures, the buffer.
+  private static var blockBytes: Int {
+    (2 * PathSegments.maxCount + 2) * MemoryLayout<Range<Int>>.stride + PathSegments.maxCount
+      * MemoryLayout<CaptureSpan>.stride + (4 * URLTrie.maxQueryItems + 2 * (URLTrie.maxQueryItems + 1))
+      * MemoryLayout<Int32>.stride + URLSyntax.maxLength
+  }
+
+  /// A scratch over `block` (``blockBytes``, aligned for `Range<Int>`), which it owns.
+  private init(block: UnsafeMutableRawPointer) {
     let segmentCount = 2 * PathSegments.maxCount + 2
     let items = URLTrie.maxQueryItems
     bufferCapacity = URLSyntax.maxLength
@@ -52,9 +70,6 @@ public struct MatchScratch: ~Copyable {
     let segmentBytes = segmentCount * MemoryLayout<Range<Int>>.stride
     let captureBytes = PathSegments.maxCount * MemoryLayout<CaptureSpan>.stride
     let int32Bytes = (4 * items + 2 * (items + 1)) * MemoryLayout<Int32>.stride
-    let block = UnsafeMutableRawPointer.allocate(
-      byteCount: segmentBytes + captureBytes + int32Bytes + bufferCapacity,
-      alignment: MemoryLayout<Range<Int>>.alignment)
     segments = block.bindMemory(to: Range<Int>.self, capacity: segmentCount)
     captures = (block + segmentBytes).bindMemory(to: CaptureSpan.self, capacity: PathSegments.maxCount)
     let int32s = (block + segmentBytes + captureBytes).bindMemory(to: Int32.self, capacity: 4 * items + 2 * (items + 1))
@@ -69,6 +84,29 @@ public struct MatchScratch: ~Copyable {
 
   deinit {
     UnsafeMutableRawPointer(segments).deallocate()
+  }
+
+  /// The block of one scratch kept between calls that make their own (``CompiledRouter/match(url:)``),
+  /// as an address (0: none kept). A call takes it with an atomic exchange, so two threads never
+  /// share it: a second thread meanwhile allocates a block of its own, and frees it when one is kept.
+  private static let spare = Atomic<UInt>(0)
+
+  /// A scratch for one call: over the kept block when there is one (no allocation), else new.
+  static func take() -> MatchScratch {
+    let spare = MatchScratch.spare.exchange(0, ordering: .acquiring)
+    if let block = UnsafeMutableRawPointer(bitPattern: spare) { return MatchScratch(block: block) }
+    return MatchScratch()
+  }
+
+  /// Ends a scratch from ``take()``: its block is kept for the next call, or freed when one is
+  /// kept already.
+  consuming func giveBack() {
+    let block = UInt(bitPattern: UnsafeMutableRawPointer(segments))
+    if MatchScratch.spare.compareExchange(expected: 0, desired: block, ordering: .releasing).exchanged {
+      discard self
+    } else {
+      _ = consume self  // (freed by deinit)
+    }
   }
 }
 

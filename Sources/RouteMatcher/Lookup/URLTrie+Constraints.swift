@@ -127,9 +127,31 @@ extension URLTrie {
   /// fragment into the buffer; its length, or nil.
   @inline(__always)
   private func decodeValue(_ raw: UnsafeBufferPointer<UInt8>, _ c: Context, isFragment: Bool) -> Int? {
-    guard let n = decode(raw, into: c.buffer, capacity: c.bufferCapacity) else { return nil }
+    guard let n = URLTrie.copyPlain(raw, into: c.buffer) ?? decode(raw, into: c.buffer, capacity: c.bufferCapacity)
+    else { return nil }
     if storage.plusAsSpaceInQuery && !isFragment { URLTrie.plusAsSpace(raw, decoded: c.buffer) }
     return n
+  }
+
+  /// A value of ``PlainBytes`` alone decodes to itself (no `%`, no control or non-ASCII byte to
+  /// check): copied into `out`, its length; nil for any other value, which is decoded.
+  @inline(__always)
+  static func copyPlain(_ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int? {
+    guard let base = raw.baseAddress else { return 0 }
+    var i = 0
+    while i &+ 8 <= raw.count {
+      let w = UnsafeRawPointer(base + i).loadWord()
+      if PlainBytes.nonPlainMask(w) != 0 { return nil }
+      UnsafeMutableRawPointer(out + i).storeBytes(of: w, as: UInt64.self)
+      i &+= 8
+    }
+    while i < raw.count {
+      let b = base[i]
+      guard PlainBytes.contains(b) else { return nil }
+      out[i] = b
+      i &+= 1
+    }
+    return raw.count
   }
 
   /// Turns each raw `+` of `raw` into a space in its decoded bytes (`%2B` stays a `+`): each

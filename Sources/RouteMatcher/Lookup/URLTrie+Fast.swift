@@ -29,15 +29,21 @@ extension URLTrie {
 
   /// Inside ``fastMatch(_:_:_:)``: the rule of the node reached is read at the end of the path
   /// (after a parameter step, whose edge slot holds no route).
-  private static let ruleReadAtEnd: Int32 = -2
+  static let ruleReadAtEnd: Int32 = -2
 
   /// What the fast path makes of the URL `p[0..<n]`; see ``FastMatch``.
   @inline(__always)
   func fastMatch(_ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch) -> FastMatch {
-    let s = storage
     // (Host keys are fast only when paths are case-sensitive: see fastPathTakes(hostKey:).)
     guard n >= 16 && n <= URLSyntax.maxLength else { return .needsGeneralPath }
+    return fastWalk(p, n, &scratch)
+  }
 
+  /// ``fastMatch(_:_:_:)`` after its length check, for the path `p[0..<n]` (`8 <= n`): also
+  /// the walk of a URL whose query or fragment starts at `n` (``fastMatchWithTail(_:_:_:)``).
+  @inline(__always)
+  func fastWalk(_ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch) -> FastMatch {
+    let s = storage
     // The host key: the host of the previous URL when these bytes start with it, else a lookup.
     var h = scratch.lastHost
     if h < 0 || h > s.hostMask || !s.hostKeyStarts(p, n, slot: h) {
@@ -56,7 +62,7 @@ extension URLTrie {
   /// The walk of ``fastMatch(_:_:_:)`` from `node` (its ``NodeInfo`` bits `info`, the rule its
   /// edge slot holds `route`), `captures` captures made, at the segment that starts at `start`.
   @inline(__always)
-  private func walk(
+  func walk(
     _ p: UnsafePointer<UInt8>, _ n: Int, node startNode: Int32, info startInfo: UInt32, route startRoute: Int32,
     captures startCaptures: Int, from start: Int, _ scratch: inout MatchScratch
   ) -> FastMatch {
@@ -126,8 +132,10 @@ extension URLTrie {
           info = UInt32(truncatingIfNeeded: slot.key) & 0xFF
           route = slot.route
         } else if kind == NodeInfo.parameterOnly {
-          // Not empty, not a dot segment, only fast bytes.
-          guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return .needsGeneralPath }
+          // Not empty, not a dot segment, only fast bytes (or escapes the fast path reads).
+          guard URLTrie.isPlainValue(p, pos, end, head: head, length) else {
+            return escapedStep(kind, node, captures: captures, p, pos, end, n, &scratch)
+          }
           // Capture k is segment k here; the general path renumbers them if it takes over.
           segments[captures] = Range(uncheckedBounds: (pos, end))
           spans[captures] = CaptureSpan(
@@ -172,7 +180,9 @@ extension URLTrie {
     _ n: Int, _ scratch: inout MatchScratch
   ) -> FastMatch {
     let length = end &- pos
-    guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return .needsGeneralPath }
+    guard URLTrie.isPlainValue(p, pos, end, head: head, length) else {
+      return escapedStep(kind, node, captures: captures, p, pos, end, n, &scratch)
+    }
     guard URLTrie.isTyped(kind, p + pos, length) else { return missOrGeneral(p, from: pos, n) }
     scratch.segments[captures] = Range(uncheckedBounds: (pos, end))
     scratch.captures[captures] = CaptureSpan(
@@ -428,10 +438,14 @@ extension URLTrie {
   }
 
   /// The component ranges of a URL the fast path read: scheme, host, path; no query, no fragment.
-  func fastURLRanges(_ p: UnsafePointer<UInt8>, _ n: Int, hostEnd: Int) -> URLComponentRanges {
+  /// With a query or a fragment after `n` (``MatchScratch/fastTailEnd``), their ranges too.
+  func fastURLRanges(_ p: UnsafePointer<UInt8>, _ n: Int, hostEnd: Int, tailEnd: Int) -> URLComponentRanges {
     var colon = 0
     while p[colon] != UInt8(ascii: ":") { colon &+= 1 }
-    return URLComponentRanges(scheme: 0..<colon, hasAuthority: true, host: colon + 3..<hostEnd, path: hostEnd..<n)
+    let (query, fragment) = URLTrie.tailRanges(p, pathEnd: n, tailEnd: tailEnd)
+    return URLComponentRanges(
+      scheme: 0..<colon, hasAuthority: true, host: colon + 3..<hostEnd, path: hostEnd..<n, query: query,
+      fragment: fragment)
   }
 
   /// After a literal step found no edge (or a leaf has more segments): the URL matches nothing
@@ -558,8 +572,8 @@ extension URLTrie {
         first: Int32(truncatingIfNeeded: slot), last: Int32(truncatingIfNeeded: slot &+ 1))
     }
     scratch.queryCount = -1
-    let input = UnsafeBufferPointer(start: p, count: n)
-    let url = fastURLRanges(p, n, hostEnd: hostEnd)
+    let input = UnsafeBufferPointer(start: p, count: max(n, scratch.fastTailEnd))  // (the query too)
+    let url = fastURLRanges(p, n, hostEnd: hostEnd, tailEnd: scratch.fastTailEnd)
     // fastSplit checked every path byte: the search compares and checks them raw.
     return search(input, url, root: node, depth: depth, captures: captures, &scratch, plain: true)
   }
@@ -594,15 +608,17 @@ extension URLTrie {
   }
 
   /// At the end of the path, at a node whose first terminal has constraints (or under the strict
-  /// trailing-slash policy): the general terminal check (the URL has no query and no fragment).
+  /// trailing-slash policy): the general terminal check (over the query and fragment of
+  /// ``fastMatchWithTail(_:_:_:)``, if any).
   @inline(never)
   func terminalsAt(
     _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch
   ) -> FastMatch {
     scratch.queryCount = -1
     let (start, count) = storage.terminalRange(node)
-    let input = UnsafeBufferPointer(start: p, count: n)
-    let url = fastURLRanges(p, n, hostEnd: Int(storage.hosts[scratch.lastHost].length))
+    let input = UnsafeBufferPointer(start: p, count: max(n, scratch.fastTailEnd))  // (the query too)
+    let url = fastURLRanges(
+      p, n, hostEnd: Int(storage.hosts[scratch.lastHost].length), tailEnd: scratch.fastTailEnd)
     let context = Context(
       input: input, storage: storage, segments: scratch.segments, captures: scratch.captures,
       buffer: scratch.buffer, bufferCapacity: scratch.bufferCapacity, segmentCount: scratch.segmentCount)

@@ -447,7 +447,12 @@ import Testing
     #expect(fast("https://example.com/orders/4x2/items/7") == .noRoute)
     #expect(fast("https://example.com/orders/9223372036854775808/items/7") == .noRoute)
     // What the fast path cannot read as it is still goes to the general path.
-    #expect(fast("https://example.com/orders/%34%32/items/7") == .needsGeneralPath)
+    #expect(fast("https://example.com/orders/%2E/items/7") == .needsGeneralPath)
+    #expect(fast("https://example.com/orders/%C3%A9/items/7") == .needsGeneralPath)
+    // An escape that decodes to printable ASCII is read there: the type checked on the decoded value.
+    #expect(fast("https://example.com/orders/%34%32/items/7") == .route(2))
+    #expect(fast("https://example.com/orders/%34x/items/7") == .noRoute)
+    #expect(fast("notes://note/%36F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11") == .route(0))
     #expect(fast("https://example.com/orders/x/../42/items/7") == .needsGeneralPath)
   }
 
