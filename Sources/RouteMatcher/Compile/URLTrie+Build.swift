@@ -84,6 +84,12 @@ extension URLTrie {
         default:
           info = competing ? NodeInfo.competing : NodeInfo.general
           if competing && source.hasLiterals { info |= NodeInfo.hasLiteralChildren }
+          if competing && !source.hasLiterals && source.dynamicCount == 1,
+            case .affixed(let k) = source.dynamicKind, k >= 0, Int(k) < builder.affixShapes.count,
+            builder.affixShapes[Int(k)].captureCount == 1 && builder.affixShapes[Int(k)].typedCount == 0
+          {
+            info |= NodeInfo.oneAffix
+          }
         }
       }
       if source.slowLiteral { info = NodeInfo.restart }

@@ -149,6 +149,9 @@ extension URLTrie {
           // would cost the loop its registers (measured: 30 instructions a GitHub match).
           return typedStep(kind, node, captures: captures, p, pos, end, head: head, n, &scratch)
         } else if kind == NodeInfo.competing {
+          if info & NodeInfo.oneAffix != 0 {
+            return affixStep(node, captures: captures, p, pos, end, head: head, n, &scratch)
+          }
           return competingStep(node, captures: captures, p, pos, end, head: head, n, &scratch)
         } else {
           return rareStep(kind, node, captures: captures, p, pos, n, &scratch)
@@ -317,6 +320,58 @@ extension URLTrie {
       }
     }
     return missOrGeneral(p, from: pos, n)
+  }
+
+  /// A step at a ``NodeInfo/oneAffix`` node, at the segment `pos ..< end` (`head` its first
+  /// eight bytes, zero-padded): ``competingStep(_:captures:_:_:_:head:_:_:)`` for its one child,
+  /// without the search over children. The segment must start with the prefix, end with the
+  /// suffix and keep at least one byte between them (they may not overlap), as the general
+  /// search's split; the capture is that middle part, and the walk goes on below.
+  @inline(never)
+  private func affixStep(
+    _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, head: UInt64, _ n: Int,
+    _ scratch: inout MatchScratch
+  ) -> FastMatch {
+    let s = storage
+    let length = end &- pos
+    if length == 0 { return missOrGeneral(p, from: pos, n) }
+    guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return .needsGeneralPath }
+    let edge = s.dynamic[Int(s.nodes[Int(node)].dynamicStart)]
+    guard case .affixed(let number) = edge.kind else { return .needsGeneralPath }
+    let shape = s.affixes[Int(number)]
+    let parts = s.affixParts + Int(shape.partStart)
+    let first = parts[0]
+    let final = parts[Int(shape.partCount) &- 1]
+    let prefix = first.isLiteral ? Int(first.literalLength) : 0
+    let suffix = final.isLiteral ? Int(final.literalLength) : 0
+    // At least one byte for the capture: the prefix and the suffix do not overlap.
+    guard length > prefix &+ suffix else { return missOrGeneral(p, from: pos, n) }
+    if prefix > 0 && !literalAt(pos, prefix, first.literalStart, p, n) { return missOrGeneral(p, from: pos, n) }
+    if suffix > 0 && !literalAt(end &- suffix, suffix, final.literalStart, p, n) {
+      return missOrGeneral(p, from: pos, n)
+    }
+    scratch.segments[captures] = Range(uncheckedBounds: (pos &+ prefix, end &- suffix))
+    scratch.captures[captures] = CaptureSpan(
+      first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))
+    let child = edge.child
+    let found = walk(
+      p, n, node: child, info: UInt32(s.infos[Int(child)]), route: URLTrie.ruleReadAtEnd, captures: captures &+ 1,
+      from: end &+ 1, &scratch)
+    switch found {
+    case .route: return found
+    case .noRoute: return missOrGeneral(p, from: pos, n)
+    case .needsGeneralPath: return generalFrom(node, captures: captures, p, pos, n, &scratch)
+    }
+  }
+
+  /// Whether the URL `p[0 ..< n]` holds the pool's `length` bytes from `literal` at `at`
+  /// (eight bytes or fewer: one word of each; the pool has eight spare bytes after its last literal).
+  @inline(__always)
+  private func literalAt(_ at: Int, _ length: Int, _ literal: Int32, _ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    let bytes = storage.pool + Int(literal)
+    if length > 8 { return MatcherStorage.bytesEqual(p + at, bytes, length) }
+    let mask: UInt64 = length == 8 ? .max : (1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1
+    return (URLTrie.word(p, at: at, n) ^ UnsafeRawPointer(bytes).loadWord()) & mask == 0
   }
 
   /// Records the segment `pos ..< end` as capture `captures` (capture k is segment k here).

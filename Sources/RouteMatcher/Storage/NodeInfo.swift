@@ -35,6 +35,11 @@ enum NodeInfo {
   /// A ``competing`` node with literal children (without it, the fast path does not look its
   /// segment up in the literal table).
   static let hasLiteralChildren: UInt32 = 0x40
+  /// A ``competing`` node whose only child is one affixed edge with one untyped capture and a
+  /// literal before and/or after it (`{name}.json`, `item-{id}`, `v{n}-beta`), and no literal
+  /// children: the fast path steps over it without the competing search (it is `dynamic` edge
+  /// `dynamicStart` of the node).
+  static let oneAffix: UInt32 = 0x80
 }
 
 extension EdgeKind {

@@ -38,6 +38,7 @@ extension URLTrie {
     func visit(_ node: Int32, _ edge: String, depth: Int) {
       let info = s.nodes[Int(node)].info
       var line = String(repeating: "  ", count: depth) + edge + " [" + kind(info)
+      if info & NodeInfo.oneAffix != 0 { line += ", one affix" }
       if info & NodeInfo.fastTerminal != 0 { line += ", fast" }
       let (start, count) = s.terminalRange(node)
       if count > 0 {

@@ -12,7 +12,9 @@ extension URLTrie {
   ///   order (literal, typed, parameter, optional, wildcard, catch-all).
   /// - A node marked *parameter only* has one dynamic edge, an untyped parameter, to the next node.
   /// - A node marked *competing* has only children decided on one segment (literals, affixed
-  ///   segments, parameters), and is marked as having literal children exactly when it has some.
+  ///   segments, parameters), and is marked as having literal children exactly when it has some;
+  ///   one marked *one affix* has no literal child and one dynamic edge, an affixed segment with
+  ///   one untyped capture.
   /// - Every literal edge slot names a parent and a child in range, and the node bits it keeps
   ///   of its child are the child's own; the route it keeps for a fast child is the route of
   ///   the child's first terminal.
@@ -72,6 +74,19 @@ extension URLTrie {
         }
       } else if here.info & NodeInfo.hasLiteralChildren != 0 {
         problems.append("node \(node): literal children marked on a node that is not competing")
+      }
+      // The one-affix bit: a competing node whose only child is an affixed edge with one
+      // untyped capture, and no literal child.
+      if here.info & NodeInfo.oneAffix != 0 {
+        var oneCapture = false
+        if end - start == 1, case .affixed(let shape) = s.dynamic[start].kind, shape >= 0, Int(shape) < s.affixCount {
+          oneCapture = s.affixes[Int(shape)].captureCount == 1 && s.affixes[Int(shape)].typedCount == 0
+        }
+        if here.info & NodeInfo.kindMask != NodeInfo.competing || here.info & NodeInfo.hasLiteralChildren != 0
+          || !oneCapture
+        {
+          problems.append("node \(node): marked one-affix, but it is not a competing node with one one-capture affix")
+        }
       }
       let kinds: [UInt32: EdgeKind] = [
         NodeInfo.parameterOnly: .string, NodeInfo.intOnly: .int, NodeInfo.uuidOnly: .uuid,

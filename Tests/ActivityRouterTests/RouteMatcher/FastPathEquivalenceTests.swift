@@ -236,6 +236,21 @@ import Testing
       ], ""
     ),
     (
+      "one affixed child (the one-affix step)",
+      [
+        ("json", "https://example.com/o/{name}.json"),
+        ("item", "https://example.com/p/item-{id}/edit"),
+        ("both", "https://example.com/q/v{n}-beta"),
+        ("long-suffix", "https://example.com/r/{name}.backup-archive"),
+        ("long-prefix", "https://example.com/l/release-candidate-{n}/notes"),
+        ("same-bytes", "https://example.com/ab/ab{x}ba"),
+        ("nested", "https://example.com/n/{a}.x/{b}.y"),
+        ("below-general", "https://example.com/g/pre-{a}/{rest*?}"),
+        ("sibling", "https://example.com/v/v{n}-beta"), ("sibling-literal", "https://example.com/v/vx-beta"),
+        ("custom", "myapp-development://open/{slug}.md"),
+      ], ""
+    ),
+    (
       "value sets, case-insensitive paths",
       [
         ("folder", "https://example.com/Mail/{tab:Inbox|Sent}"),
@@ -307,6 +322,9 @@ import Testing
       // Affixed segments: empty captures, a prefix that is the whole segment, several splits.
       "item-", ".json", "a.b.json", "1.2", "v1.2", "v1.x", "@", "@@x", "a-b-c-7", "--7", "x.x", "y.y", "a.x",
       "n-6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e11", "n-", "7.", ".7", "a%2Db-3", "a-b-%37",
+      // One-affix nodes: a value that makes the segment its prefix and suffix only, or shorter.
+      "v-beta", "-beta", "x-beta", "vx-beta", "aba", "ab", "ba", ".backup-archive", "x.backup-archive",
+      "release-candidate-", ".y", "x.x.x", "%2E",
     ]
     for _ in 0..<6000 {
       let pattern = any(routes).1
@@ -529,6 +547,81 @@ import Testing
         // search's terminal check (which a hand-over would have run).
         let inLoop = if case .firstTerminal = scratch.end { true } else { false }
         #expect(inLoop, "\(url): handed over to the general search")
+      }
+    }
+  }
+
+  /// A node whose only child is one affixed edge with one capture is stepped over on the fast
+  /// path (no competing search, no hand-over): the prefix and the suffix must both be there and
+  /// leave at least one byte between them; a segment to decode or a dot segment still goes general.
+  @Test func oneAffixedChildStaysOnTheFastPath() throws {
+    let router = try TestTables.router([
+      ("json", "https://example.com/o/{name}.json"), ("item", "https://example.com/p/item-{id}/edit"),
+      ("both", "https://example.com/q/v{n}-beta"), ("long", "https://example.com/r/{name}.backup-archive"),
+      ("long-prefix", "https://example.com/l/release-candidate-{n}/notes"),
+      ("same", "https://example.com/ab/ab{x}ba"), ("nested", "https://example.com/n/{a}.x/{b}.y"),
+      ("below", "https://example.com/g/pre-{a}/{rest*?}"),
+    ])
+    #expect(router.trieDescription.contains("o [competing, one affix]"))
+    #expect(router.trieDescription.contains("q [competing, one affix]"))
+    var scratch = MatchScratch()
+    func fast(_ url: String) -> (URLTrie.FastMatch, [String]) {
+      var text = url
+      let bytes = Array(url.utf8)
+      let result = text.withUTF8 { router.urls.fastMatch($0.baseAddress!, $0.count, &scratch) }
+      guard case .route = result else { return (result, []) }
+      let captures = (0..<scratch.pathCaptureCount).map {
+        String(decoding: bytes[scratch.pathCapture($0)], as: UTF8.self)
+      }
+      return (result, captures)
+    }
+    let expected: [(String, URLTrie.FastMatch, [String])] = [
+      ("https://example.com/o/a.json", .route(0), ["a"]),
+      ("https://example.com/o/a.b.json", .route(0), ["a.b"]),
+      ("https://example.com/o/..json", .route(0), ["."]),
+      ("https://example.com/o/.json", .noRoute, []),
+      ("https://example.com/o/json", .noRoute, []),
+      ("https://example.com/o/a.jsonx", .noRoute, []),
+      ("https://example.com/o/a.json/more", .noRoute, []),
+      ("https://example.com/p/item-7/edit", .route(1), ["7"]),
+      ("https://example.com/p/item-/edit", .noRoute, []),
+      ("https://example.com/p/item-7/view", .noRoute, []),
+      ("https://example.com/q/v1-beta", .route(2), ["1"]),
+      ("https://example.com/q/v-beta", .noRoute, []),
+      ("https://example.com/q/-beta", .noRoute, []),
+      ("https://example.com/q/v1-betax", .noRoute, []),
+      ("https://example.com/r/x.backup-archive", .route(3), ["x"]),
+      ("https://example.com/r/.backup-archive", .noRoute, []),
+      ("https://example.com/r/x.backup-archivf", .noRoute, []),
+      ("https://example.com/l/release-candidate-3/notes", .route(4), ["3"]),
+      ("https://example.com/l/release-candidatf-3/notes", .noRoute, []),
+      // The prefix and the suffix may not share bytes: "aba" is not ab + x + ba.
+      ("https://example.com/ab/aba", .noRoute, []),
+      ("https://example.com/ab/abba", .noRoute, []),
+      ("https://example.com/ab/ab.ba", .route(5), ["."]),
+      ("https://example.com/n/a.x/b.y", .route(6), ["a", "b"]),
+      ("https://example.com/n/a.x/b.z", .noRoute, []),
+      // Below the affix a general node: the general search takes over there, on the fast path.
+      ("https://example.com/g/pre-a/x/y", .route(7), ["a", "x/y"]),
+      // What the fast path cannot read as it is still goes to the general path.
+      ("https://example.com/o/a%2Ejson", .needsGeneralPath, []),
+      ("https://example.com/o/a.json/..", .needsGeneralPath, []),
+    ]
+    for (url, result, captures) in expected {
+      let (got, values) = fast(url)
+      #expect(got == result, "\(url)")
+      #expect(values == captures, "\(url)")
+      let general = Array(url.utf8).withUnsafeBufferPointer { router.matchRouteGeneral(utf8: $0) }
+      switch result {
+      case .route(let rule):
+        #expect(general == Int(rule), "\(url)")
+        if rule != 7 {
+          // Decided in the fast loop: it ended at a node's first terminal.
+          let inLoop = if case .firstTerminal = scratch.end { true } else { false }
+          #expect(inLoop, "\(url): handed over to the general search")
+        }
+      case .noRoute: #expect(general == nil, "\(url)")
+      case .needsGeneralPath: break
       }
     }
   }

@@ -59,6 +59,30 @@ import Testing
     #expect(router.trieInvariantViolations.contains { $0.contains("literal-children bit") })
   }
 
+  @Test func aOneAffixNodeIsMarkedAndAWrongMarkIsFound() throws {
+    // A node whose only child is `{name}.json` is marked one-affix; the same bit on a node with
+    // two children, or on a node whose affix has two captures, is wrong.
+    let router = try TestTables.router([
+      ("json", "https://example.com/files/{name}.json"), ("two", "https://example.com/t/{a}.{b}"),
+      ("both", "https://example.com/b/{name}.json"), ("file", "https://example.com/b/{name}"),
+    ])
+    let storage = router.urls.storage
+    #expect(router.trieInvariantViolations == [])
+    #expect(router.trieDescription.contains("files [competing, one affix]"))
+    #expect(router.trieDescription.contains("t [competing]"))
+    #expect(router.trieDescription.contains("b [competing]"))
+    let marked = (0..<storage.nodeCount).filter { storage.nodes[$0].info & NodeInfo.oneAffix != 0 }
+    #expect(marked.count == 1)
+    for node in 0..<storage.nodeCount
+    where storage.nodes[node].info & NodeInfo.kindMask == NodeInfo.competing && !marked.contains(node) {
+      let saved = storage.nodes[node].info
+      storage.nodes[node].info |= NodeInfo.oneAffix
+      #expect(router.trieInvariantViolations.contains { $0.contains("one-affix") }, "node \(node)")
+      storage.nodes[node].info = saved
+    }
+    #expect(router.trieInvariantViolations == [])
+  }
+
   @Test func theTrieDescribesItself() throws {
     let router = try TestTables.router([
       ("repo", "https://example.com/repos/{owner}/{repo}"), ("item", "https://example.com/items/{id:int}"),
