@@ -86,28 +86,40 @@ public struct MatchScratch: ~Copyable {
     UnsafeMutableRawPointer(segments).deallocate()
   }
 
-  /// The block of one scratch kept between calls that make their own (``CompiledRouter/match(url:)``),
-  /// as an address (0: none kept). A call takes it with an atomic exchange, so two threads never
-  /// share it: a second thread meanwhile allocates a block of its own, and frees it when one is kept.
-  private static let spare = Atomic<UInt>(0)
-
   /// A scratch for one call: over the kept block when there is one (no allocation), else new.
+  ///
+  /// The kept block is behind `Synchronization`'s `Atomic`, which Apple's platforms have from
+  /// macOS 15, iOS 18, tvOS 18, watchOS 11 and visionOS 2; before those a call makes its own
+  /// scratch, as every call did before the block was kept (the library's deployment targets
+  /// stay SwiftPM's defaults).
   static func take() -> MatchScratch {
-    let spare = MatchScratch.spare.exchange(0, ordering: .acquiring)
-    if let block = UnsafeMutableRawPointer(bitPattern: spare) { return MatchScratch(block: block) }
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      let spare = SpareBlock.address.exchange(0, ordering: .acquiring)
+      if let block = UnsafeMutableRawPointer(bitPattern: spare) { return MatchScratch(block: block) }
+    }
     return MatchScratch()
   }
 
   /// Ends a scratch from ``take()``: its block is kept for the next call, or freed when one is
   /// kept already.
   consuming func giveBack() {
-    let block = UInt(bitPattern: UnsafeMutableRawPointer(segments))
-    if MatchScratch.spare.compareExchange(expected: 0, desired: block, ordering: .releasing).exchanged {
-      discard self
-    } else {
-      _ = consume self  // (freed by deinit)
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      let block = UInt(bitPattern: UnsafeMutableRawPointer(segments))
+      if SpareBlock.address.compareExchange(expected: 0, desired: block, ordering: .releasing).exchanged {
+        discard self
+        return
+      }
     }
+    _ = consume self  // (freed by deinit)
   }
+}
+
+/// The block of one scratch kept between calls that make their own (``CompiledRouter/match(url:)``),
+/// as an address (0: none kept). A call takes it with an atomic exchange, so two threads never
+/// share it: a second thread meanwhile allocates a block of its own, and frees it when one is kept.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+private enum SpareBlock {
+  static let address = Atomic<UInt>(0)
 }
 
 /// Where a successful match ended: the terminal the general search chose, or the node the fast

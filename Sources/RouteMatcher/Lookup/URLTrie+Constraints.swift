@@ -127,7 +127,8 @@ extension URLTrie {
   /// fragment into the buffer; its length, or nil.
   @inline(__always)
   private func decodeValue(_ raw: UnsafeBufferPointer<UInt8>, _ c: Context, isFragment: Bool) -> Int? {
-    guard let n = URLTrie.copyPlain(raw, into: c.buffer) ?? decode(raw, into: c.buffer, capacity: c.bufferCapacity)
+    guard raw.count <= c.bufferCapacity,
+      let n = URLTrie.copyPlain(raw, into: c.buffer) ?? decode(raw, into: c.buffer, capacity: c.bufferCapacity)
     else { return nil }
     if storage.plusAsSpaceInQuery && !isFragment { URLTrie.plusAsSpace(raw, decoded: c.buffer) }
     return n
