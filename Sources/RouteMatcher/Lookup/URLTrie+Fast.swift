@@ -187,9 +187,7 @@ extension URLTrie {
       return escapedStep(kind, node, captures: captures, p, pos, end, n, &scratch)
     }
     guard URLTrie.isTyped(kind, p + pos, length) else { return missOrGeneral(p, from: pos, n) }
-    scratch.segments[captures] = Range(uncheckedBounds: (pos, end))
-    scratch.captures[captures] = CaptureSpan(
-      first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))
+    recordSegment(pos, end, captures: captures, &scratch)
     let next = node &+ 1
     return walk(
       p, n, node: next, info: UInt32(storage.infos[Int(next)]), route: URLTrie.ruleReadAtEnd,
@@ -350,9 +348,7 @@ extension URLTrie {
     if suffix > 0 && !literalAt(end &- suffix, suffix, final.literalStart, p, n) {
       return missOrGeneral(p, from: pos, n)
     }
-    scratch.segments[captures] = Range(uncheckedBounds: (pos &+ prefix, end &- suffix))
-    scratch.captures[captures] = CaptureSpan(
-      first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))
+    recordSegment(pos &+ prefix, end &- suffix, captures: captures, &scratch)
     let child = edge.child
     let found = walk(
       p, n, node: child, info: UInt32(s.infos[Int(child)]), route: URLTrie.ruleReadAtEnd, captures: captures &+ 1,
@@ -376,7 +372,7 @@ extension URLTrie {
 
   /// Records the segment `pos ..< end` as capture `captures` (capture k is segment k here).
   @inline(__always)
-  private func recordSegment(_ pos: Int, _ end: Int, captures: Int, _ scratch: inout MatchScratch) {
+  func recordSegment(_ pos: Int, _ end: Int, captures: Int, _ scratch: inout MatchScratch) {
     scratch.segments[captures] = Range(uncheckedBounds: (pos, end))
     scratch.captures[captures] = CaptureSpan(
       first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))

@@ -31,9 +31,7 @@ extension URLTrie {
         return noRuleHere
       }
     }
-    scratch.segments[captures] = Range(uncheckedBounds: (pos, end))
-    scratch.captures[captures] = CaptureSpan(
-      first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))
+    recordSegment(pos, end, captures: captures, &scratch)
     let next = node &+ 1
     return walk(
       p, n, node: next, info: UInt32(storage.infos[Int(next)]), route: URLTrie.ruleReadAtEnd,
@@ -52,12 +50,8 @@ extension URLTrie {
     while i < n {
       let b = p[i]
       if b == 0x25 {
-        guard i &+ 2 < n else { return false }
-        let high = hexDigit(p[i &+ 1])
-        let low = hexDigit(p[i &+ 2])
-        guard high >= 0 && low >= 0 else { return false }
-        let value = high &<< 4 | low
-        guard value >= 0x20 && value < 0x7F && value != 0x2E else { return false }
+        let value = URLTrie.printableEscape(p, at: i, n)
+        guard value >= 0 && value != 0x2E else { return false }
         i &+= 3
         continue
       }

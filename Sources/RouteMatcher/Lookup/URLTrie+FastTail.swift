@@ -76,12 +76,7 @@ extension URLTrie {
       // (A space, too: the reader refuses one at the end of the URL.)
       if b <= 0x20 || b >= 0x7F { return false }
       if b == 0x25 {
-        guard i &+ 2 < n else { return false }
-        let high = hexDigit(p[i &+ 1])
-        let low = hexDigit(p[i &+ 2])
-        guard high >= 0 && low >= 0 else { return false }
-        let value = high &<< 4 | low
-        guard value >= 0x20 && value < 0x7F else { return false }
+        guard URLTrie.printableEscape(p, at: i, n) >= 0 else { return false }
         escapes = true
         i &+= 3
         continue
@@ -103,6 +98,18 @@ extension URLTrie {
     guard i < n else { return true }
     let mask = 0x8080_8080_8080_8080 as UInt64 &>> UInt64(truncatingIfNeeded: 64 &- (n &- i) &* 8)
     return PlainBytes.nonPlainMask(word(p, at: i, n)) & mask == 0
+  }
+
+  /// The byte the escape `%XX` at `p[i]` decodes to when it is printable ASCII (0x20 ..< 0x7F)
+  /// and its two digits are inside `p[0 ..< n]`; -1 for any other escape.
+  @inline(__always)
+  static func printableEscape(_ p: UnsafePointer<UInt8>, at i: Int, _ n: Int) -> Int {
+    guard i &+ 2 < n else { return -1 }
+    let high = hexDigit(p[i &+ 1])
+    let low = hexDigit(p[i &+ 2])
+    guard high >= 0 && low >= 0 else { return -1 }
+    let value = high &<< 4 | low
+    return value >= 0x20 && value < 0x7F ? value : -1
   }
 
   /// The value of a hexadecimal digit (either case), or -1.
