@@ -139,13 +139,22 @@ public struct CompiledRouter: Sendable {
       switch urls.fastMatch(base, bytes.count, &scratch) {
       case .route(let route): return Int(route)
       case .noRoute: return nil
-      case .needsGeneralPath:
-        // A query or a fragment, out of line: the fast path again over the path before it.
-        switch urls.fastMatchWithTail(base, bytes.count, &scratch) {
-        case .route(let route): return Int(route)
-        case .noRoute: return nil
-        case .needsGeneralPath: break
-        }
+      case .needsGeneralPath: break
+      }
+    }
+    return matchRouteSlow(bytes, &scratch)
+  }
+
+  /// After ``URLTrie/fastMatch(_:_:_:)`` could not decide: the fast path again over the path
+  /// before a query or a fragment, else the general path. One call out of line, so that the
+  /// fast walk inlined in ``matchRoute(utf8:scratch:)`` keeps its registers.
+  @inline(never)
+  func matchRouteSlow(_ bytes: UnsafeBufferPointer<UInt8>, _ scratch: inout MatchScratch) -> Int? {
+    if let base = bytes.baseAddress {
+      switch urls.fastMatchWithTail(base, bytes.count, &scratch) {
+      case .route(let route): return Int(route)
+      case .noRoute: return nil
+      case .needsGeneralPath: break
       }
     }
     return matchRouteGeneral(bytes, &scratch)
