@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -11,11 +9,11 @@ import Synchronization
 /// SIGTERM, SIGINT and SIGHUP as a request to stop after the current line, for a command that
 /// has something to save (`route-cli route --stateful --state FILE`).
 ///
-/// Once ``install()`` has run, the first of these signals is only recorded: ``received`` holds
-/// its number, and a byte written to a pipe wakes ``FileDescriptorSource`` if it is waiting for
+/// Once ``install()`` has run, the first of these signals is only recorded: the handler writes
+/// its number, as one byte, to a pipe, which wakes ``FileDescriptorSource`` if it is waiting for
 /// input (it waits with `poll(2)` on stdin and that pipe, so a signal that arrives just before
-/// the wait is never missed). The command finishes the line it is on, saves, and exits with
-/// ``ExitStatus/interrupted(by:)`` (128 + the signal). The handler then gives the signal back its
+/// the wait is never missed), and ``received`` reads it from there. The command finishes the
+/// line it is on, saves, and exits with ``ExitStatus/interrupted(by:)`` (128 + the signal). The handler then gives the signal back its
 /// default action: a second one (of any of the three) ends the process at once, as if nothing were installed.
 ///
 /// A signal the process inherited as ignored (`nohup` ignores SIGHUP) stays ignored; the three
@@ -32,15 +30,20 @@ package enum StopSignals {
   /// The signals that ask for a stop.
   package static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
 
-  /// The number of the first stop signal received; 0 while none was.
-  static let receivedNumber = Atomic<Int32>(0)
   /// The pipe the handler writes to: read end, write end; -1 before ``install()``.
   nonisolated(unsafe) static var wakePipe: (read: Int32, write: Int32) = (-1, -1)
+  /// The first stop signal read from the pipe; 0 while none was.
+  nonisolated(unsafe) static var firstReceived: Int32 = 0
 
-  /// The first stop signal received, or nil.
+  /// The first stop signal received, or nil. Read on the thread that runs the command (the
+  /// handler only writes to the pipe, which is why this needs no atomic: `Atomic` is not there
+  /// before macOS 15, and route-cli builds for SwiftPM's default deployment targets).
   package static var received: Int32? {
-    let number = receivedNumber.load(ordering: .acquiring)
-    return number == 0 ? nil : number
+    if firstReceived == 0 && wakePipe.read >= 0 {
+      var byte: UInt8 = 0
+      if read(wakePipe.read, &byte, 1) == 1 { firstReceived = Int32(byte) }
+    }
+    return firstReceived == 0 ? nil : firstReceived
   }
 
   /// Whether ``install()`` has run, so input waits also watch the wake pipe.
@@ -54,8 +57,8 @@ package enum StopSignals {
   @discardableResult
   package static func install() -> Bool {
     if isInstalled { return true }
-    // Touch the lazily made globals before a handler can: their first use is not signal-safe.
-    _ = receivedNumber.load(ordering: .relaxed)
+    // Touch the lazily made global before a handler can: its first use is not signal-safe.
+    _ = wakePipe
     var descriptors: [Int32] = [-1, -1]
     guard pipe(&descriptors) == 0 else { return false }
     for fd in descriptors {
@@ -81,13 +84,12 @@ package enum StopSignals {
   }
 }
 
-/// Records the signal, wakes a waiting read, and restores the default action of all three so
-/// that a second stop signal ends the process. Only async-signal-safe calls: an atomic store,
-/// `write`, `signal`.
+/// Records the signal (its number, one byte on the pipe: the three are below 256), wakes a
+/// waiting read, and restores the default action of all three so that a second stop signal ends
+/// the process. Only async-signal-safe calls: `write`, `signal`.
 private func stopSignalHandler(_ number: Int32) {
   let saved = errno
-  _ = StopSignals.receivedNumber.compareExchange(expected: 0, desired: number, ordering: .releasing)
-  var byte: UInt8 = 1
+  var byte = UInt8(truncatingIfNeeded: number)
   _ = write(StopSignals.wakePipe.write, &byte, 1)
   _ = signal(SIGTERM, SIG_DFL)
   _ = signal(SIGINT, SIG_DFL)
