@@ -47,6 +47,7 @@ func sampleURL(_ pattern: URLPattern) -> String {
   case .exact(let host): s += host
   case .subdomains(let domain): s += "x." + domain
   case .parameter(let p): s += sample(p.type)
+  case .valueSet(let set): s += set.values.first ?? ""
   case .none: s = pattern.scheme + ":"  // no authority: the path follows the colon
   }
   if let port = pattern.port { s += ":\(port)" }

@@ -406,7 +406,7 @@ extension TableSchema {
           "description": "Unique in the table."
         },
         "url": {
-          "description": "A URL pattern, or several: scheme://host[/optional/group]/path/{name}/{id:int}/{tab?}/{kind:a|b|c}/{box:tab} (a set of 'valueSets')/{file}.json/v{major:int}.{minor:int}/*/{rest*} (or {rest*?}, zero or more)?key={value}&tag={tags[]}&flag#{fragment} (or a fragment path: #/room/{id}, #!/item/{n:int}), or with the host as a parameter on a custom scheme: myapp://{screen}/{id}, feed://{host}/{path*}, or without an authority: mailto:{address}, matrix:u/{user}",
+          "description": "A URL pattern, or several: scheme://host[/optional/group]/path/{name}/{id:int}/{tab?}/{kind:a|b|c}/{box:tab} (a set of 'valueSets')/{file}.json/v{major:int}.{minor:int}/*/{rest*} (or {rest*?}, zero or more)?key={value}&tag={tags[]}&flag#{fragment} (or a fragment path: #/room/{id}, #!/item/{n:int}), or with the host as a parameter on a custom scheme: myapp://{screen}/{id}, feed://{host}/{path*}, or a value set: tg://{kind:proxy|socks}, wiki://{tab:tabs}, or without an authority: mailto:{address}, matrix:u/{user}",
           "oneOf": [
             {
               "type": "string"

@@ -304,20 +304,58 @@ struct URLPatternParser {
       fail("empty host parameter '{}': expected a name, as in '\(scheme)://{screen}/…'", at: range.lowerBound)
       return .exact("")
     }
-    if let bad = bytes[inner].firstIndex(where: { "?*|{".utf8.contains($0) }) {
+    if let bad = bytes[inner].firstIndex(where: { "?*{".utf8.contains($0) }) {
       let what: String
       switch bytes[bad] {
       case UInt8(ascii: "?"):
         what = "a host cannot be left out; for 'scheme:///path' write that pattern as well"
       case UInt8(ascii: "*"): what = "a host is one name; to take any host write '{name}'"
-      case UInt8(ascii: "|"): what = "a host cannot be a value set; list each host as its own pattern"
       default: what = "unexpected '{' inside the host parameter: expected '}' first"
       }
       fail(what, at: bad)
       return .exact("")
     }
+    // `{kind:proxy|socks}`, or `{kind:kinds}` naming a set of the table: one literal host a value.
+    if let colon = bytes[inner].firstIndex(of: UInt8(ascii: ":")) {
+      if bytes[colon..<inner.upperBound].contains(UInt8(ascii: "|")) {
+        guard
+          case .valueSet(let set)? = parseValueSet(
+            name: inner.lowerBound..<colon, values: colon + 1..<inner.upperBound, optional: false)
+        else { return .exact("") }
+        return hostValueSet(set, at: colon + 1)
+      }
+      let setName = String(decoding: bytes[colon + 1..<inner.upperBound], as: UTF8.self)
+      if ParameterType(rawValue: setName) == nil, let values = valueSets[setName] {
+        guard let name = parameterName(inner.lowerBound..<colon) else { return .exact("") }
+        return hostValueSet(ValueSet(name: name, values: values, declaredAs: setName), at: colon + 1)
+      }
+    }
     guard let parameter = parseParameter(inner) else { return .exact("") }
     return .parameter(parameter)
+  }
+
+  /// A value set as the host of a custom scheme, once each value is checked to be a host: ASCII
+  /// letters, digits, `-`, `.` and `_` (a literal host's characters; a non-ASCII host is written
+  /// as its own pattern, which takes its IDNA form).
+  private mutating func hostValueSet(_ set: ValueSet, at start: Int) -> HostPattern {
+    var seen: Set<String> = []
+    for value in set.values {
+      if !seen.insert(value.lowercased()).inserted {
+        fail(
+          "'\(value)' is listed twice in the set of '\(set.name)': hosts compare ASCII-case-insensitively",
+          at: start)
+        return .exact("")
+      }
+      let host = value.utf8.allSatisfy { isAlpha($0) || isDigit($0) || "-._".utf8.contains($0) }
+      if !host || value.utf8.first == UInt8(ascii: ".") || value.utf8.last == UInt8(ascii: ".") {
+        let from = set.declaredAs.map { " (in the set '\($0)')" } ?? ""
+        fail(
+          "'\(value)'\(from) cannot be a host: a host in a set holds ASCII letters, digits, '-', '.' and '_',"
+            + " and neither starts nor ends with '.'; write another host as its own pattern", at: start)
+        return .exact("")
+      }
+    }
+    return .valueSet(set)
   }
 
   private mutating func parsePath(_ range: Range<Int>) -> ([PathSegmentPattern], Bool) {
@@ -759,7 +797,7 @@ struct URLPatternParser {
           sets.isEmpty ? "" : EditDistance.didYouMean(typeName, among: ParameterType.allCases.map(\.rawValue) + sets)
         fail(
           "unknown parameter type '\(typeName)'; expected one of: \(known)\(named), or values to choose from as in"
-            + " '{tab:inbox|sent}'\(hint)",
+            + " '{tab:inbox|sent}'\(hint.isEmpty ? "" : "." + hint)",
           at: c + 1, .unknownParameterType)
         return nil
       }

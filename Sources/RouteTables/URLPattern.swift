@@ -54,6 +54,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
   public var parameterNames: [String] {
     var names: [String] = []
     if case .parameter(let p) = host { names.append(p.name) }
+    if case .valueSet(let set) = host { names.append(set.name) }
     for segment in segments {
       switch segment {
       case .parameter(let p), .optional(let p): names.append(p.name)
@@ -85,6 +86,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
 /// HostPattern.exact("notes.example.com")   // only that host (ASCII case folded)
 /// HostPattern.subdomains(of: "example.com") // "*.example.com": a.example.com, b.a.example.com
 /// HostPattern.parameter(.init(name: "screen")) // "myapp://{screen}": any host, captured
+/// HostPattern.valueSet(.init(name: "kind", values: ["proxy", "socks"])) // "tg://{kind:proxy|socks}"
 /// ```
 public enum HostPattern: Sendable, Hashable {
   /// Exactly this host, lowercased (IDNA hosts in their ASCII `xn--` form); "" for `scheme:///path`.
@@ -96,6 +98,10 @@ public enum HostPattern: Sendable, Hashable {
   /// `*.domain` of the scheme; typed parameters before untyped. The value is the host as written
   /// in the URL, percent-decoded (its case kept, as Foundation's `URL.host` keeps it).
   case parameter(Parameter)
+  /// `{kind:proxy|socks}` or `{kind:kinds}` with a table's named set (custom schemes only): one
+  /// of the listed hosts, each a literal host (compared ASCII-case-insensitively, ranked as a
+  /// literal host); the value is the one listed, as a path value set gives it.
+  case valueSet(ValueSet)
   /// No authority at all: `mailto:{address}`, `matrix:u/{user}`, `myapp:/share`. Only URLs
   /// without `//` after the scheme match (`myapp://share` has an authority; `myapp:///x` an empty one).
   case none

@@ -88,6 +88,11 @@ public enum AppFilesLinter {
   /// A URL of the pattern with sample values, or nil when it has parts that cannot be written.
   package static func sampleURL(_ pattern: URLPattern) -> String? {
     var parameters: [String: String] = ["*": "sample"]
+    switch pattern.host {
+    case .parameter(let p): parameters[p.name] = samples[p.type]
+    case .valueSet(let set): parameters[set.name] = set.values.first
+    case .exact, .subdomains, .none: break
+    }
     for segment in pattern.segments {
       switch segment {
       case .parameter(let p): parameters[p.name] = samples[p.type]

@@ -95,7 +95,7 @@ enum DeadPatterns {
     switch pattern.pointee.host {
     case .exact, .subdomains:
       if let verdict = origins.verdict(pattern) { return verdict }
-    case .parameter, .none: break
+    case .parameter, .valueSet, .none: break  // (a set's hosts are checked as it is parsed)
     }
     if pattern.pointee.segments.count <= PathSegments.maxCount && !mayHoldDeadLiteral(pattern) { return nil }
     return literalReason(pattern.pointee)
@@ -188,7 +188,7 @@ enum DeadPatterns {
     switch pattern.host {
     case .exact(let host): text = pattern.scheme + "://" + host
     case .subdomains(let domain): text = pattern.scheme + "://a." + domain
-    case .parameter, .none: return nil
+    case .parameter, .valueSet, .none: return nil
     }
     if let port = pattern.port { text += ":\(port)" }
     text += "/"

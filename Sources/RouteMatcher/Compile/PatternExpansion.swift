@@ -40,20 +40,30 @@ struct ExpandedPattern {
 
 enum PatternExpansion {
   static func expand(_ pattern: URLPattern, route: Int, index: Int, caseSensitive: Bool) -> [ExpandedPattern] {
-    let key: [UInt8]
+    var keys: [(key: [UInt8], constants: [ValueBinding])] = []
     switch pattern.host {
-    case .exact(let h): key = HostKey.make(scheme: pattern.scheme, host: h, port: pattern.port)
-    case .subdomains(let domain): key = HostKey.make(scheme: pattern.scheme, host: "*." + domain, port: pattern.port)
-    case .none: key = HostKey.makeWithoutAuthority(scheme: pattern.scheme)
-    case .parameter(let p): key = HostParameterKey.make(scheme: pattern.scheme, type: p.type, port: pattern.port)
+    case .exact(let h): keys = [(HostKey.make(scheme: pattern.scheme, host: h, port: pattern.port), [])]
+    case .subdomains(let domain):
+      keys = [(HostKey.make(scheme: pattern.scheme, host: "*." + domain, port: pattern.port), [])]
+    case .none: keys = [(HostKey.makeWithoutAuthority(scheme: pattern.scheme), [])]
+    case .parameter(let p):
+      keys = [(HostParameterKey.make(scheme: pattern.scheme, type: p.type, port: pattern.port), [])]
+    case .valueSet(let set):
+      // One literal host a value (hosts compare ASCII-case-insensitively); the value as listed.
+      keys = set.values.map {
+        (
+          HostKey.make(scheme: pattern.scheme, host: $0.lowercased(), port: pattern.port),
+          [ValueBinding(name: set.name, value: $0)]
+        )
+      }
     }
     var hostNames: [String] = []
     if case .parameter(let p) = pattern.host { hostNames.append(p.name) }  // capture 0
-    var results: [ExpandedPattern] = [
+    var results: [ExpandedPattern] = keys.map {
       ExpandedPattern(
-        route: route, pattern: index, hostKey: key, edges: [], captureNames: hostNames, omitted: 0,
-        trailingSlash: pattern.trailingSlash, query: pattern.query, fragment: pattern.fragment)
-    ]
+        route: route, pattern: index, hostKey: $0.key, edges: [], captureNames: hostNames, constants: $0.constants,
+        omitted: 0, trailingSlash: pattern.trailingSlash, query: pattern.query, fragment: pattern.fragment)
+    }
     for segment in pattern.segments {
       let kind = EdgeKind(segment)
       var next: [ExpandedPattern] = []
@@ -139,9 +149,11 @@ extension PatternExpansion {
     var lastHostNode = Int32(-1)
   }
 
-  /// Whether a pattern expands into more than itself: it has optional segments or value sets.
-  static func needsExpansion(_ segments: [PathSegmentPattern]) -> Bool {
-    segments.contains {
+  /// Whether a pattern expands into more than itself: it has optional segments or value sets
+  /// (in its path or as its host).
+  static func needsExpansion(_ pattern: UnsafePointer<URLPattern>) -> Bool {
+    if case .valueSet = pattern.pointee.host { return true }
+    return pattern.pointee.segments.contains {
       switch $0 {
       case .optional, .valueSet, .optionalCatchAll, .optionalLiterals: return true
       default: return false
@@ -169,6 +181,8 @@ extension PatternExpansion {
       case .none: buffer.key = HostKey.makeWithoutAuthority(scheme: scheme)
       case .parameter(let p):
         buffer.key = HostParameterKey.make(scheme: scheme, type: p.type, port: pattern.pointee.port)
+      case .valueSet:
+        preconditionFailure("a host value set is expanded (needsExpansion)")
       }
       node = buffer.key.withUnsafeBufferPointer { builder.host($0) }
       buffer.lastScheme = scheme

@@ -87,7 +87,7 @@ public enum RouteCompiler {
                   at: pattern.pointee.location ?? routes[routeIndex].location))
               continue
             }
-            if PatternExpansion.needsExpansion(pattern.pointee.segments) {
+            if PatternExpansion.needsExpansion(pattern) {
               for expanded in PatternExpansion.expand(
                 pattern.pointee, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive)
               {

@@ -145,6 +145,9 @@ struct URLBuilder {
       }
       out = pattern.scheme + "://" + PercentDecoding.encode(value, allowing: hostAllowed)
       if let port = pattern.port { out += ":\(port)" }
+    case .valueSet(let set):
+      out = pattern.scheme + "://" + (try setValue(set))
+      if let port = pattern.port { out += ":\(port)" }
     }
     let pathStart = out.endIndex
     for segment in pattern.segments {
@@ -168,20 +171,8 @@ struct URLBuilder {
         }
         out += "/" + text
       case .valueSet(let set):
-        guard let value = parameters[set.name] else {
-          if set.isOptional { continue }
-          throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(set.name)'")
-        }
-        guard set.values.contains(value) else {
-          let listed = set.values.map { "'\($0)'" }.joined(separator: ", ")
-          let near = set.values.min { EditDistance.distance(value, $0) < EditDistance.distance(value, $1) }
-          let hint = near.map { EditDistance.distance(value, $0) <= 2 ? "; did you mean '\($0)'?" : "" } ?? ""
-          throw URLBuildError(
-            .invalidParameter,
-            "'\(value)' is not one of the values of '\(set.name)'\(set.declaredAs.map { " (the set '\($0)')" } ?? ""):"
-              + " \(listed)\(hint)")
-        }
-        out += "/" + PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
+        if set.isOptional && parameters[set.name] == nil { continue }
+        out += "/" + PercentDecoding.encode(try setValue(set), allowing: .pathSegmentAllowed)
       case .optionalLiterals(let literals):
         // The group is written: the longer URL is the one no route without it takes.
         for text in literals { out += "/" + PercentDecoding.encode(text, allowing: .pathSegmentAllowed) }
@@ -300,6 +291,23 @@ struct URLBuilder {
     return PercentDecoding.encode(value, allowing: .pathSegmentAllowed)
   }
 
+  /// The value given for a value set (of a path segment or the host), one of those listed.
+  private func setValue(_ set: ValueSet) throws(URLBuildError) -> String {
+    guard let value = parameters[set.name] else {
+      throw URLBuildError(.missingParameter, "route '\(route)' needs a value for '\(set.name)'")
+    }
+    guard set.values.contains(value) else {
+      let listed = set.values.map { "'\($0)'" }.joined(separator: ", ")
+      let near = set.values.min { EditDistance.distance(value, $0) < EditDistance.distance(value, $1) }
+      let hint = near.map { EditDistance.distance(value, $0) <= 2 ? "; did you mean '\($0)'?" : "" } ?? ""
+      throw URLBuildError(
+        .invalidParameter,
+        "'\(value)' is not one of the values of '\(set.name)'\(set.declaredAs.map { " (the set '\($0)')" } ?? ""):"
+          + " \(listed)\(hint)")
+    }
+    return value
+  }
+
   /// The value of a parameter, checked by the rule routing applies (``ValueRules``); nil for an
   /// absent optional one.
   private func checked(_ p: Parameter, required: Bool, in place: ValueRules.Place) throws(URLBuildError) -> String? {
@@ -317,6 +325,7 @@ struct URLBuilder {
   var expectedParameters: JSONObject {
     var types: [String: ParameterType] = [:]
     if case .parameter(let p) = pattern.host { types[p.name] = p.type }
+    if case .valueSet(let set) = pattern.host { types[set.name] = .string }
     for segment in pattern.segments {
       switch segment {
       case .parameter(let p), .optional(let p): types[p.name] = p.type

@@ -28,7 +28,6 @@ import Testing
     ("empty", "myapp://1️⃣{}/x", .invalidPattern),
     ("optional", "myapp://{screen1️⃣?}/x", .invalidPattern),
     ("catch-all", "myapp://{screen1️⃣*}/x", .invalidPattern),
-    ("value set", "myapp://{screen:a1️⃣|b}/x", .invalidPattern),
     ("unknown type", "myapp://{screen:1️⃣number}/x", .unknownParameterType),
     ("bad name", "myapp://{1️⃣9}/x", .invalidPattern),
     ("the host name again in the path", "myapp://{id}/{1️⃣id}", .duplicateParameter),

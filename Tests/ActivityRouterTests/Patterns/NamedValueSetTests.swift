@@ -140,7 +140,6 @@ import Testing
     ("as a catch-all", "mail://box/{rest:1️⃣tab*}"),
     ("in a query value", "mail://box/x?k={v:1️⃣tab}"),
     ("in the fragment", "mail://box/x#{v:1️⃣tab}"),
-    ("as the host", "mail://{h:1️⃣tab}/x"),
   ])
   func aNamedSetIsAWholePathSegment(_ name: String, _ marked: String) throws {
     let text = MarkedText(marked)
