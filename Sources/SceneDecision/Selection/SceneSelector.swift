@@ -273,8 +273,9 @@ struct SceneSelector {
         if let choice = consider(at: i, &ctx) { return choice }
       }
     }
-    if let unmodified = scenes.firstIndex(where: {
-      ($0.kind == .windowGroup || $0.kind == .window) && $0.matching == nil
+    // Fields read in place by position (`firstIndex(where:)` copied each declaration).
+    if let unmodified = table.sceneIndex(where: {
+      (scenes[$0].kind == .windowGroup || scenes[$0].kind == .window) && scenes[$0].matching == nil
     }) {
       ctx.step(
         .declaration, "'\(scenes[unmodified].id)'", .chosen,
