@@ -69,10 +69,20 @@ public struct EventIdentifier: Sendable, Hashable {
     return EventIdentifier(text: text, rule: rule, source: source)
   }
 
+  /// Whether two identifiers have the same text, rule and source, however their text is kept.
+  ///
+  /// ```swift
+  /// EventIdentifier.of(event) == EventIdentifier.of(event).map { $0 }   // true
+  /// ```
   public static func == (a: EventIdentifier, b: EventIdentifier) -> Bool {
     a.rule == b.rule && a.source == b.source && a.text == b.text
   }
 
+  /// Hashes the text, the rule and the source (as ``==(_:_:)`` compares them).
+  ///
+  /// ```swift
+  /// Set([EventIdentifier.of(event)]).count   // 1
+  /// ```
   public func hash(into hasher: inout Hasher) {
     hasher.combine(text)
     hasher.combine(rule)
