@@ -78,7 +78,7 @@ public struct EventIdentifier: Sendable, Hashable {
     a.rule == b.rule && a.source == b.source && a.text == b.text
   }
 
-  /// Hashes the text, the rule and the source (as ``==(_:_:)`` compares them).
+  /// Hashes the text, the rule and the source (as `==` compares them).
   ///
   /// ```swift
   /// Set([EventIdentifier.of(event)]).count   // 1
