@@ -59,21 +59,26 @@ public enum DecisionEngine {
     scratch: UnsafeMutablePointer<MatchScratch>? = nil
   ) -> Decision {
     // The context reads the router and the state in place, for this call only.
-    withUnsafePointer(to: router) { router in
+    // The matcher is handed `router` itself (a load from the pointer is a copy).
+    withUnsafePointer(to: router) { pointer in
       withUnsafePointer(to: state) { state in
-        var ctx = DecisionContext(router: router, state: state, explains: explains, reads: reads, scratch: scratch)
-        let decision = decide(event, &ctx)
+        var ctx = DecisionContext(router: pointer, state: state, explains: explains, reads: reads, scratch: scratch)
+        let decision = decide(event, router: router, &ctx)
         return WindowPush.afterClosing(AppLifetime.afterClosing(decision, ctx), ctx)
       }
     }
   }
 
-  private static func decide(_ event: Event, _ ctx: inout DecisionContext) -> Decision {
+  /// `router` is the context's router, borrowed: the stage that matches reads it as a
+  /// parameter (through the context's pointer, each call to the matcher copied the router).
+  private static func decide(_ event: Event, router: borrowing CompiledRouter, _ ctx: inout DecisionContext)
+    -> Decision
+  {
     switch event.kind {
     case .url where !event.extraURLs.isEmpty:
-      return ExtraURLs.decide(ExternalEvents.decide(event, &ctx), event, ctx)
+      return ExtraURLs.decide(ExternalEvents.decide(event, router: router, &ctx), event, ctx)
     case .url, .activity, .notification, .shortcut:
-      return ExternalEvents.decide(event, &ctx)
+      return ExternalEvents.decide(event, router: router, &ctx)
     case .openWindow(let request):
       return windowDecision(WindowActions.open(request, &ctx), action: .openWindow, ctx)
     case .dismissWindow(let request):

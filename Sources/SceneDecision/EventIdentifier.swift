@@ -9,19 +9,91 @@ public import RouterSupport
 /// ```swift
 /// EventIdentifier.of(event)?.text   // "notes://note/6F0E…" (exactly Foundation's absoluteString, E8)
 /// ```
+///
+/// A URL's identifier keeps the URL and makes its `absoluteString` when ``text`` is read: most
+/// decisions never read it (a table whose scenes have no matching sets, a decision that does
+/// not explain itself), and making it is a pass over every byte of the URL.
 public struct EventIdentifier: Sendable, Hashable {
   /// The identifier, or nil when the event has none (E3).
-  public var text: String?
+  public var text: String? {
+    get {
+      switch storage {
+      case .text(let text): return text
+      case .url(let url): return url.absoluteString
+      }
+    }
+    set { storage = .text(newValue) }
+  }
   /// The rule that defines it.
   public var rule: AppleRuleID
   /// How it was found, for explanations.
   public var source: String
 
+  /// The text, or the URL whose `absoluteString` it is (made when it is read).
+  private enum Storage: Sendable {
+    case text(String?)
+    case url(URLRecord)
+  }
+  private var storage: Storage
+
+  init(text: String?, rule: AppleRuleID, source: String) {
+    self.storage = .text(text)
+    self.rule = rule
+    self.source = source
+  }
+
+  /// The identifier of a URL: its `absoluteString`, made when it is read.
+  private init(url: URLRecord, rule: AppleRuleID, source: String) {
+    self.storage = .url(url)
+    self.rule = rule
+    self.source = source
+  }
+
+  /// Whether the event has an identifier (``text`` is not nil), without making it.
+  var hasText: Bool {
+    switch storage {
+    case .text(let text): return text != nil
+    case .url: return true
+    }
+  }
+
+  /// Whether ``text`` is at hand (not made from the URL when it is read).
+  var isResolved: Bool {
+    if case .url = storage { return false }
+    return true
+  }
+
+  /// The same identifier with its text made once, for a caller that reads it many times.
+  func resolved() -> EventIdentifier {
+    guard case .url = storage else { return self }
+    return EventIdentifier(text: text, rule: rule, source: source)
+  }
+
+  /// Whether two identifiers have the same text, rule and source, however their text is kept.
+  ///
+  /// ```swift
+  /// EventIdentifier.of(event) == EventIdentifier.of(event).map { $0 }   // true
+  /// ```
+  public static func == (a: EventIdentifier, b: EventIdentifier) -> Bool {
+    a.rule == b.rule && a.source == b.source && a.text == b.text
+  }
+
+  /// Hashes the text, the rule and the source (as `==` compares them).
+  ///
+  /// ```swift
+  /// Set([EventIdentifier.of(event)]).count   // 1
+  /// ```
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(text)
+    hasher.combine(rule)
+    hasher.combine(source)
+  }
+
   /// The identifier of an external event; nil for events that are not routed by scene conditions.
   public static func of(_ event: Event) -> EventIdentifier? {
     switch event.kind {
     case .url(let url):
-      return EventIdentifier(text: url.absoluteString, rule: .e1, source: "the URL's absoluteString")
+      return EventIdentifier(url: url, rule: .e1, source: "the URL's absoluteString")
     case .activity(let activity):
       if let tci = activity.targetContentIdentifier {
         return EventIdentifier(text: tci, rule: .e2, source: "the activity's targetContentIdentifier")
@@ -51,11 +123,12 @@ public struct EventIdentifier: Sendable, Hashable {
   }
 
   /// Whether a `handlesExternalEvents` set matches, as the predicate SwiftUI makes of it would
-  /// (M1–M6, V9), without building that predicate.
+  /// (M1–M6, V9), without building that predicate. The text is made only when a non-empty
+  /// string of a set without `*` is compared with it.
   func satisfies(set: [String], _ policies: ScenePolicies) -> Bool {
-    if text == nil && policies.missingIdentifier == .matchesNothing { return false }
+    if !hasText && policies.missingIdentifier == .matchesNothing { return false }
     if set.contains("*") { return true }
-    guard let text else { return false }
+    guard set.contains(where: { !$0.isEmpty }), let text else { return false }
     for s in set where !s.isEmpty {
       if ActivationPredicate.Comparison(.contains, s, caseInsensitive: true, diacriticInsensitive: true).evaluate(text)
       {
@@ -73,7 +146,7 @@ public struct EventIdentifier: Sendable, Hashable {
 
   /// Whether a predicate holds for this identifier, under the missing-identifier policy (AMB3).
   func satisfies(_ predicate: ActivationPredicate, _ policies: ScenePolicies) -> Bool {
-    if text == nil && policies.missingIdentifier == .matchesNothing { return false }
+    if !hasText && policies.missingIdentifier == .matchesNothing { return false }
     return predicate.evaluate(text)
   }
 }

@@ -6,7 +6,8 @@ import RouterSupport
 /// URLs, user activities, notifications and shortcuts: stage one picks the receiving session,
 /// stage two runs its handlers and the table's route (D1–D6).
 package enum ExternalEvents {
-  static func decide(_ event: Event, _ ctx: inout DecisionContext) -> Decision {
+  /// `router` is the context's router, borrowed for the match (``route(url:activity:other:router:_:)``).
+  static func decide(_ event: Event, router: borrowing CompiledRouter, _ ctx: inout DecisionContext) -> Decision {
     // What differs between the URL lines of one route pattern is seen only as observed values.
     guard let identifier = EventIdentifier.of(event).map({ Observed($0, reads: ctx.reads) }) else {
       return ctx.decision(.error, reason: .notExternal, message: "not an external event")
@@ -49,7 +50,8 @@ package enum ExternalEvents {
     // Below here the stages see the URL only as observed; an activity is never reused.
     var activity: UserActivity?
     if case .activity(let a) = event.kind { activity = a }
-    return stageTwo(activity: activity, url: url, receiver: receiver, isNew: isNew, event: event.kind, &ctx)
+    return stageTwo(
+      activity: activity, url: url, receiver: receiver, isNew: isNew, event: event.kind, router: router, &ctx)
   }
 
   /// The URL an event carries for routing: the URL itself, or a universal link's webpageURL (E4);
@@ -73,7 +75,7 @@ package enum ExternalEvents {
   /// Handlers (D1–D4), then the table's route, then its action.
   static func stageTwo(
     activity: UserActivity?, url: Observed<URLRecord>?, receiver: Session, isNew: Bool, event: Event.Kind? = nil,
-    _ ctx: inout DecisionContext
+    router: borrowing CompiledRouter, _ ctx: inout DecisionContext
   ) -> Decision {
     let table = ctx.table
     let r = Decision.Receiver(scene: receiver.scene, session: receiver.id, isNew: isNew)
@@ -85,15 +87,17 @@ package enum ExternalEvents {
     // notification routes; no SwiftUI scene handler stands between (the app's delegates get them).
     var other: Event.Kind?
     // A table without routes of the kind decides as before: the receiving scene gets the event.
-    if let event, ctx.router.hasEventRoutes(for: event) { other = event }
+    if let event, router.hasEventRoutes(for: event) { other = event }
     let routable = url != nil || activityType != nil || other != nil
     // The receiver's declaration is read in place (a copy of a declaration retains each of its
     // strings and arrays).
     if url != nil || activityType != nil, table.lifecycle == .swiftUI,
-      let declaration = table.scenes.firstIndex(where: { $0.id == receiver.scene })
+      let declaration = table.sceneIndex(receiver.scene)
     {
       let kind = url != nil ? "onOpenURL" : "onContinueUserActivity(\"\(activityType ?? "")\")"
-      if !table.scenes[declaration].handles(url: url != nil, activityType: activityType) {
+      // `SceneDeclaration.handles(url:activityType:)` on the handlers alone (a method of the
+      // declaration, called on the table's element, copied the whole declaration).
+      if !handles(table.scenes[declaration].handlers, url: url != nil, activityType: activityType) {
         ctx.step(
           .handler, subject(), .rejected, "has no \(kind) handler: the event is lost, SwiftUI does not re-route it",
           rule: url != nil ? .d1 : .d2)
@@ -169,7 +173,7 @@ package enum ExternalEvents {
         ctx.step(.route, "userinfo", .info, "routed with its userinfo, which the handler gets (credentials: allow)")
       }
     }
-    guard let match = route(url: url, activity: activity, other: other, &ctx) else {
+    guard let match = route(url: url, activity: activity, other: other, router: router, &ctx) else {
       if ctx.policies.unroutedEvents == .deliver {
         return ctx.decision(
           arrival, scene: receiver.scene, session: receiver.id, receiver: r,
@@ -239,14 +243,26 @@ package enum ExternalEvents {
     }
   }
 
-  /// The table's route for the event, with a trace step.
+  /// Whether a declaration with these handlers handles an event of this kind (D1, D2), as
+  /// `SceneDeclaration.handles(url:activityType:)` answers; undeclared handlers handle all.
+  static func handles(_ handlers: SceneDeclaration.Handlers?, url: Bool, activityType: String?) -> Bool {
+    guard let handlers else { return true }
+    if url { return handlers.openURL }
+    guard let activityType else { return true }
+    return handlers.activityTypes.contains(activityType)
+  }
+
+  /// The table's route for the event, with a trace step. `router` is the context's router,
+  /// borrowed: read through the context's pointer, it was copied for every call to the matcher
+  /// (each of its arrays retained and released).
   static func route(
-    url: Observed<URLRecord>?, activity: UserActivity?, other: Event.Kind? = nil, _ ctx: inout DecisionContext
+    url: Observed<URLRecord>?, activity: UserActivity?, other: Event.Kind? = nil, router: borrowing CompiledRouter,
+    _ ctx: inout DecisionContext
   ) -> ObservedMatch? {
     var match: ObservedMatch?
     if let url {
       // The fast path reads the bytes again; the general one reuses the reader's ranges.
-      match = url.match(ctx.router, scratch: ctx.scratch)
+      match = url.match(router, scratch: ctx.scratch)
       if let found = match?.forRecord {
         // The pattern's text is for the trace alone: not looked up (a copy) when there is none.
         if ctx.explains {
@@ -257,12 +273,12 @@ package enum ExternalEvents {
         ctx.step(.route, "URL routes", .rejected, "no route matches \(url.forRecord.text)")
       }
     } else if let activity {
-      match = ctx.router.match(
+      match = router.match(
         activityType: activity.activityType, userInfo: activity.userInfo,
         targetContentIdentifier: activity.targetContentIdentifier
       ).map { ObservedMatch($0, reads: ctx.reads) }
       if ctx.explains {
-        for (name, reason) in ctx.router.activityRejections(
+        for (name, reason) in router.activityRejections(
           activityType: activity.activityType, userInfo: activity.userInfo,
           targetContentIdentifier: activity.targetContentIdentifier)
         {

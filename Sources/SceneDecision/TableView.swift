@@ -35,4 +35,23 @@ struct TableView {
 
   /// The first scene declaration with this id (`RouteTable.scene(_:)`, searched in place).
   func scene(_ id: String) -> SceneDeclaration? { scenes.first { $0.id == id } }
+
+  /// The position of the first declaration with this id; the ids are read in place, one field
+  /// each (`firstIndex(where:)` copied every declaration it handed to its closure: each of
+  /// its strings and arrays retained and released).
+  func sceneIndex(_ id: String) -> Int? {
+    sceneIndex { scenes[$0].id == id }
+  }
+
+  /// The position of the first declaration whose fields, read in place by position, satisfy
+  /// `test` (as ``sceneIndex(_:)``).
+  func sceneIndex(where test: (Int) -> Bool) -> Int? {
+    let count = scenes.count
+    var i = 0
+    while i < count {
+      if test(i) { return i }
+      i &+= 1
+    }
+    return nil
+  }
 }

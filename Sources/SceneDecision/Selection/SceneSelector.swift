@@ -10,6 +10,9 @@ struct SceneSelector {
   let url: Observed<URLRecord>?
 
   func select(_ ctx: inout DecisionContext) -> ReceiverChoice {
+    // An explained decision writes the identifier into its trace and reads it for every
+    // candidate: its text is made once, here.
+    if ctx.explains, !identifier.forRecord.isResolved { return resolvingIdentifier().select(&ctx) }
     let table = ctx.table
     ctx.step(
       .event, "identifier", .info,
@@ -36,6 +39,12 @@ struct SceneSelector {
     }
     if let open = selectOpenSession(&ctx) { return .existing(open) }
     return selectDeclaration(&ctx)
+  }
+
+  /// The same selector with the identifier's text made (a URL's `absoluteString` is made when
+  /// first read, and again at every read: ``EventIdentifier``).
+  private func resolvingIdentifier() -> SceneSelector {
+    SceneSelector(identifier: identifier.map { $0.resolved() }, url: url)
   }
 
   // MARK: - S2: open sessions that prefer or allow the event
@@ -123,8 +132,12 @@ struct SceneSelector {
   /// that have no sets of their own share its sets, so one test answers for all of them and its
   /// tie-break queue gives their best; sessions with their own sets are tested one by one.
   private func indexedSessions(_ ctx: inout DecisionContext) -> (Candidates, Candidates, Bool) {
-    let sessions = ctx.state.storage
     let index = ctx.index
+    // More than one set may read the identifier's text: it is made once.
+    if index.scenes.count &+ index.withOwnSets.count > 1, !identifier.forRecord.isResolved {
+      return resolvingIdentifier().indexedSessions(&ctx)
+    }
+    let sessions = ctx.state.storage
     let policies = ctx.policies
     var prefer = Candidates()
     var allow = Candidates()
@@ -250,14 +263,19 @@ struct SceneSelector {
     // and array it holds); with documentGroups: afterWindowGroups, a second pass takes the
     // DocumentGroups after the others, in declaration order.
     let scenes = table.scenes
+    // More than one matching set may read the identifier's text: it is made once.
+    if !identifier.forRecord.isResolved, Self.matchingSets(scenes) > 1 {
+      return resolvingIdentifier().selectDeclaration(&ctx)
+    }
     let later = ctx.policies.documentGroups == .afterWindowGroups
     for pass in 0..<(later ? 2 : 1) {
       for i in scenes.indices where !later || (scenes[i].kind == .documentGroup) == (pass == 1) {
         if let choice = consider(at: i, &ctx) { return choice }
       }
     }
-    if let unmodified = scenes.firstIndex(where: {
-      ($0.kind == .windowGroup || $0.kind == .window) && $0.matching == nil
+    // Fields read in place by position (`firstIndex(where:)` copied each declaration).
+    if let unmodified = table.sceneIndex(where: {
+      (scenes[$0].kind == .windowGroup || scenes[$0].kind == .window) && scenes[$0].matching == nil
     }) {
       ctx.step(
         .declaration, "'\(scenes[unmodified].id)'", .chosen,
@@ -283,6 +301,18 @@ struct SceneSelector {
       rule: table.platform.isAppKit ? .mac2 : .s6)
     ctx.cite(.s6)
     return .none(reason: .noScene, message: "no scene declaration takes the event; it is lost")
+  }
+
+  /// How many declarations have a matching set (read in place, by position: a closure over
+  /// the elements copied each declaration).
+  private static func matchingSets(_ scenes: [SceneDeclaration]) -> Int {
+    var n = 0
+    var i = 0
+    while i < scenes.count {
+      if scenes[i].matching != nil { n &+= 1 }
+      i &+= 1
+    }
+    return n
   }
 
   /// One declaration's turn in ``selectDeclaration(_:)``: the receiver when it takes the event,

@@ -31,6 +31,8 @@ struct UIKitSelector {
 
   /// U10 steps 2 and 3.
   func selectOpenSession(_ sessions: [Session], _ ctx: inout DecisionContext) -> Session? {
+    // Every session's predicates may read the identifier's text: it is made once.
+    let identifier = sessions.count > 1 ? self.identifier.map { $0.resolved() } : self.identifier
     var prefer: [Session] = []
     var can: [Session] = []
     for session in sessions {

@@ -85,15 +85,17 @@ enum WindowPush {
   }
 
   /// A decision that closes a pushed window and not the one it was pushed from brings that one
-  /// back to the front (W19): the effect is added after the closing.
-  static func afterClosing(_ decision: Decision, _ ctx: DecisionContext) -> Decision {
+  /// back to the front (W19): the effect is added after the closing. The decision is consumed,
+  /// not copied: most decisions close nothing and are handed back as they are.
+  static func afterClosing(_ decision: consuming Decision, _ ctx: DecisionContext) -> Decision {
     guard !decision.closedSessions.isEmpty else { return decision }
     var state = ctx.state
     // The sessions as the decision leaves them, and every session it closes as it was.
     let before = ctx.currentSessions(including: decision)
     for effect in decision.effects { state.apply(effect) }
+    let closed = decision.closedSessions
     var back = decision
-    for id in decision.closedSessions {
+    for id in closed {
       guard let pushed = before[id], let presenting = pushed.pushedFrom,
         state.sessions.contains(where: { $0.id == presenting })
       else { continue }
