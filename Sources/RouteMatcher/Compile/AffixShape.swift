@@ -30,6 +30,12 @@ struct AffixShape: Hashable {
   var captureCount: Int { parts.count { if case .capture = $0 { return true } else { return false } } }
   var typedCount: Int { parts.count { if case .capture(let t) = $0 { return t != .string } else { return false } } }
 
+  /// Whether every literal byte is a ``PlainBytes`` byte: a URL that holds the literals raw then
+  /// reads them as they are, so the fast path's one-affix step checks only the capture's bytes.
+  var literalsArePlain: Bool {
+    parts.allSatisfy { if case .literal(let b) = $0 { return b.allSatisfy(PlainBytes.contains) } else { return true } }
+  }
+
   /// The precedence keys: more literal bytes first, then fewer captures, then more typed captures.
   var rankKey: (Int, Int, Int) { (-literalLength, captureCount, -typedCount) }
 
@@ -76,5 +82,28 @@ extension EdgeKind {
     if case .affixed(let x) = a, case .affixed(let y) = b { return shapes[Int(x)].precedes(shapes[Int(y)]) }
     if a.rank != b.rank { return a.rank < b.rank }
     return a < b
+  }
+}
+
+extension URLTrie.AffixRecord {
+  /// Sets the leading and the trailing literal of `parts` (a shape's parts, at least one of them
+  /// a capture): their lengths, and the words and masks the fast path's one-affix step compares
+  /// them with when they are eight bytes or fewer.
+  mutating func setEnds(_ parts: [AffixShape.Part]) {
+    if case .literal(let bytes) = parts.first {
+      prefixLength = Int32(truncatingIfNeeded: bytes.count)
+      if bytes.count <= 8 {
+        for (i, byte) in bytes.enumerated() { prefixWord |= UInt64(byte) << (8 * i) }
+        prefixMask = bytes.count == 8 ? .max : (1 << (8 * bytes.count)) - 1
+      }
+    }
+    if parts.count > 1, case .literal(let bytes) = parts.last {
+      suffixLength = Int32(truncatingIfNeeded: bytes.count)
+      if bytes.count <= 8 {
+        let shift = 8 * (8 - bytes.count)
+        for (i, byte) in bytes.enumerated() { suffixWord |= UInt64(byte) << (shift + 8 * i) }
+        suffixMask = UInt64.max << shift
+      }
+    }
   }
 }

@@ -86,7 +86,8 @@ extension URLTrie {
           if competing && source.hasLiterals { info |= NodeInfo.hasLiteralChildren }
           if competing && !source.hasLiterals && source.dynamicCount == 1,
             case .affixed(let k) = source.dynamicKind, k >= 0, Int(k) < builder.affixShapes.count,
-            builder.affixShapes[Int(k)].captureCount == 1 && builder.affixShapes[Int(k)].typedCount == 0
+            builder.affixShapes[Int(k)].captureCount == 1 && builder.affixShapes[Int(k)].typedCount == 0,
+            builder.affixShapes[Int(k)].literalsArePlain
           {
             info |= NodeInfo.oneAffix
           }
@@ -173,6 +174,7 @@ extension URLTrie {
           literalLength: Int32(truncatingIfNeeded: shape.literalLength),
           captureCount: Int32(truncatingIfNeeded: shape.captureCount),
           typedCount: Int32(truncatingIfNeeded: shape.typedCount)))
+      parts.affixes[parts.affixes.count - 1].setEnds(shape.parts)
       for part in shape.parts {
         switch part {
         case .literal(let bytes):

@@ -325,6 +325,12 @@ extension URLTrie {
   /// without the search over children. The segment must start with the prefix, end with the
   /// suffix and keep at least one byte between them (they may not overlap), as the general
   /// search's split; the capture is that middle part, and the walk goes on below.
+  ///
+  /// The literals are fast bytes (the compiler marks no other node), so a segment that holds
+  /// them and a capture of fast bytes is all fast bytes: only the capture's bytes are checked.
+  /// A segment that does not hold the literals matches nothing here, unless the rest of the
+  /// path reads differently (``missOrGeneral(_:from:_:)`` looks at its bytes from `pos`, so a
+  /// `%` in it still goes to the general path).
   @inline(never)
   private func affixStep(
     _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, head: UInt64, _ n: Int,
@@ -332,23 +338,39 @@ extension URLTrie {
   ) -> FastMatch {
     let s = storage
     let length = end &- pos
-    if length == 0 { return missOrGeneral(p, from: pos, n) }
-    guard URLTrie.isPlainValue(p, pos, end, head: head, length) else { return .needsGeneralPath }
+    // A dot segment reads differently on the general path (`..` would fit `.{x}`).
+    if length <= 2 && (head == 0x2E || head == 0x2E2E) { return .needsGeneralPath }
     let edge = s.dynamic[Int(s.nodes[Int(node)].dynamicStart)]
     guard case .affixed(let number) = edge.kind else { return .needsGeneralPath }
-    let shape = s.affixes[Int(number)]
-    let parts = s.affixParts + Int(shape.partStart)
-    let first = parts[0]
-    let final = parts[Int(shape.partCount) &- 1]
-    let prefix = first.isLiteral ? Int(first.literalLength) : 0
-    let suffix = final.isLiteral ? Int(final.literalLength) : 0
-    // At least one byte for the capture: the prefix and the suffix do not overlap.
+    let shape = s.affixes + Int(number)
+    let prefix = Int(shape.pointee.prefixLength)
+    let suffix = Int(shape.pointee.suffixLength)
+    // At least one byte for the capture: the prefix and the suffix do not overlap (and an
+    // empty segment fits no affix).
     guard length > prefix &+ suffix else { return missOrGeneral(p, from: pos, n) }
-    if prefix > 0 && !literalAt(pos, prefix, first.literalStart, p, n) { return missOrGeneral(p, from: pos, n) }
-    if suffix > 0 && !literalAt(end &- suffix, suffix, final.literalStart, p, n) {
+    // Each literal of eight bytes or fewer against one word of the segment: `head` holds its
+    // first eight bytes (the segment is longer than the prefix), the word that ends at `end` its
+    // last eight (the URL has eight bytes before `end` unless its host is very short).
+    let prefixMask = shape.pointee.prefixMask
+    if prefixMask != 0 {
+      guard (head ^ shape.pointee.prefixWord) & prefixMask == 0 else { return missOrGeneral(p, from: pos, n) }
+    } else if prefix > 0 && !literalAt(pos, prefix, s.affixParts[Int(shape.pointee.partStart)].literalStart, p, n) {
       return missOrGeneral(p, from: pos, n)
     }
-    recordSegment(pos &+ prefix, end &- suffix, captures: captures, &scratch)
+    let suffixMask = shape.pointee.suffixMask
+    if suffixMask != 0 && end >= 8 {
+      let last = UnsafeRawPointer(p + (end &- 8)).loadWord()
+      guard (last ^ shape.pointee.suffixWord) & suffixMask == 0 else { return missOrGeneral(p, from: pos, n) }
+    } else if suffix > 0 {
+      let final = s.affixParts[Int(shape.pointee.partStart) &+ Int(shape.pointee.partCount) &- 1]
+      guard literalAt(end &- suffix, suffix, final.literalStart, p, n) else { return missOrGeneral(p, from: pos, n) }
+    }
+    // The capture's bytes: fast ones only, or the general path reads them.
+    let start = pos &+ prefix
+    let stop = end &- suffix
+    let first = prefix == 0 ? head : URLTrie.word(p, at: start, n)
+    guard URLTrie.allFast(p, start, stop, first: first, stop &- start) else { return .needsGeneralPath }
+    recordSegment(start, stop, captures: captures, &scratch)
     let child = edge.child
     let found = walk(
       p, n, node: child, info: UInt32(s.infos[Int(child)]), route: URLTrie.ruleReadAtEnd, captures: captures &+ 1,

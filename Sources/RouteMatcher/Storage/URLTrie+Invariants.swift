@@ -1,3 +1,4 @@
+import RouteEvents
 import RouteTables
 
 /// What must hold of a flattened trie for the matcher to read it safely and rightly: a check
@@ -14,7 +15,8 @@ extension URLTrie {
   /// - A node marked *competing* has only children decided on one segment (literals, affixed
   ///   segments, parameters), and is marked as having literal children exactly when it has some;
   ///   one marked *one affix* has no literal child and one dynamic edge, an affixed segment with
-  ///   one untyped capture.
+  ///   one untyped capture, whose literals are all fast bytes and whose record's ends (the
+  ///   lengths, words and masks the fast path compares) are those of its parts.
   /// - Every literal edge slot names a parent and a child in range, and the node bits it keeps
   ///   of its child are the child's own; the route it keeps for a fast child is the route of
   ///   the child's first terminal.
@@ -86,6 +88,8 @@ extension URLTrie {
           || !oneCapture
         {
           problems.append("node \(node): marked one-affix, but it is not a competing node with one one-capture affix")
+        } else if case .affixed(let shape) = s.dynamic[start].kind, let problem = oneAffixEndsProblem(shape) {
+          problems.append("node \(node): one-affix shape \(shape): \(problem)")
         }
       }
       let kinds: [UInt32: EdgeKind] = [
@@ -190,5 +194,38 @@ extension URLTrie {
       }
     }
     return problems
+  }
+
+  /// What is wrong with the ends the one-affix step reads of affix shape `shape` (its
+  /// ``AffixRecord/prefixLength`` … ``AffixRecord/suffixMask``), or nil: they must be its first
+  /// and last parts' literals, fast bytes, each of eight bytes or fewer in its word.
+  func oneAffixEndsProblem(_ shape: Int32) -> String? {
+    let s = storage
+    let record = s.affixes[Int(shape)]
+    guard record.partCount >= 1, Int(record.partStart) + Int(record.partCount) <= s.affixPartCount else {
+      return "parts out of range"
+    }
+    func bytes(_ part: URLTrie.AffixPart) -> [UInt8]? {
+      guard part.isLiteral, part.literalStart >= 0, Int(part.literalStart) + Int(part.literalLength) <= s.poolCount
+      else { return part.isLiteral ? nil : [] }
+      return Array(UnsafeBufferPointer(start: s.pool + Int(part.literalStart), count: Int(part.literalLength)))
+    }
+    let count = Int(record.partCount)
+    guard let prefix = bytes(s.affixParts[Int(record.partStart)]),
+      let suffix = count > 1 ? bytes(s.affixParts[Int(record.partStart) + count - 1]) : []
+    else { return "a literal out of the pool" }
+    if !(prefix + suffix).allSatisfy(PlainBytes.contains) { return "a literal that is not fast bytes" }
+    var expected = URLTrie.AffixRecord(
+      partStart: record.partStart, partCount: record.partCount, literalLength: record.literalLength,
+      captureCount: record.captureCount, typedCount: record.typedCount)
+    var parts: [AffixShape.Part] = []
+    if !prefix.isEmpty { parts.append(.literal(prefix)) }
+    parts.append(.capture(.string))
+    if !suffix.isEmpty { parts.append(.literal(suffix)) }
+    expected.setEnds(parts)
+    let ends = { (r: URLTrie.AffixRecord) in
+      [UInt64(r.prefixLength), UInt64(r.suffixLength), r.prefixWord, r.prefixMask, r.suffixWord, r.suffixMask]
+    }
+    return ends(record) == ends(expected) ? nil : "its ends are not those of its parts"
   }
 }

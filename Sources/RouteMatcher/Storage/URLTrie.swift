@@ -67,6 +67,18 @@ struct URLTrie: Sendable {
     var literalLength: Int32
     var captureCount: Int32
     var typedCount: Int32
+    /// The leading and the trailing literal's byte counts (0 when the segment starts or ends
+    /// with a capture), for the fast path's one-affix step.
+    var prefixLength: Int32 = 0
+    var suffixLength: Int32 = 0
+    /// The leading literal of eight bytes or fewer as one word, in its low bytes (`prefixMask`
+    /// selects them), and the trailing one in its high bytes, as a word loaded so that it ends
+    /// where the segment ends holds it (`suffixMask` selects them); both masks are 0 for a
+    /// longer literal or none, which the step compares in the pool.
+    var prefixWord: UInt64 = 0
+    var prefixMask: UInt64 = 0
+    var suffixWord: UInt64 = 0
+    var suffixMask: UInt64 = 0
   }
 
   /// A literal part (its bytes in the pool) or a capture (its type) of an affixed segment.

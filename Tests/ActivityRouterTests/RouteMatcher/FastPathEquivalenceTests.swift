@@ -248,6 +248,10 @@ import Testing
         ("below-general", "https://example.com/g/pre-{a}/{rest*?}"),
         ("sibling", "https://example.com/v/v{n}-beta"), ("sibling-literal", "https://example.com/v/vx-beta"),
         ("custom", "myapp-development://open/{slug}.md"),
+        // The ends compared as words: eight bytes each, a '.' prefix (a `..` segment fits it),
+        // and literals that are not fast bytes (no one-affix step: the competing step decides).
+        ("eight", "https://example.com/e/abcdefgh{x}12345678"), ("dot", "https://example.com/d/.{x}"),
+        ("bang", "https://example.com/b/{x}!"), ("accent", "https://example.com/s/é{x}"),
       ], ""
     ),
     (
@@ -325,6 +329,9 @@ import Testing
       // One-affix nodes: a value that makes the segment its prefix and suffix only, or shorter.
       "v-beta", "-beta", "x-beta", "vx-beta", "aba", "ab", "ba", ".backup-archive", "x.backup-archive",
       "release-candidate-", ".y", "x.x.x", "%2E",
+      // The one-affix step checks only the capture's bytes: odd bytes inside it, next to the ends.
+      "a%41", "%41", "a b", "a!", "!", ".", "..", "abcdefgh", "12345678", "abcdefgh12345678", "x12345678",
+      "0123456789abcdefghij", "a%2Ejson", ".%2E",
     ]
     for _ in 0..<6000 {
       let pattern = any(routes).1
@@ -561,9 +568,15 @@ import Testing
       ("long-prefix", "https://example.com/l/release-candidate-{n}/notes"),
       ("same", "https://example.com/ab/ab{x}ba"), ("nested", "https://example.com/n/{a}.x/{b}.y"),
       ("below", "https://example.com/g/pre-{a}/{rest*?}"),
+      ("eight", "https://example.com/e/abcdefgh{x}12345678"), ("dot", "https://example.com/d/.{x}"),
+      ("bang", "https://example.com/b/{x}!"),
     ])
     #expect(router.trieDescription.contains("o [competing, one affix]"))
     #expect(router.trieDescription.contains("q [competing, one affix]"))
+    #expect(router.trieDescription.contains("e [competing, one affix]"))
+    // A literal that is not fast bytes: the competing step, which checks the whole segment.
+    #expect(router.trieDescription.contains("b [competing]\n"))
+    #expect(router.trieInvariantViolations == [])
     var scratch = MatchScratch()
     func fast(_ url: String) -> (URLTrie.FastMatch, [String]) {
       var text = url
@@ -603,9 +616,26 @@ import Testing
       ("https://example.com/n/a.x/b.z", .noRoute, []),
       // Below the affix a general node: the general search takes over there, on the fast path.
       ("https://example.com/g/pre-a/x/y", .route(7), ["a", "x/y"]),
-      // What the fast path cannot read as it is still goes to the general path.
+      // Both ends of eight bytes, each compared as one word.
+      ("https://example.com/e/abcdefghX12345678", .route(8), ["X"]),
+      ("https://example.com/e/abcdefghXYZ0123456789abc12345678", .route(8), ["XYZ0123456789abc"]),
+      ("https://example.com/e/abcdefgh12345678", .noRoute, []),
+      ("https://example.com/e/abcdefghX12345670", .noRoute, []),
+      ("https://example.com/e/abcdefgiX12345678", .noRoute, []),
+      ("https://example.com/e/bcdefghX12345678", .noRoute, []),
+      ("https://example.com/d/.a", .route(9), ["a"]),
+      ("https://example.com/d/..a", .route(9), [".a"]),
+      ("https://example.com/p/item-0123456789abcdefghij/edit", .route(1), ["0123456789abcdefghij"]),
+      // What the fast path cannot read as it is still goes to the general path: a byte to
+      // decode in the capture (only its bytes are checked) or where a literal should be, a
+      // dot segment (`..` would fit `.{x}`), a literal that is not fast bytes.
       ("https://example.com/o/a%2Ejson", .needsGeneralPath, []),
+      ("https://example.com/o/a%41.json", .needsGeneralPath, []),
+      ("https://example.com/p/item-a%20b/edit", .needsGeneralPath, []),
+      ("https://example.com/e/abcdefghX%41345678", .needsGeneralPath, []),
+      ("https://example.com/d/..", .needsGeneralPath, []),
       ("https://example.com/o/a.json/..", .needsGeneralPath, []),
+      ("https://example.com/b/a!", .needsGeneralPath, []),
     ]
     for (url, result, captures) in expected {
       let (got, values) = fast(url)

@@ -81,6 +81,26 @@ import Testing
       storage.nodes[node].info = saved
     }
     #expect(router.trieInvariantViolations == [])
+    // The ends the one-affix step compares (`.json` as the high bytes of a word, its mask,
+    // its length) must be those of the shape's parts: a wrong byte, mask or length is found.
+    let edge = storage.dynamic[Int(storage.nodes[marked[0]].dynamicStart)]
+    guard case .affixed(let shape) = edge.kind else {
+      Issue.record("the marked node's child is not affixed")
+      return
+    }
+    let record = storage.affixes[Int(shape)]
+    #expect(record.prefixLength == 0 && record.prefixMask == 0 && record.suffixLength == 5)
+    #expect(record.suffixMask == 0xFFFF_FFFF_FF00_0000)
+    #expect(record.suffixWord == 0x6E6F_736A_2E00_0000)  // ".json", little-endian, in the high bytes
+    let wrongs: [(inout URLTrie.AffixRecord) -> Void] = [
+      { $0.suffixWord ^= 0x0100_0000 }, { $0.suffixMask = .max }, { $0.suffixLength = 4 }, { $0.prefixMask = 0xFF },
+    ]
+    for wrong in wrongs {
+      wrong(&storage.affixes[Int(shape)])
+      #expect(router.trieInvariantViolations.contains { $0.contains("ends are not those of its parts") })
+      storage.affixes[Int(shape)] = record
+    }
+    #expect(router.trieInvariantViolations == [])
   }
 
   @Test func theTrieDescribesItself() throws {
