@@ -33,17 +33,21 @@ enum DeadPatterns {
           for patternIndex in patterns.indices {
             let pattern = patterns.baseAddress! + patternIndex
             guard let why = reason(pattern, origins: &origins) else { continue }
-            let route = routes[routeIndex]
-            out.append(
-              Diagnostic(
-                .error, .deadPattern,
-                "no URL can match '\(pattern.pointee.text)' (route '\(route.name)'): \(why)",
-                at: pattern.pointee.location ?? route.location))
+            out.append(diagnostic(pattern, route: routes.baseAddress! + routeIndex, why))
           }
         }
       }
     }
     return out
+  }
+
+  /// The `dead-pattern` error for `pattern` of `route`, saying why (what ``reason(_:origins:)`` returned).
+  static func diagnostic(_ pattern: UnsafePointer<URLPattern>, route: UnsafePointer<Route>, _ why: String)
+    -> Diagnostic
+  {
+    Diagnostic(
+      .error, .deadPattern, "no URL can match '\(pattern.pointee.text)' (route '\(route.pointee.name)'): \(why)",
+      at: pattern.pointee.location ?? route.pointee.location)
   }
 
   /// A pattern's scheme, host and port: what decides whether the reader accepts its URLs at all.
@@ -60,10 +64,15 @@ enum DeadPatterns {
   struct Origins {
     var last: Origin?
     var lastVerdict: String?
+    var hasLast = false
     var known: [Origin: String?] = [:]
 
-    /// The verdict on the pattern's origin, read once for each distinct origin.
-    mutating func verdict(_ pattern: UnsafePointer<URLPattern>) -> String? {
+    /// The verdict on the pattern's origin, read once for each distinct origin. `sameAsLast`
+    /// says that the caller knows the origin is that of the last pattern it asked about (the
+    /// compiler's host lookup compared them already), so nothing is compared again.
+    mutating func verdict(_ pattern: UnsafePointer<URLPattern>, sameAsLast: Bool = false) -> String? {
+      // (`last != nil` would copy the origin to compare it: a flag instead.)
+      if sameAsLast && hasLast { return lastVerdict }
       if let last, last.port == pattern.pointee.port, last.scheme == pattern.pointee.scheme,
         last.host == pattern.pointee.host
       {
@@ -78,6 +87,7 @@ enum DeadPatterns {
         known[key] = .some(verdict)
       }
       last = key
+      hasLast = true
       lastVerdict = verdict
       return verdict
     }
@@ -91,14 +101,58 @@ enum DeadPatterns {
 
   /// Why no URL can match `pattern`, or nil; `origins` holds the verdicts on the schemes, hosts
   /// and ports already read.
-  static func reason(_ pattern: UnsafePointer<URLPattern>, origins: inout Origins) -> String? {
+  ///
+  /// The compiler, which reads every literal's bytes as it inserts the pattern, passes what it
+  /// found: `literalsMayBeDead` false when no literal of the pattern holds a control byte or is
+  /// a dot segment (nil: not known, the literals are tested here), and `sameOriginAsLast` when
+  /// the pattern's scheme, host and port are those of the pattern before it.
+  static func reason(
+    _ pattern: UnsafePointer<URLPattern>, origins: inout Origins, literalsMayBeDead: Bool? = nil,
+    sameOriginAsLast: Bool = false
+  ) -> String? {
     switch pattern.pointee.host {
     case .exact, .subdomains:
-      if let verdict = origins.verdict(pattern) { return verdict }
+      if let verdict = origins.verdict(pattern, sameAsLast: sameOriginAsLast) { return verdict }
     case .parameter, .valueSet, .none: break  // (a set's hosts are checked as it is parsed)
     }
-    if pattern.pointee.segments.count <= PathSegments.maxCount && !mayHoldDeadLiteral(pattern) { return nil }
+    if pattern.pointee.segments.count <= PathSegments.maxCount
+      && !(literalsMayBeDead ?? mayHoldDeadLiteral(pattern))
+    {
+      return nil
+    }
     return literalReason(pattern.pointee)
+  }
+
+  /// Whether one literal path segment's UTF-8 bytes hold a control byte (below 0x20, or 0x7F)
+  /// or, when `resolvesDots` (the URL has a host), are a dot segment: the test of
+  /// ``mayHoldDeadLiteral(_:)`` for one segment, on bytes the caller already holds.
+  @inline(__always)
+  static func mayBeDeadSegment(_ bytes: UnsafeBufferPointer<UInt8>, resolvesDots: Bool) -> Bool {
+    if resolvesDots && PlainBytes.isDotSegment(bytes) { return true }
+    guard let base = bytes.baseAddress, bytes.count >= 8 else {
+      for byte in bytes where byte < 0x20 || byte == 0x7F { return true }
+      return false
+    }
+    // Eight bytes at a time, the last word overlapping the one before it.
+    var i = 0
+    while i &+ 8 < bytes.count {
+      if controlMask(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) != 0 { return true }
+      i &+= 8
+    }
+    return controlMask(UnsafeRawPointer(base + (bytes.count &- 8)).loadUnaligned(as: UInt64.self)) != 0
+  }
+
+  /// The high bit of every byte of `w` that is a control byte (below 0x20, or 0x7F).
+  @inline(__always)
+  static func controlMask(_ w: UInt64) -> UInt64 {
+    // Per byte, in seven-bit lanes (no carry crosses a lane): the high bit of a sum says whether
+    // the low seven bits are at least 0x20, or are 0x7F; a byte with its own high bit set is
+    // never a control byte.
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let low7 = w & 0x7F7F_7F7F_7F7F_7F7F
+    let atLeastSpace = low7 &+ ones &* (0x80 - 0x20)
+    let isDelete = low7 &+ ones
+    return (~atLeastSpace | isDelete) & ~w & 0x8080_8080_8080_8080
   }
 
   /// Whether any literal of the pattern holds a control byte or (in a URL with a host) is a dot

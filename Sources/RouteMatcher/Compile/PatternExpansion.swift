@@ -147,6 +147,9 @@ extension PatternExpansion {
     var lastHost = HostPattern.exact("")
     var lastPort: Int? = nil
     var lastHostNode = Int32(-1)
+    /// Whether the last ``PatternExpansion/hostNode(_:into:_:)`` found the pattern's scheme,
+    /// host and port equal to those of the pattern before it.
+    var sameOriginAsLast = false
   }
 
   /// Whether a pattern expands into more than itself: it has optional segments or value sets
@@ -171,7 +174,9 @@ extension PatternExpansion {
       && pattern.pointee.host == buffer.lastHost
     {
       node = buffer.lastHostNode
+      buffer.sameOriginAsLast = true
     } else {
+      buffer.sameOriginAsLast = false
       buffer.key.removeAll(keepingCapacity: true)
       let scheme = pattern.pointee.scheme
       switch pattern.pointee.host {
@@ -240,18 +245,29 @@ struct PatternBatch {
   /// segments' kinds and literal keys (lowercased when paths are case-insensitive), and its
   /// path capture names, appended to `names` (where the pattern's terminal record will find
   /// them).
+  ///
+  /// Returns what the dead-pattern check needs of the literals it read: false when no path
+  /// literal holds a control byte or is a dot segment and the pattern has no other literal
+  /// (an affix, a query or fragment constraint), true when one may be dead, nil when the
+  /// pattern has literals of the other kinds (the check tests them itself).
+  @discardableResult
   mutating func add(
     _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool, builder: inout TrieBuilder,
     _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String]
-  ) {
+  ) -> Bool? {
     let host = PatternExpansion.hostNode(pattern, into: &builder, &buffer)
     let start = Int32(truncatingIfNeeded: segments.count)
+    var resolvesDots = true
     if case .parameter(let p) = pattern.pointee.host { names.append(p.name) }  // capture 0
+    if case .none = pattern.pointee.host { resolvesDots = false }
+    var mayBeDead = false
+    var otherLiterals = !pattern.pointee.query.isEmpty || pattern.pointee.fragment != nil
     pattern.pointee.segments.withUnsafeBufferPointer { list in
       for segment in list {
         switch segment {
         case .literal(var text):
           text.withUTF8 { utf8 in
+            if DeadPatterns.mayBeDeadSegment(utf8, resolvesDots: resolvesDots) { mayBeDead = true }
             if caseSensitive {
               addLiteral(utf8)
             } else {
@@ -275,6 +291,7 @@ struct PatternBatch {
           let number = builder.affixShape(AffixShape(affixed, caseSensitive: caseSensitive))
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .affixed(number)))
           names += affixed.parameters.map(\.name)
+          otherLiterals = true
         }
       }
     }
@@ -283,6 +300,7 @@ struct PatternBatch {
         node: host, segmentStart: start, segmentEnd: Int32(truncatingIfNeeded: segments.count),
         route: Int32(truncatingIfNeeded: route), pattern: Int32(truncatingIfNeeded: index), expansion: -1,
         unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil))
+    return mayBeDead ? true : otherLiterals ? nil : false
   }
 
   /// Gathers an expanded pattern (one choice of a pattern with optional segments): its host

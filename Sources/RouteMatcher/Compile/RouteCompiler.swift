@@ -33,8 +33,11 @@ public enum RouteCompiler {
   /// report the pairs it cannot tell apart, report routes that can never match, index the
   /// activity routes, and flatten the trie into the matcher's records.
   public static func compile(_ table: RouteTable) -> CompileResult {
-    var diagnostics = DeadPatterns.diagnostics(table)
-    let patterns = insertURLPatterns(of: table, &diagnostics)
+    var dead: [Diagnostic] = []
+    var limits: [Diagnostic] = []
+    let patterns = insertURLPatterns(of: table, &limits, dead: &dead)
+    // The dead-pattern errors first, in table order, as when they were a pass of their own.
+    var diagnostics = dead + limits
     diagnostics += affixConflicts(patterns.builder, table)
     let endings = orderEndings(of: patterns, table, &diagnostics)
     reportUnreachableRoutes(endings.shadowed, inserted: patterns.inserted, table, &diagnostics)
@@ -63,7 +66,15 @@ public enum RouteCompiler {
   /// are expanded first; the others (nearly all) go in as they are, without an
   /// `ExpandedPattern`. Both kinds go through one ``PatternBatch``, which inserts them level
   /// by level and adds their terminals in table order.
-  static func insertURLPatterns(of table: RouteTable, _ diagnostics: inout [Diagnostic]) -> InsertedPatterns {
+  ///
+  /// The dead-pattern check (``DeadPatterns``) runs here too, pattern by pattern, so that it
+  /// reads nothing twice: a pattern's literal bytes are tested as they are inserted, and its
+  /// origin is known to be the last one's when the host lookup found it so (a pass of its own
+  /// read every pattern's segments and compared its origin again: a third of compiling).
+  /// `dead` gets the same errors, in the same order, as ``DeadPatterns/diagnostics(_:)``.
+  static func insertURLPatterns(
+    of table: RouteTable, _ diagnostics: inout [Diagnostic], dead: inout [Diagnostic]
+  ) -> InsertedPatterns {
     let caseSensitive = table.options.caseSensitivePaths
     var result = InsertedPatterns(
       builder: TrieBuilder(
@@ -73,13 +84,25 @@ public enum RouteCompiler {
       inserted: [Int](repeating: 0, count: table.routes.count))
     var keys = PatternExpansion.KeyBuffer()
     var batch = PatternBatch()
+    var origins = DeadPatterns.Origins()
+    // Whether the pattern before went through `batch.add` (whose host lookup compares origins).
+    var lastWasBatched = false
     table.routes.withUnsafeBufferPointer { routes in
       for routeIndex in 0..<routes.count {
         guard case .url(let patterns) = routes[routeIndex].trigger else { continue }
         patterns.withUnsafeBufferPointer { patterns in
           for patternIndex in 0..<patterns.count {
             let pattern = patterns.baseAddress! + patternIndex
-            if pattern.pointee.query.count + (pattern.pointee.fragment == nil ? 0 : 1) > maxConstraintsPerPattern {
+            let overLimit =
+              pattern.pointee.query.count + (pattern.pointee.fragment == nil ? 0 : 1) > maxConstraintsPerPattern
+            let expands = PatternExpansion.needsExpansion(pattern)
+            if overLimit || expands {
+              if let why = DeadPatterns.reason(pattern, origins: &origins) {
+                dead.append(DeadPatterns.diagnostic(pattern, route: routes.baseAddress! + routeIndex, why))
+              }
+              lastWasBatched = false
+            }
+            if overLimit {
               diagnostics.append(
                 Diagnostic(
                   .error, .tableLimit,
@@ -87,7 +110,7 @@ public enum RouteCompiler {
                   at: pattern.pointee.location ?? routes[routeIndex].location))
               continue
             }
-            if PatternExpansion.needsExpansion(pattern) {
+            if expands {
               for expanded in PatternExpansion.expand(
                 pattern.pointee, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive)
               {
@@ -99,9 +122,16 @@ public enum RouteCompiler {
               }
             } else {
               let namesStart = Int32(truncatingIfNeeded: result.records.names.count)
-              batch.add(
+              let literalsMayBeDead = batch.add(
                 pattern, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive,
                 builder: &result.builder, &keys, names: &result.records.names)
+              if let why = DeadPatterns.reason(
+                pattern, origins: &origins, literalsMayBeDead: literalsMayBeDead,
+                sameOriginAsLast: lastWasBatched && keys.sameOriginAsLast)
+              {
+                dead.append(DeadPatterns.diagnostic(pattern, route: routes.baseAddress! + routeIndex, why))
+              }
+              lastWasBatched = true
               result.records.append(
                 pattern, route: Int32(truncatingIfNeeded: routeIndex), pattern: Int32(truncatingIfNeeded: patternIndex),
                 namesStart: namesStart)

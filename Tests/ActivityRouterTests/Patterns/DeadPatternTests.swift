@@ -61,6 +61,57 @@ import Testing
     #expect(dead.last?.message.contains("U+007F") == true, "\(dead)")
   }
 
+  /// The check runs inside the compiler's insertion (literal bytes tested as they are inserted,
+  /// an origin compared once by the host lookup): it reports what the check's own pass over the
+  /// table reports, error for error and in the same order, whatever kinds of patterns and
+  /// origins the table interleaves (expanded patterns, affixes, query and fragment literals,
+  /// hosts without an authority, host parameters, a dead origin after a live run of its scheme).
+  @Test(arguments: [true, false])
+  func theCheckInsideCompilingReportsWhatItsOwnPassReports(_ caseSensitive: Bool) throws {
+    let patterns = [
+      "https://example.com/a", "https://example.com/b/%01", "https:///c", "https:///d/{x}",
+      "https://example.com/e/./f", "https://example.com/{p?}/%02", "https:///g[/en]", "https://example.com/h[/..]",
+      "https://example.com/{x}%03.json", "https://example.com/i?k=%04", "https://example.com/j#%05",
+      "https://example.com/k", "matrix:u/..", "matrix:u/%06", "myapp://{screen}/..", "myapp://{screen}/%07",
+      "https://*.example.com/l/%08", "https://*.example.com/m", "http:///n", "http://example.com:8080/o/%09",
+      "https://example.com/p/{t:a|b%0A}", "https://example.com/q/%7F/{rest*}", "https://example.com/r/ok",
+      "https:///s", "https://example.com/t", "https:///u?x={x}", "https://example.com/v/%C2%85/%C3%A9",
+    ]
+    let json = TestTables.json(
+      routes: patterns.enumerated().map { TestTables.route("r\($0.offset)", $0.element) },
+      extra: caseSensitive ? "" : #" "options": { "caseSensitivePaths": false },"#)
+    let loaded = TestTables.load(json)
+    #expect(!loaded.diagnostics.hasErrors, "\(loaded.diagnostics)")
+    let table = try #require(loaded.table)
+    let own = DeadPatterns.diagnostics(table).map { "\($0)" }
+    let compiled = RouteCompiler.compile(table).diagnostics.filter { $0.code == .deadPattern }.map { "\($0)" }
+    #expect(compiled == own)
+    // Every pattern above with a dead part, and only those.
+    #expect(own.count == 20, "\(own)")
+  }
+
+  /// The compiler's test of a literal's bytes, eight at a time, against the rule byte by byte:
+  /// every byte value at every position of segments 1 to 24 bytes long (the words overlap at
+  /// the end), and the dot segments with and without a host.
+  @Test func theWordAtATimeByteTestIsTheRule() {
+    for length in 1...24 {
+      for position in 0..<length {
+        for value in 0...255 {
+          var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+          bytes[position] = UInt8(value)
+          let expected = value < 0x20 || value == 0x7F
+          let found = bytes.withUnsafeBufferPointer { DeadPatterns.mayBeDeadSegment($0, resolvesDots: false) }
+          if found != expected { Issue.record("length \(length), byte \(value) at \(position): \(found)") }
+        }
+      }
+    }
+    for (text, dot) in [(".", true), ("..", true), ("...", false), (".a", false), ("", false)] {
+      let bytes = Array(text.utf8)
+      #expect(bytes.withUnsafeBufferPointer { DeadPatterns.mayBeDeadSegment($0, resolvesDots: true) } == dot, "\(text)")
+      #expect(bytes.withUnsafeBufferPointer { DeadPatterns.mayBeDeadSegment($0, resolvesDots: false) } == false)
+    }
+  }
+
   static let routes: [(String, String)] = [
     ("search", "myapp://h/search?q={query}"),
     ("maybe", "myapp://h/maybe?q={query?}"),
