@@ -82,4 +82,25 @@ extension URLTrie {
     }
     return true
   }
+
+  /// Whether `p[start ..< end]` holds a `?` or a `#` (a query or a fragment that ends the
+  /// authority before any `/`); eight bytes at a time.
+  static func holdsTailMark(_ p: UnsafePointer<UInt8>, from start: Int, _ end: Int) -> Bool {
+    if end < 8 {
+      for i in start..<end where p[i] == 0x3F || p[i] == 0x23 { return true }
+      return false
+    }
+    var i = start
+    while i &+ 8 <= end {
+      let w = UnsafeRawPointer(p + i).loadWord()
+      if zeroBytes(w ^ repeated(0x3F)) | zeroBytes(w ^ repeated(0x23)) != 0 { return true }
+      i &+= 8
+    }
+    guard i < end else { return false }
+    // The bytes left, in the low lanes (the word is zero-padded above them); a mark above a
+    // real one does not change the answer.
+    let w = word(p, at: i, end)
+    let mask = 0x8080_8080_8080_8080 as UInt64 &>> UInt64(truncatingIfNeeded: 64 &- (end &- i) &* 8)
+    return (zeroBytes(w ^ repeated(0x3F)) | zeroBytes(w ^ repeated(0x23))) & mask != 0
+  }
 }

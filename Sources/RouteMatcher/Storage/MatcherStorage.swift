@@ -333,9 +333,9 @@ final class MatcherStorage: @unchecked Sendable {
   }
 
   /// The host slot of the URL's host key (everything before the first '/' after `scheme://`)
-  /// when the fast path may take it; -1 when no key of the table is these bytes
-  /// (``URLTrie/unknownHost(_:_:_:)`` may still decide the URL); -2 when the URL has no
-  /// `scheme://` in its first bytes or its key is one the fast path does not take.
+  /// when the fast path may take it; -1 when no key of the table is these bytes and they hold
+  /// no `?` or `#` (``URLTrie/unknownHost(_:_:_:)`` may still decide the URL); -2 when the URL
+  /// has no `scheme://` in its first bytes or its key is one the fast path does not take.
   @inline(never)
   func findFastHost(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
     // The scheme ends at the first ':' (looked for in the first 24 bytes); "//" follows.
@@ -350,7 +350,8 @@ final class MatcherStorage: @unchecked Sendable {
     guard colon &+ 3 <= n && p[colon &+ 1] == 0x2F && p[colon &+ 2] == 0x2F else { return -2 }
     let hostEnd = URLTrie.findSlash(p, from: colon &+ 3, n)
     let h = findHost(p, length: hostEnd)
-    guard h >= 0 else { return -1 }
+    // (A '?' or '#' before the first '/': the query is read after a path that ends there.)
+    guard h >= 0 else { return URLTrie.holdsTailMark(p, from: colon &+ 3, hostEnd) ? -2 : -1 }
     guard hosts[h].info & NodeInfo.fastHost != 0 else { return -2 }
     return h
   }
