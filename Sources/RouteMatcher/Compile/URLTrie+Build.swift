@@ -91,6 +91,9 @@ extension URLTrie {
           {
             info |= NodeInfo.oneAffix
           }
+          if !competing && !source.hasLiterals && source.dynamicCount == 1, case .catchAll = source.dynamicKind {
+            info |= NodeInfo.oneCatchAll
+          }
         }
       }
       if source.slowLiteral { info = NodeInfo.restart }

@@ -58,7 +58,9 @@ extension CompiledRouter {
           return .needsGeneralPath
         }
         return .pattern(Int(urls.terminal(of: scratch)))
-      case .noRoute: return .noRoute(hostKey: scratch.lastHost)
+      case .noRoute:
+        // (A host no route has is no host slot: the link gate reads it, the full decision then.)
+        return scratch.lastHost >= 0 ? .noRoute(hostKey: scratch.lastHost) : .needsGeneralPath
       case .needsGeneralPath: return .needsGeneralPath
       }
     }

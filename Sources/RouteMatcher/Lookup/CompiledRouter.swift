@@ -208,6 +208,13 @@ public struct CompiledRouter: Sendable {
           parameters[name] = CompiledRouter.value(raw, type)
           continue
         }
+        // A catch-all over segments that follow one another in the URL, one '/' apart, with
+        // nothing to decode (the fast path's, and most of the general path's): its value is
+        // those bytes as they are, the parts and their join without the copies.
+        if first < last, let raw = CompiledRouter.plainRun(bytes, scratch.segments, first, last) {
+          parameters[name] = CompiledRouter.value(raw, type)
+          continue
+        }
         var separator = false
         var parts: [String] = []
         for segment in first..<last {
@@ -274,6 +281,20 @@ public struct CompiledRouter: Sendable {
           return raw.count
         })
     }
+  }
+
+  /// The bytes from segment `first` to segment `last - 1` of `bytes`, when each segment starts
+  /// one byte after the one before it ends, that byte is `/`, and no byte is `%`: the segments
+  /// decoded and joined with `/` are then these bytes. Nil otherwise.
+  static func plainRun(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeMutablePointer<Range<Int>>, _ first: Int, _ last: Int
+  ) -> UnsafeBufferPointer<UInt8>? {
+    for k in (first &+ 1)..<last {
+      let gap = segments[k &- 1].upperBound
+      guard segments[k].lowerBound == gap &+ 1, bytes[gap] == UInt8(ascii: "/") else { return nil }
+    }
+    let raw = UnsafeBufferPointer(rebasing: bytes[segments[first].lowerBound..<segments[last &- 1].upperBound])
+    return raw.contains(UInt8(ascii: "%")) ? nil : raw
   }
 
   /// Whether a raw path value holds `%2F` or `%5C` (either case), which decode to `/` and `\`:
@@ -343,6 +364,14 @@ public struct CompiledRouter: Sendable {
   static func decoded(_ raw: UnsafeBufferPointer<UInt8>) -> String {
     // Most values have nothing to decode: no buffer then.
     if !raw.contains(UInt8(ascii: "%")) { return String(decoding: raw, as: UTF8.self) }
+    // Decoded on the stack (a temporary allocation of up to 1 KiB is not taken from the heap
+    // on Linux), so the string is the one allocation.
+    if raw.count <= 1024 {
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { out in
+        guard let n = PercentDecoding.decode(raw, into: out) else { return String(decoding: raw, as: UTF8.self) }
+        return String(decoding: UnsafeBufferPointer(rebasing: out[0..<n]), as: UTF8.self)
+      }
+    }
     var out: [UInt8] = []
     guard PercentDecoding.decode(raw, into: &out) else { return String(decoding: raw, as: UTF8.self) }
     return String(decoding: out, as: UTF8.self)

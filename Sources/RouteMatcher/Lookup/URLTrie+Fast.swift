@@ -48,7 +48,7 @@ extension URLTrie {
     var h = scratch.lastHost
     if h < 0 || h > s.hostMask || !s.hostKeyStarts(p, n, slot: h) {
       h = s.findFastHost(p, n)
-      guard h >= 0 else { return .needsGeneralPath }
+      guard h >= 0 else { return h == -1 ? unknownHost(p, n, &scratch) : .needsGeneralPath }
       scratch.lastHost = h
     }
     let host = s.hosts[h]
@@ -246,7 +246,7 @@ extension URLTrie {
   ) -> FastMatch {
     switch kind {
     case NodeInfo.leaf: return missOrGeneral(p, from: pos, n)
-    case NodeInfo.general: return generalFrom(node, captures: captures, p, pos, n, &scratch)
+    case NodeInfo.general: return catchAllStep(node, captures: captures, p, pos, n, &scratch)
     default: return .needsGeneralPath
     }
   }

@@ -333,7 +333,9 @@ final class MatcherStorage: @unchecked Sendable {
   }
 
   /// The host slot of the URL's host key (everything before the first '/' after `scheme://`)
-  /// when the fast path may take it, or -1.
+  /// when the fast path may take it; -1 when no key of the table is these bytes and they hold
+  /// no `?` or `#` (``URLTrie/unknownHost(_:_:_:)`` may still decide the URL); -2 when the URL
+  /// has no `scheme://` in its first bytes or its key is one the fast path does not take.
   @inline(never)
   func findFastHost(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
     // The scheme ends at the first ':' (looked for in the first 24 bytes); "//" follows.
@@ -341,14 +343,16 @@ final class MatcherStorage: @unchecked Sendable {
     var colons = URLTrie.zeroBytes(UnsafeRawPointer(p).loadWord() ^ URLTrie.repeated(0x3A))
     while colons == 0 {
       i &+= 8
-      guard i < 24 && i &+ 8 <= n else { return -1 }
+      guard i < 24 && i &+ 8 <= n else { return -2 }
       colons = URLTrie.zeroBytes(UnsafeRawPointer(p + i).loadWord() ^ URLTrie.repeated(0x3A))
     }
     let colon = i &+ colons.trailingZeroBitCount &>> 3
-    guard colon &+ 3 <= n && p[colon &+ 1] == 0x2F && p[colon &+ 2] == 0x2F else { return -1 }
+    guard colon &+ 3 <= n && p[colon &+ 1] == 0x2F && p[colon &+ 2] == 0x2F else { return -2 }
     let hostEnd = URLTrie.findSlash(p, from: colon &+ 3, n)
     let h = findHost(p, length: hostEnd)
-    guard h >= 0, hosts[h].info & NodeInfo.fastHost != 0 else { return -1 }
+    // (A '?' or '#' before the first '/': the query is read after a path that ends there.)
+    guard h >= 0 else { return URLTrie.holdsTailMark(p, from: colon &+ 3, hostEnd) ? -2 : -1 }
+    guard hosts[h].info & NodeInfo.fastHost != 0 else { return -2 }
     return h
   }
 

@@ -40,6 +40,11 @@ enum NodeInfo {
   /// children: the fast path steps over it without the competing search (it is `dynamic` edge
   /// `dynamicStart` of the node).
   static let oneAffix: UInt32 = 0x80
+  /// A ``general`` node whose only child is a catch-all (`{path*}`, or `{path*?}` past its
+  /// absent form), with no literal child: the fast path captures the rest of the path there
+  /// (``URLTrie/catchAllStep(_:captures:_:_:_:_:)``). In the node record only, not in the
+  /// eight bits that literal slots and ``MatcherStorage/infos`` keep (the step reads the record).
+  static let oneCatchAll: UInt32 = 0x100
 }
 
 extension EdgeKind {

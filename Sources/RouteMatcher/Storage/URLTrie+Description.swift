@@ -39,6 +39,7 @@ extension URLTrie {
       let info = s.nodes[Int(node)].info
       var line = String(repeating: "  ", count: depth) + edge + " [" + kind(info)
       if info & NodeInfo.oneAffix != 0 { line += ", one affix" }
+      if info & NodeInfo.oneCatchAll != 0 { line += ", one catch-all" }
       if info & NodeInfo.fastTerminal != 0 { line += ", fast" }
       let (start, count) = s.terminalRange(node)
       if count > 0 {

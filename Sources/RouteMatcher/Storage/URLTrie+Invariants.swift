@@ -16,7 +16,9 @@ extension URLTrie {
   ///   segments, parameters), and is marked as having literal children exactly when it has some;
   ///   one marked *one affix* has no literal child and one dynamic edge, an affixed segment with
   ///   one untyped capture, whose literals are all fast bytes and whose record's ends (the
-  ///   lengths, words and masks the fast path compares) are those of its parts.
+  ///   lengths, words and masks the fast path compares) are those of its parts. A node is marked
+  ///   *one catch-all* exactly when it is general, with no literal child and one dynamic edge, a
+  ///   catch-all.
   /// - Every literal edge slot names a parent and a child in range, and the node bits it keeps
   ///   of its child are the child's own; the route it keeps for a fast child is the route of
   ///   the child's first terminal.
@@ -127,6 +129,18 @@ extension URLTrie {
     for node in 0..<nodeCount where s.nodes[node].info & NodeInfo.kindMask == NodeInfo.competing {
       if (s.nodes[node].info & NodeInfo.hasLiteralChildren != 0) != parents.contains(Int32(node)) {
         problems.append("node \(node): competing, and its literal-children bit differs from the slot table")
+      }
+    }
+    // A node is marked one-catch-all exactly when it is general, with no literal child and one
+    // dynamic edge, a catch-all.
+    for node in 0..<nodeCount {
+      let (start, end) = s.dynamicRange(Int32(node))
+      var only = false
+      if end - start == 1, case .catchAll = s.dynamic[start].kind { only = true }
+      let expected =
+        s.nodes[node].info & NodeInfo.kindMask == NodeInfo.general && only && !parents.contains(Int32(node))
+      if (s.nodes[node].info & NodeInfo.oneCatchAll != 0) != expected {
+        problems.append("node \(node): its one-catch-all bit differs from its children")
       }
     }
 

@@ -255,6 +255,33 @@ import Testing
       ], ""
     ),
     (
+      "catch-alls alone",
+      [
+        ("files", "https://example.com/files/{path*}"),
+        ("attachments", "https://example.com/n/{id:uuid}/attachments/{path*}"),
+        ("docs", "https://example.com/docs/{page*?}"),
+        ("raw", "https://example.com/raw/{a}/{rest*}"),
+        ("typed", "https://example.com/q/{rest*}?v={v:int}"),
+        ("untyped", "https://example.com/q/{rest*}"),
+        ("custom", "myapp-development://open/{path*}"),
+        ("root", "a://bc/{all*}"),
+      ], ""
+    ),
+    (
+      "catch-alls, strict trailing slash",
+      [
+        ("files", "https://example.com/files/{path*}"),
+        ("docs", "https://example.com/docs/{page*?}"),
+      ], #" "options": { "trailingSlash": "strict" },"#
+    ),
+    (
+      "hosts no route has",
+      [
+        ("note", "notes://note/{id:uuid}"), ("tag", "notes://tag/{name}"), ("new", "notes://new?title={title?}"),
+        ("site", "https://example.com/x/{y}"), ("port", "https://example.com:8443/p/{x}"),
+      ], ""
+    ),
+    (
       "value sets, case-insensitive paths",
       [
         ("folder", "https://example.com/Mail/{tab:Inbox|Sent}"),
@@ -285,6 +312,10 @@ import Testing
     "mailto:a@b.example", "matrix:u", "myapp:", "myapp:share", "feed:https://example.com", "MATRIX:u",
     "myapp-development://42", "myapp-development://inbox", "myapp-development://Open", "feed://example.com",
     "feed://a.example.com", "feed://news.example.org", "feed://caf%C3%A9", "feed://x:8080", "a://1",
+    // Hosts no route has, as the reader takes them or refuses them.
+    "notes://unknown", "notes://NOTE", "notes://u@unknown", "notes://unknown:80", "notes://x%C3%A9", "notes://%41",
+    "https://example.net:443", "https://EXAMPLE.org", "https://a..b", "https://-x.example", "notes://a b",
+    "notes://tag", "notes://", "https://example.com:8443",
   ]
 
   static func urls(seed: UInt64, count: Int) -> [String] {
@@ -675,6 +706,136 @@ import Testing
       #expect(router.matchRoute(url: url, scratch: &scratch) == route, "\(url)")
       let general = Array(url.utf8).withUnsafeBufferPointer { router.matchRouteGeneral(utf8: $0) }
       #expect(general == route, "\(url)")
+    }
+  }
+
+  /// A URL whose host no route has is "no route" on the fast path when the reader accepts it
+  /// (its scheme and authority read by the reader itself, the rest plain); a host the table has
+  /// in another spelling, a URL the reader refuses, or a table with wildcard hosts or host
+  /// parameters still go to the general path. Either way `match(url:)` says what the general
+  /// path says (a refusal stays a refusal).
+  @Test func hostsNoRouteHasAreDecidedOnTheFastPath() throws {
+    let router = try TestTables.router([
+      ("note", "notes://note/{id:uuid}"), ("tag", "notes://tag/{name}"), ("site", "https://example.com/x/{y}"),
+    ])
+    var scratch = MatchScratch()
+    func fast(_ r: CompiledRouter, _ url: String) -> URLTrie.FastMatch {
+      var text = url
+      return text.withUTF8 { r.urls.fastMatch($0.baseAddress!, $0.count, &scratch) }
+    }
+    let expected: [(String, URLTrie.FastMatch)] = [
+      ("notes://unknown/path", .noRoute),
+      ("notes://unknownhost", .noRoute),
+      ("notes://unknownhost/", .noRoute),
+      ("notes://user@unknown/a/b", .noRoute),
+      ("notes://unknown:8080/a", .noRoute),
+      ("https://example.org/x/1", .noRoute),
+      ("https://example.net:443/x/1", .noRoute),
+      ("notes://caf%C3%A9/x", .noRoute),
+      // The table's host in another spelling: the general path finds it.
+      ("notes://TAG/work", .needsGeneralPath),
+      ("https://EXAMPLE.com/x/1", .needsGeneralPath),
+      ("https://example.com:443/x/1", .needsGeneralPath),
+      ("https://user@example.com/x/1", .needsGeneralPath),
+      // Refused by the reader: the general path says why.
+      ("https://exa%6Dple.org/x", .needsGeneralPath),
+      ("https://127.1/x/1", .needsGeneralPath),
+      ("notes://%41/x", .needsGeneralPath),
+      ("notes://unk nown/x", .needsGeneralPath),
+      // A rest the fast path does not read as it is.
+      ("notes://unknown/a%20b", .needsGeneralPath),
+      ("notes://unknown/a/../b", .needsGeneralPath),
+      ("notes://unknown?q=1", .needsGeneralPath),
+    ]
+    for (url, result) in expected {
+      #expect(fast(router, url) == result, "\(url)")
+      #expect(router.match(url: url) == router.matchGeneral(url: url), "\(url)")
+      if result == .noRoute {
+        #expect(router.matchGeneral(url: url) == .success(nil), "\(url)")
+        // Plans key a miss by its host slot: a host no route has is left to the full decision.
+        let lookup = Array(url.utf8).withUnsafeBufferPointer { router.lookUpPattern(utf8: $0, scratch: &scratch) }
+        #expect(lookup == .needsGeneralPath, "\(url)")
+      }
+    }
+    // With a query, the second walk (up to the '?') decides it.
+    #expect(router.matchRoute(url: "notes://unknown/path?q=1", scratch: &scratch) == nil)
+    var text = "notes://unknown/path?q=1"
+    let tail = text.withUTF8 { router.urls.fastMatchWithTail($0.baseAddress!, $0.count, &scratch) }
+    #expect(tail == .noRoute)
+    // A wildcard host may take any host: the general path tries it.
+    let wildcard = try TestTables.router([("sub", "https://*.example.com/p/{x}"), ("tag", "notes://tag/{name}")])
+    #expect(fast(wildcard, "notes://unknown/path") == .needsGeneralPath)
+    #expect(wildcard.match(url: "https://a.example.com/p/1") == wildcard.matchGeneral(url: "https://a.example.com/p/1"))
+  }
+
+  /// A node whose only child is a catch-all captures the rest of the path on the fast path, each
+  /// segment recorded as the general search records it; an empty segment, a dot segment or a
+  /// byte to decode still goes to the general search from that node.
+  @Test func catchAllsStayOnTheFastPath() throws {
+    let router = try TestTables.router([
+      ("attachment", "https://example.com/n/{id:uuid}/attachments/{path*}"),
+      ("docs", "https://example.com/docs/{page*?}"), ("typed", "https://example.com/q/{rest*}?v={v:int}"),
+      ("files", "https://example.com/files/{path*}"),
+    ])
+    var scratch = MatchScratch()
+    let uuid = "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"
+    let expected: [(String, URLTrie.FastMatch, [[String]])] = [
+      ("https://example.com/n/\(uuid)/attachments/images/cat.png", .route(0), [[uuid], ["images", "cat.png"]]),
+      ("https://example.com/n/\(uuid)/attachments/a", .route(0), [[uuid], ["a"]]),
+      ("https://example.com/n/\(uuid)/attachments/a/b/", .route(0), [[uuid], ["a", "b"]]),
+      ("https://example.com/docs/guide/start", .route(1), [["guide", "start"]]),
+      (
+        "https://example.com/files/a/b/c/d/e/f/g/h/i/j", .route(3),
+        [["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]]
+      ),
+      ("https://example.com/files/v1.2/a.b", .route(3), [["v1.2", "a.b"]]),
+      ("https://example.com/q/a/b?v=7", .route(2), [["a", "b"]]),
+      ("https://example.com/q/a/b?v=x", .noRoute, []),
+      ("https://example.com/q/a/b", .noRoute, []),
+    ]
+    for (url, result, captures) in expected {
+      var text = url
+      let bytes = Array(url.utf8)
+      var got = text.withUTF8 { router.urls.fastMatch($0.baseAddress!, $0.count, &scratch) }
+      if got == .needsGeneralPath, url.contains("?") {
+        got = text.withUTF8 { router.urls.fastMatchWithTail($0.baseAddress!, $0.count, &scratch) }
+      }
+      #expect(got == result, "\(url)")
+      #expect(router.match(url: url) == router.matchGeneral(url: url), "\(url)")
+      guard case .route = got else { continue }
+      let values = (0..<scratch.pathCaptureCount).map { k in
+        (0..<scratch.pathCaptureSegmentCount(k)).map {
+          String(decoding: bytes[scratch.pathCaptureSegment(k, $0)], as: UTF8.self)
+        }
+      }
+      #expect(values == captures, "\(url)")
+      let whole = String(decoding: bytes[scratch.pathCapture(scratch.pathCaptureCount - 1)], as: UTF8.self)
+      #expect(whole == captures.last?.joined(separator: "/"), "\(url)")
+      if case .success(let m?) = router.matchGeneral(url: url) {
+        let value = m.parameters["path"] ?? m.parameters["page"] ?? m.parameters["rest"]
+        #expect(value == .string(whole), "\(url)")
+      }
+      // Decided without the general search: its terminal check would have recorded a terminal.
+      if !url.contains("?") {
+        let inLoop = if case .firstTerminal = scratch.end { true } else { false }
+        #expect(inLoop, "\(url): handed over to the general search")
+      }
+    }
+    // Handed over at the catch-all's node, as before: the general search decides, and agrees.
+    for url in [
+      "https://example.com/files/a//b", "https://example.com/files/a/%2E%2E/b", "https://example.com/files/a/./b",
+      "https://example.com/files/a%20b/c", "https://example.com/files//",
+    ] {
+      var text = url
+      let fast = text.withUTF8 { router.urls.fastMatch($0.baseAddress!, $0.count, &scratch) }
+      let general = Array(url.utf8).withUnsafeBufferPointer { router.matchRouteGeneral(utf8: $0) }
+      switch fast {
+      case .route(let rule): #expect(Int(rule) == general, "\(url)")
+      case .noRoute: #expect(general == nil, "\(url)")
+      case .needsGeneralPath: break
+      }
+      #expect(router.match(url: url) == router.matchGeneral(url: url), "\(url)")
+      #expect(router.matchRoute(url: url, scratch: &scratch) == general, "\(url)")
     }
   }
 

@@ -103,6 +103,28 @@ import Testing
     #expect(router.trieInvariantViolations == [])
   }
 
+  @Test func aOneCatchAllNodeIsMarkedAndAWrongMarkIsFound() throws {
+    // A node whose only child is `{path*}` is marked one-catch-all; the bit on a node that also
+    // has a literal child, or no catch-all, is wrong, and so is a marked node left unmarked.
+    let router = try TestTables.router([
+      ("files", "https://example.com/files/{path*}"), ("docs", "https://example.com/docs/{page*}"),
+      ("index", "https://example.com/docs/index"), ("user", "https://example.com/u/{name}"),
+    ])
+    let storage = router.urls.storage
+    #expect(router.trieInvariantViolations == [])
+    #expect(router.trieDescription.contains("files [general, one catch-all]"))
+    #expect(router.trieDescription.contains("docs [general]"))
+    let marked = (0..<storage.nodeCount).filter { storage.nodes[$0].info & NodeInfo.oneCatchAll != 0 }
+    #expect(marked.count == 1)
+    for node in 0..<storage.nodeCount {
+      let saved = storage.nodes[node].info
+      storage.nodes[node].info ^= NodeInfo.oneCatchAll
+      #expect(router.trieInvariantViolations.contains { $0.contains("one-catch-all") }, "node \(node)")
+      storage.nodes[node].info = saved
+    }
+    #expect(router.trieInvariantViolations == [])
+  }
+
   @Test func theTrieDescribesItself() throws {
     let router = try TestTables.router([
       ("repo", "https://example.com/repos/{owner}/{repo}"), ("item", "https://example.com/items/{id:int}"),
@@ -113,7 +135,7 @@ import Testing
       router.trieDescription == """
         https://example.com [literals]
           about [leaf, fast, ends: about#0]
-          docs [general]
+          docs [general, one catch-all]
             {name*} [leaf, fast, ends: docs#0]
           files [competing]
             {affixed #0} [leaf, fast, ends: json#0]

@@ -1,0 +1,106 @@
+import RouteEvents
+
+/// The fast path for a URL whose host no route has (`notes://unknown/path` against a table of
+/// `notes://note/…` and `notes://tag/…` routes): decided as "no route" without the general path
+/// when the URL reader would accept the URL, so that the answer is exactly the general path's.
+///
+/// Most such URLs have a plain authority: a lowercase scheme (not `file`), then a host of
+/// lowercase letters, digits, `-` and `.` with no empty label, no `--` (so no `xn--` label for
+/// IDNA to check) and a last label that starts with a letter (so no IPv4 form for a special
+/// scheme to rewrite). The reader accepts those as they are and its host key is the bytes
+/// themselves, which ``MatcherStorage/findFastHost(_:_:)`` has just looked up. Any other
+/// authority, `p[0 ..< hostEnd]` (up to the first `/`), is read by the URL reader itself
+/// (``URLSyntax/parse(_:)``), and its host key written by ``HostKey`` with the reader's ranges,
+/// as the general path writes it: a key the table has (`notes://NOTE`, whose key is
+/// `notes://note`; a key the fast path does not take) goes to the general path. When the
+/// table has no such key, no wildcard host and no host parameter, no route can take the URL; the
+/// rest of it must then be read by the reader as it is (a path of ``PlainBytes`` without dot
+/// segments, as ``URLTrie/missOrGeneral(_:from:_:)`` checks it, and a query or fragment that
+/// ``URLTrie/fastMatchWithTail(_:_:_:)`` checked), so that `match(url:)` says "no route" where
+/// the general path would, and never where the reader refuses the URL.
+extension URLTrie {
+  /// ``fastWalk(_:_:_:)`` when no host key of the table is the URL's bytes up to its first `/`
+  /// (`p[0 ..< n]`, `8 <= n`): ``FastMatch/noRoute`` when the reader accepts the URL and its host
+  /// key is no key of the table, else ``FastMatch/needsGeneralPath``. Leaves
+  /// ``MatchScratch/lastHost`` at -1: no host of the table was read.
+  @inline(never)
+  func unknownHost(_ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch) -> FastMatch {
+    let s = storage
+    // A wildcard host or a host parameter may still take it: the general path tries those.
+    guard !s.hasFallbackHosts else { return .needsGeneralPath }
+    // The scheme ends at the first ':'; findFastHost found "//" after it.
+    var colon = 0
+    while colon < n && p[colon] != 0x3A { colon &+= 1 }
+    guard colon &+ 3 <= n else { return .needsGeneralPath }
+    // One pass over the authority: where it ends (a '?' or '#' there ends it before any '/':
+    // fastMatchWithTail calls again with the path alone), and whether it is plain.
+    var plain = URLTrie.isPlainScheme(p, colon)
+    var hostEnd = colon &+ 3
+    var labelStart = hostEnd
+    var previous: UInt8 = 0x2E
+    while hostEnd < n {
+      let b = p[hostEnd]
+      if b == 0x2F { break }
+      if b == 0x3F || b == 0x23 { return .needsGeneralPath }
+      if b == 0x2E {
+        if previous == 0x2E { plain = false }
+        labelStart = hostEnd &+ 1
+      } else if !(b &- 0x61 < 26 || b &- 0x30 < 10 || (b == 0x2D && previous != 0x2D)) {
+        plain = false
+      }
+      previous = b
+      hostEnd &+= 1
+    }
+    // The last label starts with a letter: not a number, so no IPv4 form to a special scheme.
+    plain = plain && labelStart < hostEnd && p[labelStart] &- 0x61 < 26
+    if !plain {
+      // The reader's verdict on the scheme and the authority, and their ranges: nothing after
+      // the authority (a `\` that a special scheme reads as a separator ends it).
+      let authority = UnsafeBufferPointer(start: p, count: hostEnd)
+      guard case .success(let url) = URLSyntax.parse(authority), url.hasAuthority, let host = url.host,
+        url.path.isEmpty, url.query == nil, url.fragment == nil,
+        URLSyntax.schemeKind(authority, url.scheme) != .file
+      else { return .needsGeneralPath }
+      let length = HostKey.write(authority, url, host: host, wildcardFrom: nil, into: scratch.buffer)
+      guard length > 0, s.findHost(scratch.buffer, length: length) < 0 else { return .needsGeneralPath }
+    }
+    scratch.lastHost = -1
+    guard hostEnd < n else { return .noRoute }
+    return missOrGeneral(p, from: hostEnd &+ 1, n)
+  }
+
+  /// Whether `p[0 ..< colon]` is a scheme the reader takes as it is and whose host key it
+  /// writes as it is: a lowercase letter, then lowercase letters, digits, `+`, `-` and `.`; not
+  /// `file` (whose authority has rules of its own).
+  @inline(__always)
+  static func isPlainScheme(_ p: UnsafePointer<UInt8>, _ colon: Int) -> Bool {
+    guard colon > 0 && p[0] &- 0x61 < 26 else { return false }
+    if colon == 4 && p[0] == 0x66 && p[1] == 0x69 && p[2] == 0x6C && p[3] == 0x65 { return false }
+    for i in 1..<colon {
+      let b = p[i]
+      guard b &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x2B || b == 0x2D || b == 0x2E else { return false }
+    }
+    return true
+  }
+
+  /// Whether `p[start ..< end]` holds a `?` or a `#` (a query or a fragment that ends the
+  /// authority before any `/`); eight bytes at a time.
+  static func holdsTailMark(_ p: UnsafePointer<UInt8>, from start: Int, _ end: Int) -> Bool {
+    if end < 8 {
+      for i in start..<end where p[i] == 0x3F || p[i] == 0x23 { return true }
+      return false
+    }
+    var i = start
+    while i &+ 8 <= end {
+      let w = UnsafeRawPointer(p + i).loadWord()
+      if zeroBytes(w ^ repeated(0x3F)) | zeroBytes(w ^ repeated(0x23)) != 0 { return true }
+      i &+= 8
+    }
+    guard i < end else { return false }
+    // The bytes left, in the low lanes (the word is zero-padded above them); a mark above a
+    // real one does not change the answer.
+    let w = word(p, at: i, end)
+    let mask = 0x8080_8080_8080_8080 as UInt64 &>> UInt64(truncatingIfNeeded: 64 &- (end &- i) &* 8)
+    return (zeroBytes(w ^ repeated(0x3F)) | zeroBytes(w ^ repeated(0x23))) & mask != 0
+  }
+}
