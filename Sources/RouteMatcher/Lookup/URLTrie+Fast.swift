@@ -36,19 +36,26 @@ extension URLTrie {
   func fastMatch(_ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch) -> FastMatch {
     // (Host keys are fast only when paths are case-sensitive: see fastPathTakes(hostKey:).)
     guard n >= 16 && n <= URLSyntax.maxLength else { return .needsGeneralPath }
-    return fastWalk(p, n, &scratch)
+    return fastWalk(p, n, &scratch, decidesUnknownHost: false)
   }
 
   /// ``fastMatch(_:_:_:)`` after its length check, for the path `p[0..<n]` (`8 <= n`): also
   /// the walk of a URL whose query or fragment starts at `n` (``fastMatchWithTail(_:_:_:)``).
+  ///
+  /// With `decidesUnknownHost`, a host no key of the table is decided by ``unknownHost(_:_:_:)``;
+  /// without it (``fastMatch(_:_:_:)``, inlined where every URL goes) the walk only says
+  /// `.needsGeneralPath`, and ``fastMatchWithTail(_:_:_:)``, out of line, decides it: a call in
+  /// the inlined walk cost the GitHub row 14 instructions a match, though no GitHub URL took it.
   @inline(__always)
-  func fastWalk(_ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch) -> FastMatch {
+  func fastWalk(
+    _ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch, decidesUnknownHost: Bool
+  ) -> FastMatch {
     let s = storage
     // The host key: the host of the previous URL when these bytes start with it, else a lookup.
     var h = scratch.lastHost
     if h < 0 || h > s.hostMask || !s.hostKeyStarts(p, n, slot: h) {
       h = s.findFastHost(p, n)
-      guard h >= 0 else { return h == -1 ? unknownHost(p, n, &scratch) : .needsGeneralPath }
+      guard h >= 0 else { return decidesUnknownHost && h == -1 ? unknownHost(p, n, &scratch) : .needsGeneralPath }
       scratch.lastHost = h
     }
     let host = s.hosts[h]

@@ -12,18 +12,25 @@ import RouteEvents
 /// and the ranges the constraints read, are the general path's.
 extension URLTrie {
   /// ``fastMatch(_:_:_:)`` for a URL whose path ends at a `?` or a `#`: `.needsGeneralPath`
-  /// when there is none, or when its query or fragment holds a byte the fast path does not read
-  /// (see ``tailIsFast(_:from:_:)``).
+  /// when its query or fragment holds a byte the fast path does not read (see
+  /// ``tailIsFast(_:from:_:)``). Without either, the verdict on a host no route has
+  /// (``unknownHost(_:_:_:)``), which ``fastMatch(_:_:_:)`` leaves to this call.
   @inline(never)
   func fastMatchWithTail(_ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch) -> FastMatch {
     guard n >= 9 && n <= URLSyntax.maxLength else { return .needsGeneralPath }
     let tail = URLTrie.tailStart(p, n)
+    // No query and no fragment: what fastMatch declined may be a host no route has (fastMatch
+    // itself leaves that to this call, out of line).
+    if tail >= n {
+      guard n >= 16, storage.findFastHost(p, n) == -1 else { return .needsGeneralPath }
+      return unknownHost(p, n, &scratch)
+    }
     // (The walk reads words of eight bytes from the start of the URL: a path end before 8 is
     // a host key shorter than any fast one.)
-    guard tail < n && tail >= 8, URLTrie.tailIsFast(p, from: tail, n) else { return .needsGeneralPath }
+    guard tail >= 8, URLTrie.tailIsFast(p, from: tail, n) else { return .needsGeneralPath }
     scratch.fastTailEnd = n
     defer { scratch.fastTailEnd = 0 }
-    return fastWalk(p, tail, &scratch)
+    return fastWalk(p, tail, &scratch, decidesUnknownHost: true)
   }
 
   /// The offset of the first `?` or `#` of `p[0..<n]` (where the path ends), or `n`; eight
