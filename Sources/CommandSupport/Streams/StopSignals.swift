@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -32,13 +34,21 @@ package enum StopSignals {
 
   /// The pipe the handler writes to: read end, write end; -1 before ``install()``.
   nonisolated(unsafe) static var wakePipe: (read: Int32, write: Int32) = (-1, -1)
-  /// The first stop signal read from the pipe; 0 while none was.
+  /// Where there is no `Atomic` (before macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2): the
+  /// first stop signal read from the pipe; 0 while none was.
   nonisolated(unsafe) static var firstReceived: Int32 = 0
 
-  /// The first stop signal received, or nil. Read on the thread that runs the command (the
-  /// handler only writes to the pipe, which is why this needs no atomic: `Atomic` is not there
-  /// before macOS 15, and route-cli builds for SwiftPM's default deployment targets).
+  /// The first stop signal received, or nil.
+  ///
+  /// An atomic load where the platform has `Atomic` (every line of `route --state` asks);
+  /// before those versions (route-cli builds for SwiftPM's default deployment targets) the
+  /// number is read from the pipe, a system call each time until it is there, and this must
+  /// then be read on one thread only, the one that runs the command, as route-cli does.
   package static var received: Int32? {
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      let number = ReceivedSignal.number.load(ordering: .acquiring)
+      return number == 0 ? nil : number
+    }
     if firstReceived == 0 && wakePipe.read >= 0 {
       var byte: UInt8 = 0
       if read(wakePipe.read, &byte, 1) == 1 { firstReceived = Int32(byte) }
@@ -57,8 +67,10 @@ package enum StopSignals {
   @discardableResult
   package static func install() -> Bool {
     if isInstalled { return true }
-    // Touch the lazily made global before a handler can: its first use is not signal-safe.
+    // Touch the lazily made globals (and the availability check) before a handler can: their
+    // first use is not signal-safe.
     _ = wakePipe
+    _ = received
     var descriptors: [Int32] = [-1, -1]
     guard pipe(&descriptors) == 0 else { return false }
     for fd in descriptors {
@@ -84,11 +96,21 @@ package enum StopSignals {
   }
 }
 
-/// Records the signal (its number, one byte on the pipe: the three are below 256), wakes a
-/// waiting read, and restores the default action of all three so that a second stop signal ends
-/// the process. Only async-signal-safe calls: `write`, `signal`.
+/// The first stop signal's number, where the platform has `Atomic`; 0 while none was received.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+private enum ReceivedSignal {
+  static let number = Atomic<Int32>(0)
+}
+
+/// Records the signal (in the atomic where there is one, and as one byte on the pipe: the three
+/// are below 256), wakes a waiting read, and restores the default action of all three so that a
+/// second stop signal ends the process. Only async-signal-safe calls: an atomic exchange, `write`,
+/// `signal` (the availability check was made once in ``StopSignals/install()``).
 private func stopSignalHandler(_ number: Int32) {
   let saved = errno
+  if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+    _ = ReceivedSignal.number.compareExchange(expected: 0, desired: number, ordering: .releasing)
+  }
   var byte = UInt8(truncatingIfNeeded: number)
   _ = write(StopSignals.wakePipe.write, &byte, 1)
   _ = signal(SIGTERM, SIG_DFL)
