@@ -30,6 +30,10 @@ extension URLPattern {
   public static let maxExpansions = 256
   /// The most captures one segment may hold (`{a}-{b}.{c}` holds three).
   public static let maxCapturesPerSegment = 8
+  /// The most captures a pattern's host and path may hold together (one a parameter, one a
+  /// catch-all, each of an affixed segment's): as many as a URL may have path segments, the
+  /// room the matcher keeps for them.
+  public static let maxPathCaptures = PathSegments.maxCount
 
   /// Parses a pattern, or throws every problem found in it.
   public init(parsing text: String) throws(TemplateErrors) {
@@ -146,6 +150,20 @@ struct URLPatternParser {
   private mutating func parseTail(scheme: String, host: HostPattern, port: Int?, pathStart: Int) -> URLPattern? {
     var index = scan(from: pathStart, stoppingAt: UInt8(ascii: "?"), UInt8(ascii: "#"))
     let (segments, trailingSlash) = parsePath(pathStart..<index)
+    var captures = 0
+    if case .parameter = host { captures = 1 }
+    for segment in segments {
+      switch segment {
+      case .parameter, .optional, .catchAll, .optionalCatchAll: captures += 1
+      case .affixed(let affixed): captures += affixed.parameters.count
+      case .literal, .wildcard, .optionalLiterals, .valueSet: break
+      }
+    }
+    if captures > URLPattern.maxPathCaptures {
+      fail(
+        "at most \(URLPattern.maxPathCaptures) captures in a pattern's host and path, found \(captures)",
+        at: pathStart, .tableLimit)
+    }
     // Query.
     var query: [QueryConstraint] = []
     if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
@@ -322,12 +340,15 @@ struct URLPatternParser {
           case .valueSet(let set)? = parseValueSet(
             name: inner.lowerBound..<colon, values: colon + 1..<inner.upperBound, optional: false)
         else { return .exact("") }
-        return hostValueSet(set, at: colon + 1)
+        // Each value's offset (the set parsed, so its values are the '|'-separated parts in order).
+        var starts = [colon + 1]
+        for i in colon + 1..<inner.upperBound where bytes[i] == UInt8(ascii: "|") { starts.append(i + 1) }
+        return hostValueSet(set, at: starts)
       }
       let setName = String(decoding: bytes[colon + 1..<inner.upperBound], as: UTF8.self)
       if ParameterType(rawValue: setName) == nil, let values = valueSets[setName] {
         guard let name = parameterName(inner.lowerBound..<colon) else { return .exact("") }
-        return hostValueSet(ValueSet(name: name, values: values, declaredAs: setName), at: colon + 1)
+        return hostValueSet(ValueSet(name: name, values: values, declaredAs: setName), at: [colon + 1])
       }
     }
     guard let parameter = parseParameter(inner) else { return .exact("") }
@@ -336,10 +357,12 @@ struct URLPatternParser {
 
   /// A value set as the host of a custom scheme, once each value is checked to be a host: ASCII
   /// letters, digits, `-`, `.` and `_` (a literal host's characters; a non-ASCII host is written
-  /// as its own pattern, which takes its IDNA form).
-  private mutating func hostValueSet(_ set: ValueSet, at start: Int) -> HostPattern {
+  /// as its own pattern, which takes its IDNA form). A value's error is at `starts[k]` (the
+  /// value's own offset in a listed set; the set's name, the one offset, for a named set).
+  private mutating func hostValueSet(_ set: ValueSet, at starts: [Int]) -> HostPattern {
     var seen: Set<String> = []
-    for value in set.values {
+    for (k, value) in set.values.enumerated() {
+      let start = starts[min(k, starts.count - 1)]
       if !seen.insert(value.lowercased()).inserted {
         fail(
           "'\(value)' is listed twice in the set of '\(set.name)': hosts compare ASCII-case-insensitively",

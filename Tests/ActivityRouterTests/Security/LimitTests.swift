@@ -123,6 +123,35 @@ import Testing
     }
   }
 
+  /// Captures in a pattern's host and path (256, the matcher's room for them): affixed segments
+  /// hold up to eight each, so a host parameter and 32 segments of eight are one too many. At
+  /// the limit a URL that fills every capture matches, with every value; past it the pattern is
+  /// refused.
+  @Test(arguments: [(URLPattern.maxPathCaptures, true), (URLPattern.maxPathCaptures + 1, false)])
+  func capturesPerPattern(_ count: Int, _ accepted: Bool) throws {
+    // The host is capture 0; then segments of eight captures (`{s0c0}.{s0c1}…`), the last one
+    // holding what is left.
+    var sizes = Array(repeating: 8, count: (count - 1) / 8)
+    if (count - 1) % 8 > 0 { sizes.append((count - 1) % 8) }
+    let pattern =
+      "app://{h}"
+      + sizes.enumerated().map { k, n in "/" + (0..<n).map { "{s\(k)c\($0)}" }.joined(separator: ".") }.joined()
+    let url = "app://host" + sizes.map { n in "/" + (1...n).map(String.init).joined(separator: ".") }.joined()
+    let loaded = TestTables.load(TestTables.json(routes: [TestTables.route("r", pattern)]))
+    guard accepted else {
+      let limit = loaded.diagnostics.first { $0.code == .tableLimit }
+      #expect(
+        limit?.message.contains("at most 256 captures in a pattern's host and path") == true, "\(loaded.diagnostics)")
+      return
+    }
+    let router = try TestTables.router([("r", pattern)])
+    let match = try #require(try router.match(url: url).get(), "\(url)")
+    #expect(match.parameters.count == count)
+    #expect(match.parameters["s0c7"] == "8")
+    var scratch = MatchScratch()
+    #expect(router.matchRoute(url: url, scratch: &scratch) == match.route)
+  }
+
   @Test(arguments: [
     (RouteCompiler.maxConstraintsPerPattern, true), (RouteCompiler.maxConstraintsPerPattern + 1, false),
   ])
