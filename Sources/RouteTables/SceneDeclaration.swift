@@ -158,6 +158,12 @@ public struct SceneDeclaration: Sendable, Hashable {
 
   /// Whether the declaration handles an event of this kind (D1, D2); undeclared handlers handle all.
   public func handles(url: Bool, activityType: String?) -> Bool {
+    Self.handles(handlers, url: url, activityType: activityType)
+  }
+
+  /// ``handles(url:activityType:)`` for a declaration's handlers alone (nil: undeclared), for a
+  /// caller that reads them in place rather than copying the declaration.
+  package static func handles(_ handlers: Handlers?, url: Bool, activityType: String?) -> Bool {
     guard let handlers else { return true }
     if url { return handlers.openURL }
     guard let activityType else { return true }

@@ -97,7 +97,7 @@ package enum ExternalEvents {
       let kind = url != nil ? "onOpenURL" : "onContinueUserActivity(\"\(activityType ?? "")\")"
       // `SceneDeclaration.handles(url:activityType:)` on the handlers alone (a method of the
       // declaration, called on the table's element, copied the whole declaration).
-      if !handles(table.scenes[declaration].handlers, url: url != nil, activityType: activityType) {
+      if !SceneDeclaration.handles(table.scenes[declaration].handlers, url: url != nil, activityType: activityType) {
         ctx.step(
           .handler, subject(), .rejected, "has no \(kind) handler: the event is lost, SwiftUI does not re-route it",
           rule: url != nil ? .d1 : .d2)
@@ -241,15 +241,6 @@ package enum ExternalEvents {
       if ctx.explains { decision.message = "route '\(name())': " + decision.message }
       return decision
     }
-  }
-
-  /// Whether a declaration with these handlers handles an event of this kind (D1, D2), as
-  /// `SceneDeclaration.handles(url:activityType:)` answers; undeclared handlers handle all.
-  static func handles(_ handlers: SceneDeclaration.Handlers?, url: Bool, activityType: String?) -> Bool {
-    guard let handlers else { return true }
-    if url { return handlers.openURL }
-    guard let activityType else { return true }
-    return handlers.activityTypes.contains(activityType)
   }
 
   /// The table's route for the event, with a trace step. `router` is the context's router,
