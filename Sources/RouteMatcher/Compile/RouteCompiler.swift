@@ -111,14 +111,19 @@ public enum RouteCompiler {
               continue
             }
             if expands {
+              var captures = 0
               for expanded in PatternExpansion.expand(
                 pattern.pointee, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive)
               {
+                captures = max(captures, expanded.captureNames.count)
                 batch.add(expanded, expansion: result.expansions.count, builder: &result.builder)
                 result.records.append(expanded)
                 result.expansions.append(expanded)
                 result.inserted[routeIndex] += 1
                 if batch.isFull { batch.flush(into: &result.builder) }
+              }
+              if let limit = captureLimit(captures, pattern, routes.baseAddress! + routeIndex) {
+                diagnostics.append(limit)
               }
             } else {
               let namesStart = Int32(truncatingIfNeeded: result.records.names.count)
@@ -132,6 +137,10 @@ public enum RouteCompiler {
                 dead.append(DeadPatterns.diagnostic(pattern, route: routes.baseAddress! + routeIndex, why))
               }
               lastWasBatched = true
+              let captures = result.records.names.count - Int(namesStart)
+              if let limit = captureLimit(captures, pattern, routes.baseAddress! + routeIndex) {
+                diagnostics.append(limit)
+              }
               result.records.append(
                 pattern, route: Int32(truncatingIfNeeded: routeIndex), pattern: Int32(truncatingIfNeeded: patternIndex),
                 namesStart: namesStart)
@@ -144,6 +153,20 @@ public enum RouteCompiler {
     }
     batch.flush(into: &result.builder)
     return result
+  }
+
+  /// The error for a pattern with more host and path captures than the matcher has room for
+  /// (``URLPattern/maxPathCaptures``), counted as its names were recorded; nil within the limit.
+  /// The parser refuses such a pattern where it is written; this holds one built in code. (An
+  /// error leaves the table without a router, so the pattern inserted meanwhile never matches.)
+  private static func captureLimit(
+    _ captures: Int, _ pattern: UnsafePointer<URLPattern>, _ route: UnsafePointer<Route>
+  ) -> Diagnostic? {
+    guard captures > URLPattern.maxPathCaptures else { return nil }
+    return Diagnostic(
+      .error, .tableLimit,
+      "at most \(URLPattern.maxPathCaptures) captures in a pattern's host and path, found \(captures)",
+      at: pattern.pointee.location ?? route.pointee.location)
   }
 
   /// Step 2: the order of the patterns at every node where several end (precedence steps 3 to

@@ -152,6 +152,23 @@ import Testing
     #expect(router.matchRoute(url: url, scratch: &scratch) == match.route)
   }
 
+  /// The same limit for a pattern built in code, which no parser saw: the compiler refuses it
+  /// (with or without an optional segment, which makes it an expansion).
+  @Test(arguments: [(URLPattern.maxPathCaptures, true), (URLPattern.maxPathCaptures + 1, false)])
+  func capturesPerPatternBuiltInCode(_ count: Int, _ accepted: Bool) throws {
+    for optional in [false, true] {
+      var table = try #require(TestTables.load(TestTables.json(routes: [TestTables.route("r", "app://h/x")])).table)
+      var segments = (0..<(count - 1)).map { PathSegmentPattern.parameter(Parameter(name: "p\($0)")) }
+      segments.append(optional ? .optional(Parameter(name: "last")) : .parameter(Parameter(name: "last")))
+      let pattern = URLPattern(text: "app://h/…", scheme: "app", host: .exact("h"), segments: segments)
+      table.routes[0].trigger = .url([pattern])
+      let diagnostics = RouteCompiler.compile(table).diagnostics
+      let limit = diagnostics.first { $0.code == .tableLimit }
+      #expect((limit == nil) == accepted, "optional \(optional): \(diagnostics)")
+      if !accepted { #expect(limit?.message.contains("found 257") == true, "\(String(describing: limit))") }
+    }
+  }
+
   @Test(arguments: [
     (RouteCompiler.maxConstraintsPerPattern, true), (RouteCompiler.maxConstraintsPerPattern + 1, false),
   ])
