@@ -40,6 +40,26 @@ extension CompiledRouter {
     return m
   }
 
+  /// Expects building a URL for `route` to be refused; the error, or nil (recorded) when a URL
+  /// was built.
+  ///
+  /// ```swift
+  /// #expect(router.expectBuildRefused("screen", parameters: ["id": "1"])?.code == .missingParameter)
+  /// ```
+  @discardableResult
+  package func expectBuildRefused(
+    _ route: String, parameters: [String: String] = [:], lists: [String: [String]] = [:],
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) -> URLBuildError? {
+    do {
+      let url = try self.url(for: route, parameters: parameters, lists: lists)
+      Issue.record("built \(url)", sourceLocation: sourceLocation)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
   /// Expects routing `url` (a URL built for `route`) to give `route` back and, with `rebuilds`,
   /// its parameters to build the same URL again.
   package func expectRoutesBack(

@@ -55,15 +55,14 @@ public struct CompiledRouter: Sendable {
     var text = url
     return text.withUTF8 { bytes in
       if let base = bytes.baseAddress {
-        switch urls.fastMatch(base, bytes.count, &scratch) {
+        // The fast path as matchRoute runs it: the walk, then the one after a query or a
+        // fragment (and the verdict on a host no route has).
+        var fast = urls.fastMatch(base, bytes.count, &scratch)
+        if fast == .needsGeneralPath { fast = urls.fastMatchWithTail(base, bytes.count, &scratch) }
+        switch fast {
         case .route: return .success(routeMatch(terminal: urls.terminal(of: scratch), bytes, scratch))
         case .noRoute: return .success(nil)
-        case .needsGeneralPath:
-          switch urls.fastMatchWithTail(base, bytes.count, &scratch) {
-          case .route: return .success(routeMatch(terminal: urls.terminal(of: scratch), bytes, scratch))
-          case .noRoute: return .success(nil)
-          case .needsGeneralPath: break
-          }
+        case .needsGeneralPath: break
         }
       }
       let ranges: URLComponentRanges

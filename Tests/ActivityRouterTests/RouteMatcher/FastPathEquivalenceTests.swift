@@ -490,10 +490,7 @@ import Testing
       ("order", "https://example.com/orders/{n:int}/items/{item:int}"),
     ])
     var scratch = MatchScratch()
-    func fast(_ url: String) -> URLTrie.FastMatch {
-      var text = url
-      return text.withUTF8 { router.urls.fastMatch($0.baseAddress!, $0.count, &scratch) }
-    }
+    func fast(_ url: String) -> URLTrie.FastMatch { router.fastVerdict(url, &scratch).0 }
     #expect(fast("notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11") == .route(0))
     #expect(fast("notes://note/6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e11") == .route(0))
     #expect(fast("notes://note/6f0e4f5a-6a57-4B55-9b0a-7c7c2b9b1e11/close") == .route(1))
@@ -545,16 +542,7 @@ import Testing
       ("user", "https://example.com/u/{user}/{tab}"), ("three", "https://example.com/t/{a}-{b}-{c:int}"),
     ])
     var scratch = MatchScratch()
-    func fast(_ url: String) -> (URLTrie.FastMatch, [String]) {
-      var text = url
-      let bytes = Array(url.utf8)
-      let result = text.withUTF8 { router.urls.fastMatch($0.baseAddress!, $0.count, &scratch) }
-      guard case .route = result else { return (result, []) }
-      let captures = (0..<scratch.pathCaptureCount).map {
-        String(decoding: bytes[scratch.pathCapture($0)], as: UTF8.self)
-      }
-      return (result, captures)
-    }
+    func fast(_ url: String) -> (URLTrie.FastMatch, [String]) { router.fastVerdict(url, &scratch) }
     let expected: [(String, URLTrie.FastMatch, [String])] = [
       ("https://example.com/files/a.json", .route(0), ["a"]),
       ("https://example.com/files/index.json", .route(1), []),
@@ -581,9 +569,7 @@ import Testing
       let general = Array(url.utf8).withUnsafeBufferPointer { router.matchRouteGeneral(utf8: $0) }
       if case .route(let rule) = result {
         #expect(general == Int(rule), "\(url)")
-        // Decided in the fast loop: it ended at a node's first terminal, not in the general
-        // search's terminal check (which a hand-over would have run).
-        let inLoop = if case .firstTerminal = scratch.end { true } else { false }
+        let inLoop = scratch.endedInFastLoop
         #expect(inLoop, "\(url): handed over to the general search")
       }
     }
@@ -609,16 +595,7 @@ import Testing
     #expect(router.trieDescription.contains("b [competing]\n"))
     #expect(router.trieInvariantViolations == [])
     var scratch = MatchScratch()
-    func fast(_ url: String) -> (URLTrie.FastMatch, [String]) {
-      var text = url
-      let bytes = Array(url.utf8)
-      let result = text.withUTF8 { router.urls.fastMatch($0.baseAddress!, $0.count, &scratch) }
-      guard case .route = result else { return (result, []) }
-      let captures = (0..<scratch.pathCaptureCount).map {
-        String(decoding: bytes[scratch.pathCapture($0)], as: UTF8.self)
-      }
-      return (result, captures)
-    }
+    func fast(_ url: String) -> (URLTrie.FastMatch, [String]) { router.fastVerdict(url, &scratch) }
     let expected: [(String, URLTrie.FastMatch, [String])] = [
       ("https://example.com/o/a.json", .route(0), ["a"]),
       ("https://example.com/o/a.b.json", .route(0), ["a.b"]),
@@ -677,8 +654,7 @@ import Testing
       case .route(let rule):
         #expect(general == Int(rule), "\(url)")
         if rule != 7 {
-          // Decided in the fast loop: it ended at a node's first terminal.
-          let inLoop = if case .firstTerminal = scratch.end { true } else { false }
+          let inLoop = scratch.endedInFastLoop
           #expect(inLoop, "\(url): handed over to the general search")
         }
       case .noRoute: #expect(general == nil, "\(url)")
@@ -719,14 +695,8 @@ import Testing
       ("note", "notes://note/{id:uuid}"), ("tag", "notes://tag/{name}"), ("site", "https://example.com/x/{y}"),
     ])
     var scratch = MatchScratch()
-    // The fast path as matchRoute runs it: fastMatch (inlined, which leaves an unknown host to
-    // the next call), then fastMatchWithTail (out of line), before any general path.
-    func fast(_ r: CompiledRouter, _ url: String) -> URLTrie.FastMatch {
-      var text = url
-      let first = text.withUTF8 { r.urls.fastMatch($0.baseAddress!, $0.count, &scratch) }
-      guard first == .needsGeneralPath else { return first }
-      return text.withUTF8 { r.urls.fastMatchWithTail($0.baseAddress!, $0.count, &scratch) }
-    }
+    // The fast path as matchRoute runs it (fastMatch leaves an unknown host to fastMatchWithTail).
+    func fast(_ r: CompiledRouter, _ url: String) -> URLTrie.FastMatch { r.fastVerdict(url, &scratch, tail: true).0 }
     let expected: [(String, URLTrie.FastMatch)] = [
       ("notes://unknown/path", .noRoute),
       ("notes://unknownhost", .noRoute),
@@ -823,7 +793,7 @@ import Testing
       }
       // Decided without the general search: its terminal check would have recorded a terminal.
       if !url.contains("?") {
-        let inLoop = if case .firstTerminal = scratch.end { true } else { false }
+        let inLoop = scratch.endedInFastLoop
         #expect(inLoop, "\(url): handed over to the general search")
       }
     }
@@ -912,4 +882,29 @@ extension String {
     }
     return result
   }
+}
+
+extension CompiledRouter {
+  /// The fast path's verdict on `url`: `fastMatch`, then, with `tail`, `fastMatchWithTail` when
+  /// it declines (as `matchRoute` asks them); with a route, its path captures as text.
+  fileprivate func fastVerdict(_ url: String, _ scratch: inout MatchScratch, tail: Bool = false) -> (
+    URLTrie.FastMatch, [String]
+  ) {
+    var text = url
+    var result = text.withUTF8 { urls.fastMatch($0.baseAddress!, $0.count, &scratch) }
+    if tail && result == .needsGeneralPath {
+      result = text.withUTF8 { urls.fastMatchWithTail($0.baseAddress!, $0.count, &scratch) }
+    }
+    guard case .route = result else { return (result, []) }
+    let bytes = Array(url.utf8)
+    return (
+      result, (0..<scratch.pathCaptureCount).map { String(decoding: bytes[scratch.pathCapture($0)], as: UTF8.self) }
+    )
+  }
+}
+
+extension MatchScratch {
+  /// Whether the last match ended at a node's first terminal: decided in the fast loop, not in
+  /// the general search's terminal check (which a hand-over would have run).
+  fileprivate var endedInFastLoop: Bool { if case .firstTerminal = end { true } else { false } }
 }
