@@ -55,7 +55,7 @@ public struct RouteSummary: Sendable {
     gated =
       router.table.claims.declaresSchemes || router.table.claims.declaresDomains
       || router.table.routes.contains { route in
-        route.urlPatterns.contains { LinkGate.unroutableSchemes.contains($0.scheme.lowercased()) }
+        route.urlPatterns.contains { LinkGate.isUnroutable(scheme: $0.scheme.lowercased()) }
       }
     refusesCredentials = router.table.policies.credentials == .refuse
     linesByRoute = [Int](repeating: 0, count: routeNames.count)

@@ -77,11 +77,20 @@ public struct RouteTable: Sendable {
   /// Whether the app can show several scenes at once (`supportsMultipleWindows` for SwiftUI,
   /// `supportsMultipleScenes` for UIKit; W11, K2, MAC3, AMB15).
   public var supportsMultipleScenes: Bool {
+    Self.supportsMultipleScenes(
+      platform: platform, lifecycle: lifecycle, multipleScenes: multipleScenes, singleScene: policies.singleScene)
+  }
+
+  /// The rule of ``supportsMultipleScenes`` on the four fields it reads, for a caller that reads
+  /// a table in place (calling the property copies the whole table).
+  package static func supportsMultipleScenes(
+    platform: Platform, lifecycle: Lifecycle, multipleScenes: Bool, singleScene: ScenePolicies.SingleScene
+  ) -> Bool {
     switch platform {
     case .iOS: return false
     case .macOS: return lifecycle == .swiftUI ? true : multipleScenes
     case .iPadOS, .visionOS, .macCatalyst:
-      return policies.singleScene == .iPhoneOnly ? true : multipleScenes
+      return singleScene == .iPhoneOnly ? true : multipleScenes
     }
   }
 

@@ -167,7 +167,34 @@ public indirect enum ValueTemplate: Sendable, Hashable {
   /// template.render(match.parameters)
   /// ```
   public func render(_ parameters: JSONObject) -> JSONValue {
-    render { parameters[$0] }
+    // The common shapes (an object of literals and parameters, a parameter) without a closure
+    // call a lookup, the members reserved once, the parameters compared in place (a
+    // `for member in members` copied each member it passed).
+    parameters.members.withUnsafeBufferPointer { parameters in
+      switch self {
+      case .parameter(let name): return Self.value(of: name, in: parameters) ?? .null
+      case .object(let members):
+        var rendered: [JSONObject.Member] = []
+        rendered.reserveCapacity(members.count)
+        for member in members {
+          let value: JSONValue
+          switch member.value {
+          case .literal(let v): value = v
+          case .parameter(let name): value = Self.value(of: name, in: parameters) ?? .null
+          default: value = member.value.render { Self.value(of: $0, in: parameters) }
+          }
+          rendered.append(JSONObject.Member(key: member.key, value: value))
+        }
+        return .object(JSONObject(rendered))
+      default: return render { Self.value(of: $0, in: parameters) }
+      }
+    }
+  }
+
+  /// The value of the first parameter named `name` (as ``JSONObject``'s subscript finds it).
+  private static func value(of name: String, in parameters: UnsafeBufferPointer<JSONObject.Member>) -> JSONValue? {
+    for i in parameters.indices where parameters[i].key == name { return parameters[i].value }
+    return nil
   }
 
   private func render(_ parameters: (String) -> JSONValue?) -> JSONValue {

@@ -35,20 +35,22 @@ enum ActivationRequests {
     // A role-based request: an existing session whose conditions the activity satisfies (U9).
     if let role = request.role {
       // The activity comes from the request (read already, when a route rendered it).
-      let identifier = Observed(
-        EventIdentifier(
-          text: activity?.targetContentIdentifier, rule: activity?.targetContentIdentifier == nil ? .e3 : .e5,
-          source: "the activity's targetContentIdentifier"), reads: ctx.reads)
+      let identifier = EventIdentifier(
+        text: activity?.targetContentIdentifier, rule: activity?.targetContentIdentifier == nil ? .e3 : .e5,
+        source: "the activity's targetContentIdentifier")
       let sessions = ctx.currentSessions.filter { table.scene($0.scene)?.role == role }
       var matching: [Session] = []
-      for prefersOnly in [true, false] {
-        if !prefersOnly && ctx.policies.activationRequestMatch == .prefersOnly { break }
-        matching = sessions.filter { s in
-          guard let d = table.scene(s.scene) else { return false }
-          let p = prefersOnly ? (s.prefers ?? d.prefers ?? .never) : (s.can ?? d.can ?? .always)
-          return identifier.satisfies(p, ctx.policies)
+      withUnsafePointer(to: identifier) { identifier in
+        let identifier = ObservedInPlace(identifier, reads: ctx.reads)
+        for prefersOnly in [true, false] {
+          if !prefersOnly && ctx.policies.activationRequestMatch == .prefersOnly { break }
+          matching = sessions.filter { s in
+            guard let d = table.scene(s.scene) else { return false }
+            let p = prefersOnly ? (s.prefers ?? d.prefers ?? .never) : (s.can ?? d.can ?? .always)
+            return identifier.satisfies(p, ctx.policies)
+          }
+          if !matching.isEmpty { break }
         }
-        if !matching.isEmpty { break }
       }
       ctx.cite(.u9)
       ctx.cite(.amb10)
@@ -87,10 +89,12 @@ enum ActivationRequests {
       // SwiftUI creates the new scene as for any external event: the first declaration whose
       // matching set accepts the activity's identifier (S3), else S4/S6; never Settings (S8).
       let tci = activity?.targetContentIdentifier
-      let identifier = Observed(
-        EventIdentifier(text: tci, rule: tci == nil ? .e3 : .e5, source: "the activity's targetContentIdentifier"),
-        reads: ctx.reads)
-      switch SceneSelector(identifier: identifier, url: nil).selectDeclaration(&ctx) {
+      let identifier = EventIdentifier(
+        text: tci, rule: tci == nil ? .e3 : .e5, source: "the activity's targetContentIdentifier")
+      let choice = withUnsafePointer(to: identifier) {
+        SceneSelector(identifier: ObservedInPlace($0, reads: ctx.reads), url: nil).selectDeclaration(&ctx)
+      }
+      switch choice {
       case .new(let created): session = created
       case .existing(let open):
         ctx.activate(open)

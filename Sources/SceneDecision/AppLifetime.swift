@@ -12,29 +12,28 @@ enum AppLifetime {
   }
 
   /// When a decision closes the window of a primary `Window` in a macOS app, the app quits: every
-  /// other window closes with it, and the next event meets a fresh launch.
-  static func afterClosing(_ decision: consuming Decision, _ ctx: DecisionContext) -> Decision {
+  /// other window closes with it, and the next event meets a fresh launch. The decision is
+  /// changed in place (most are left as they are).
+  static func afterClosing(_ decision: inout Decision, _ ctx: DecisionContext) {
     let table = ctx.table
     guard decision.outcome == .dismiss, table.platform == .macOS, table.lifecycle == .swiftUI,
       let primary = primaryScene(table), primary.kind == .window,
       ctx.state.sessions.contains(where: { $0.scene == primary.id && decision.closedSessions.contains($0.id) })
-    else { return decision }
+    else { return }
     var after = ctx.state
     for effect in decision.effects { after.apply(effect) }
-    var quit = decision
     let others = after.sessions.map(\.id)
-    for id in others { quit.effects.append(.close(id)) }
-    quit.closedSessions += others
-    if !quit.appleRules.contains(.w23) { quit.appleRules.append(.w23) }
+    for id in others { decision.effects.append(.close(id)) }
+    decision.closedSessions += others
+    decision.appleRules.cite(.w23)
     if ctx.explains {
-      quit.trace.append(
+      decision.trace.append(
         TraceStep(
           stage: .state, subject: "the app", verdict: .chosen,
           detail: "its primary scene is a Window, and it closed: the app quits"
             + (others.isEmpty ? "" : ", closing \(others.joined(separator: ", "))"),
           rule: .w23))
-      quit.message += "; the primary Window closed, so the app quits"
+      decision.message += "; the primary Window closed, so the app quits"
     }
-    return quit
   }
 }

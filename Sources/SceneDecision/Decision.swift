@@ -71,8 +71,9 @@ public struct Decision: Sendable, Hashable {
   /// The fates of the URLs after the first of one open request that carries several (MAC4), in
   /// the request's order; empty for every other event.
   public var extraURLs: [ExtraURL] = []
-  /// The IDs of the Apple rules (apple-semantics.md) that decided it, in the order they applied.
-  public var appleRules: [AppleRuleID]
+  /// The IDs of the Apple rules (apple-semantics.md) that decided it, in the order they applied
+  /// (kept without an allocation: ``AppleRuleList``).
+  public var appleRules: AppleRuleList
   /// A stable code for why an event was dropped, ignored or rejected.
   public var reason: DecisionReason?
   /// One sentence for people.
@@ -87,34 +88,31 @@ public struct Decision: Sendable, Hashable {
   /// handlers the table does not declare (the model does not know them).
   public var handlers: [HandlerCall]
 
-  /// Creates a decision.
-  public init(
-    outcome: Outcome, scene: String? = nil, session: String? = nil, receiver: Receiver? = nil,
-    match: RouteMatch? = nil, action: RouteTarget.Action? = nil, value: JSONValue? = nil,
-    closedSessions: [String] = [], appleRules: [AppleRuleID] = [], reason: DecisionReason? = nil, message: String = "",
-    trace: [TraceStep] = [], effects: [SessionEffect] = [], handlers: [HandlerCall] = []
-  ) {
-    self.outcome = outcome
-    self.scene = scene
-    self.session = session
-    self.receiver = receiver
-    self.match = match
-    self.action = action
-    self.value = value
-    self.closedSessions = closedSessions
-    self.appleRules = appleRules
-    self.reason = reason
-    self.message = message
-    self.trace = trace
-    self.effects = effects
-    self.handlers = handlers
-  }
-
   /// The trace for people: one line a step, `✓` chosen, `✗` rejected, `·` noted.
   public var explanation: String {
     trace.map { step in
       let mark = step.verdict == .chosen ? "✓" : step.verdict == .rejected ? "✗" : "·"
       return "\(mark) \(step.stage.rawValue): \(step.subject) — \(step.detail)" + (step.rule.map { " [\($0)]" } ?? "")
     }.joined(separator: "\n")
+  }
+}
+
+// The initializers are in extensions, and call the memberwise initializer the compiler makes:
+// an initializer written in the type assigned each field of a value built in a temporary, and
+// the optimizer then copied the whole value out and destroyed the temporary (an outlined copy
+// and destroy of every field, about 800 instructions a decision; docs/performance.md).
+
+extension Decision {
+  /// Creates a decision.
+  public init(
+    outcome: Outcome, scene: String? = nil, session: String? = nil, receiver: Receiver? = nil,
+    match: RouteMatch? = nil, action: RouteTarget.Action? = nil, value: JSONValue? = nil,
+    closedSessions: [String] = [], appleRules: AppleRuleList = [], reason: DecisionReason? = nil, message: String = "",
+    trace: [TraceStep] = [], effects: [SessionEffect] = [], handlers: [HandlerCall] = []
+  ) {
+    self.init(
+      outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action, value: value,
+      closedSessions: closedSessions, openedSessions: [], extraURLs: [], appleRules: appleRules, reason: reason,
+      message: message, trace: trace, effects: effects, handlers: handlers)
   }
 }

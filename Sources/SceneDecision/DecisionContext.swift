@@ -27,7 +27,7 @@ struct DecisionContext {
   /// router keeps one for all its lines); nil, the match allocates its own.
   let scratch: UnsafeMutablePointer<MatchScratch>?
   var trace: [TraceStep] = []
-  var rules: [AppleRuleID] = []
+  var rules = AppleRuleList()
   var effects: [SessionEffect] = []
   /// The handlers the app's code called (``Decision/handlers``).
   var handlers: [HandlerCall] = []
@@ -47,19 +47,22 @@ struct DecisionContext {
     self.reads = reads
     self.scratch = scratch
     self.routerBase = router
+    // Fields read one by one: a method or a computed property called on the table or the state
+    // through the pointer copied the whole value (every array and string retained, then released).
     self.policies = router.pointee.table.policies
-    self.supportsMultipleScenes = router.pointee.table.supportsMultipleScenes
+    self.supportsMultipleScenes = RouteTable.supportsMultipleScenes(
+      platform: router.pointee.table.platform, lifecycle: router.pointee.table.lifecycle,
+      multipleScenes: router.pointee.table.multipleScenes, singleScene: router.pointee.table.policies.singleScene)
     self.stateBase = state
-    let state = state.pointee
-    self.index = state.index(ties: router.pointee.table.policies.ties)
+    self.index = SessionState.index(of: state, ties: router.pointee.table.policies.ties)
     self.explains = explains
-    self.nextNumber = state.nextSessionNumber
-    self.clock = state.clock
+    self.nextNumber = state.pointee.nextSessionNumber
+    self.clock = state.pointee.clock
   }
 
   /// Records an Apple rule as deciding (once, in order).
   mutating func cite(_ rule: AppleRuleID) {
-    if !rules.contains(rule) { rules.append(rule) }
+    rules.cite(rule)
   }
 
   /// Adds a step to the trace; a chosen or rejected step with a rule also cites it. The texts

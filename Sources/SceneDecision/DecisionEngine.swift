@@ -63,8 +63,10 @@ public enum DecisionEngine {
     withUnsafePointer(to: router) { pointer in
       withUnsafePointer(to: state) { state in
         var ctx = DecisionContext(router: pointer, state: state, explains: explains, reads: reads, scratch: scratch)
-        let decision = decide(event, router: router, &ctx)
-        return WindowPush.afterClosing(AppLifetime.afterClosing(decision, ctx), ctx)
+        var decision = decide(event, router: router, &ctx)
+        AppLifetime.afterClosing(&decision, ctx)
+        WindowPush.afterClosing(&decision, ctx)
+        return decision
       }
     }
   }

@@ -9,10 +9,27 @@ package enum ExternalEvents {
   /// `router` is the context's router, borrowed for the match (``route(url:activity:other:router:_:)``).
   static func decide(_ event: Event, router: borrowing CompiledRouter, _ ctx: inout DecisionContext) -> Decision {
     // What differs between the URL lines of one route pattern is seen only as observed values.
-    guard let identifier = EventIdentifier.of(event).map({ Observed($0, reads: ctx.reads) }) else {
+    // The identifier and the URL live here for the whole decision, and the stages read them in
+    // place (each copy of a URL is a `memcpy` of its ranges and a retain of its text).
+    guard let identifier = EventIdentifier.of(event) else {
       return ctx.decision(.error, reason: .notExternal, message: "not an external event")
     }
-    let url = ExternalEvents.url(of: event).map { Observed($0, reads: ctx.reads) }
+    return withUnsafePointer(to: identifier) { identifier in
+      let identifier = ObservedInPlace(identifier, reads: ctx.reads)
+      if let url = ExternalEvents.url(of: event) {
+        return withUnsafePointer(to: url) { url in
+          decide(event, identifier: identifier, url: ObservedInPlace(url, reads: ctx.reads), router: router, &ctx)
+        }
+      }
+      return decide(event, identifier: identifier, url: nil, router: router, &ctx)
+    }
+  }
+
+  /// Stage one, then stage two, for an event whose identifier and URL (if any) are read in place.
+  private static func decide(
+    _ event: Event, identifier: ObservedInPlace<EventIdentifier>, url: ObservedInPlace<URLRecord>?,
+    router: borrowing CompiledRouter, _ ctx: inout DecisionContext
+  ) -> Decision {
     if let url, let notForApp = LinkGate.check(url, &ctx) { return notForApp }
     let choice: ReceiverChoice
     if ctx.table.lifecycle == .uiKit {
@@ -30,28 +47,39 @@ package enum ExternalEvents {
       }
       choice = UIKitSelector(identifier: identifier, activityType: activityType).select(&ctx)
     } else {
-      let documentURL = url ?? ExternalEvents.documentURL(of: event).map { Observed($0, reads: ctx.reads) }
-      choice = SceneSelector(identifier: identifier, url: documentURL).select(&ctx)
+      if url == nil, let documentURL = ExternalEvents.documentURL(of: event) {
+        choice = withUnsafePointer(to: documentURL) { documentURL in
+          SceneSelector(identifier: identifier, url: ObservedInPlace(documentURL, reads: ctx.reads)).select(&ctx)
+        }
+      } else {
+        choice = SceneSelector(identifier: identifier, url: url).select(&ctx)
+      }
     }
-    let receiver: Session
-    let isNew: Bool
-    switch choice {
+    // Stage two needs only which session received the event: its scene and id, not the session.
+    let receiver: Decision.Receiver
+    switch consume choice {
     case .none(let reason, let message):
       return ctx.decision(.drop, reason: reason, message: message)
     case .existing(let session):
       ctx.activate(session)
-      receiver = session
-      isNew = false
+      receiver = Decision.Receiver(scene: session.scene, session: session.id, isNew: false)
     case .new(let session):
-      receiver = session
-      isNew = true
+      receiver = Decision.Receiver(scene: session.scene, session: session.id, isNew: true)
     }
-    if ctx.table.lifecycle == .uiKit { ctx.handlers = HandlerCalls.uiKit(event.kind, isNew: isNew) }
+    if ctx.table.lifecycle == .uiKit { ctx.handlers = HandlerCalls.uiKit(event.kind, isNew: receiver.isNew) }
     // Below here the stages see the URL only as observed; an activity is never reused.
     var activity: UserActivity?
-    if case .activity(let a) = event.kind { activity = a }
-    return stageTwo(
-      activity: activity, url: url, receiver: receiver, isNew: isNew, event: event.kind, router: router, &ctx)
+    // Quick actions and notification responses are routed by the table's shortcut and
+    // notification routes; no SwiftUI scene handler stands between (the app's delegates get them).
+    // A table without routes of the kind decides as before: the receiving scene gets the event.
+    // (Only these kinds are looked at: handing on any other event's kind copied its payload.)
+    var other: Event.Kind?
+    switch event.kind {
+    case .activity(let a): activity = a
+    case .shortcut, .notification: if router.hasEventRoutes(for: event.kind) { other = event.kind }
+    default: break
+    }
+    return stageTwo(activity: activity, url: url, receiver: receiver, other: other, router: router, &ctx)
   }
 
   /// The URL an event carries for routing: the URL itself, or a universal link's webpageURL (E4);
@@ -74,25 +102,20 @@ package enum ExternalEvents {
 
   /// Handlers (D1–D4), then the table's route, then its action.
   static func stageTwo(
-    activity: UserActivity?, url: Observed<URLRecord>?, receiver: Session, isNew: Bool, event: Event.Kind? = nil,
+    activity: UserActivity?, url: ObservedInPlace<URLRecord>?, receiver r: Decision.Receiver, other: Event.Kind?,
     router: borrowing CompiledRouter, _ ctx: inout DecisionContext
   ) -> Decision {
     let table = ctx.table
-    let r = Decision.Receiver(scene: receiver.scene, session: receiver.id, isNew: isNew)
+    let isNew = r.isNew
     let arrival: Decision.Outcome = isNew ? .open : .deliver
-    func subject() -> String { "'\(receiver.scene)' (\(receiver.id))" }
+    func subject() -> String { "'\(r.scene)' (\(r.session))" }
     var activityType: String?
     if let activity, url == nil { activityType = activity.activityType }
-    // Quick actions and notification responses are routed by the table's shortcut and
-    // notification routes; no SwiftUI scene handler stands between (the app's delegates get them).
-    var other: Event.Kind?
-    // A table without routes of the kind decides as before: the receiving scene gets the event.
-    if let event, router.hasEventRoutes(for: event) { other = event }
     let routable = url != nil || activityType != nil || other != nil
     // The receiver's declaration is read in place (a copy of a declaration retains each of its
     // strings and arrays).
     if url != nil || activityType != nil, table.lifecycle == .swiftUI,
-      let declaration = table.sceneIndex(receiver.scene)
+      let declaration = table.sceneIndex(r.scene)
     {
       let kind = url != nil ? "onOpenURL" : "onContinueUserActivity(\"\(activityType ?? "")\")"
       // `SceneDeclaration.handles(url:activityType:)` on the handlers alone (a method of the
@@ -153,7 +176,7 @@ package enum ExternalEvents {
     }
     guard routable else {
       return ctx.decision(
-        arrival, scene: receiver.scene, session: receiver.id, receiver: r,
+        arrival, scene: r.scene, session: r.session, receiver: r,
         message: "\(isNew ? "a new" : "the open") \(subject()) receives the event")
     }
     if let url, url.hasUserinfo {
@@ -176,12 +199,16 @@ package enum ExternalEvents {
     guard let match = route(url: url, activity: activity, other: other, router: router, &ctx) else {
       if ctx.policies.unroutedEvents == .deliver {
         return ctx.decision(
-          arrival, scene: receiver.scene, session: receiver.id, receiver: r,
+          arrival, scene: r.scene, session: r.session, receiver: r,
           message: "\(subject()) receives the event; no route matches it (unroutedEvents: deliver)")
       }
       ctx.cite(.d3)
       return ctx.decision(
         .drop, receiver: r, reason: .noRoute, message: "the event reaches \(subject()), but no route handles it")
+    }
+    // The most common action is decided apart, reading the route's target in place.
+    if table.routes[match.route].target.action == .deliver {
+      return deliver(match, receiver: r, &ctx)
     }
     // The route's target is copied, not the whole route (its patterns, its trigger, its
     // location); its name is read in place, for the messages alone.
@@ -192,22 +219,11 @@ package enum ExternalEvents {
     let value = target.value.map { template in match.parameters.map { template.render($0) } }
     switch target.action {
     case .deliver:
-      if let scene = target.scene, scene != receiver.scene {
-        ctx.step(
-          .handler, "route '\(name())'", .rejected,
-          "is handled in '\(scene)', but the event reached '\(receiver.scene)': SwiftUI does not re-route it",
-          rule: .d3)
-        return ctx.decision(
-          .drop, receiver: r, match: match.forRecord, action: .deliver, value: value?.forRecord, reason: .wrongScene,
-          message: "route '\(name())' belongs to '\(scene)', but the event reaches \(subject())")
-      }
-      return ctx.decision(
-        arrival, scene: receiver.scene, session: receiver.id, receiver: r, match: match.forRecord, action: .deliver,
-        value: value?.forRecord, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(name())'")
+      return deliver(match, receiver: r, &ctx)
     case .openWindow, .dismissWindow:
       // The value is compared with the open windows' values.
       let request = Event.WindowRequest(
-        id: target.scene, value: value?.read(), type: target.valueType, from: receiver.id)
+        id: target.scene, value: value?.read(), type: target.valueType, from: r.session)
       let result =
         target.action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
       return ctx.decision(
@@ -217,7 +233,7 @@ package enum ExternalEvents {
         message: "route '\(name())': " + result.message)
     case .pushWindow:
       let request = Event.WindowRequest(
-        id: target.scene, value: value?.read(), type: target.valueType, from: receiver.id)
+        id: target.scene, value: value?.read(), type: target.valueType, from: r.session)
       var decision = WindowPush.push(request, &ctx)
       decision.receiver = r
       decision.match = match.forRecord
@@ -243,11 +259,41 @@ package enum ExternalEvents {
     }
   }
 
+  /// A route whose action is `deliver`: the receiving scene shows it, unless the route belongs
+  /// to another scene (D3). Apart from ``stageTwo(activity:url:receiver:other:router:_:)``
+  /// so that the decision is built once, in its place (inside that function's many paths it
+  /// was built in a temporary and copied out), and the target's fields are read in place.
+  @inline(never)
+  private static func deliver(_ match: ObservedMatch, receiver r: Decision.Receiver, _ ctx: inout DecisionContext)
+    -> Decision
+  {
+    let table = ctx.table
+    let routeIndex = match.route
+    let isNew = r.isNew
+    func name() -> String { table.routes[routeIndex].name }
+    func subject() -> String { "'\(r.scene)' (\(r.session))" }
+    // The value as the record writes it.
+    let value = table.routes[routeIndex].target.value.map { $0.render(match.parameters.forRecord) }
+    if let scene = table.routes[routeIndex].target.scene, scene != r.scene {
+      ctx.step(
+        .handler, "route '\(name())'", .rejected,
+        "is handled in '\(scene)', but the event reached '\(r.scene)': SwiftUI does not re-route it",
+        rule: .d3)
+      return ctx.decision(
+        .drop, receiver: r, match: match.forRecord, action: .deliver, value: value, reason: .wrongScene,
+        message: "route '\(name())' belongs to '\(scene)', but the event reaches \(subject())")
+    }
+    return ctx.decision(
+      isNew ? .open : .deliver, scene: r.scene, session: r.session, receiver: r, match: match.forRecord,
+      action: .deliver, value: value, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(name())'")
+  }
+
   /// The table's route for the event, with a trace step. `router` is the context's router,
   /// borrowed: read through the context's pointer, it was copied for every call to the matcher
   /// (each of its arrays retained and released).
   static func route(
-    url: Observed<URLRecord>?, activity: UserActivity?, other: Event.Kind? = nil, router: borrowing CompiledRouter,
+    url: ObservedInPlace<URLRecord>?, activity: UserActivity?, other: Event.Kind? = nil,
+    router: borrowing CompiledRouter,
     _ ctx: inout DecisionContext
   ) -> ObservedMatch? {
     var match: ObservedMatch?

@@ -21,7 +21,7 @@ enum ExtraURLs {
     var toAppDelegate = 0
     for url in event.extraURLs {
       var gate = ctx
-      if let notForApp = LinkGate.check(Observed(url, reads: ctx.reads), &gate) {
+      if let notForApp = withUnsafePointer(to: url, { LinkGate.check(ObservedInPlace($0, reads: ctx.reads), &gate) }) {
         decision.extraURLs.append(ExtraURL(url: url.text, outcome: .notForApp, reason: notForApp.reason))
         continue
       }
@@ -41,7 +41,7 @@ enum ExtraURLs {
         decision.extraURLs.append(ExtraURL(url: url.text, outcome: .drop, reason: .extraURLNeedsAppDelegate))
       }
     }
-    if !decision.appleRules.contains(.mac4) { decision.appleRules.append(.mac4) }
+    decision.appleRules.cite(.mac4)
     if toAppDelegate > 0 {
       // One call with the extra URLs as its `[URL]`.
       decision.handlers.append(HandlerCall(.applicationOpen))

@@ -132,9 +132,11 @@ enum LaunchAndReopen {
       .event, call, .info,
       "SwiftUI handles the activation as an external event without an identifier (observed: a WindowGroup without"
         + " matching: [] gets a new window)", rule: .mac1)
-    let identifier = Observed(
-      EventIdentifier(text: nil, rule: .e3, source: "the activation (no identifier)"), reads: ctx.reads)
-    switch SceneSelector(identifier: identifier, url: nil).select(&ctx) {
+    let identifier = EventIdentifier(text: nil, rule: .e3, source: "the activation (no identifier)")
+    let choice = withUnsafePointer(to: identifier) {
+      SceneSelector(identifier: ObservedInPlace($0, reads: ctx.reads), url: nil).select(&ctx)
+    }
+    switch choice {
     case .existing(let session):
       ctx.activate(session)
       return ctx.decision(

@@ -9,18 +9,23 @@ import RouterSupport
 /// covers its host and the host's apple-app-site-association file claims it for the app (L1–L17).
 /// Otherwise the link opens in the browser, or nowhere.
 package enum LinkGate {
-  /// Schemes whose URLs are content the browser runs or shows, never links to an app: refused
-  /// before any table is read, so that no pattern can route them. `file:` is not among them: a
-  /// file URL opens a document, which a `DocumentGroup` takes by its content type (S7, W25).
-  package static let unroutableSchemes: Set<String> = ["javascript", "data", "blob"]
+  /// Whether a lowercased scheme is one whose URLs are content the browser runs or shows
+  /// (`javascript`, `data`, `blob`), never links to an app: refused before any table is read,
+  /// so that no pattern can route them. `file:` is not among them: a file URL opens a document,
+  /// which a `DocumentGroup` takes by its content type (S7, W25).
+  ///
+  /// Compared with each name (a short string is compared by its bits), not hashed into a set.
+  package static func isUnroutable(scheme: String) -> Bool {
+    scheme == "javascript" || scheme == "data" || scheme == "blob"
+  }
 
   /// The decision for a URL that is not for the app, or nil when it is (or nothing is declared).
   ///
   /// The scheme and the host decide most of it; the AASA file of the host reads the path too.
-  static func check(_ url: Observed<URLRecord>, _ ctx: inout DecisionContext) -> Decision? {
-    let claims = ctx.table.claims
+  static func check(_ url: ObservedInPlace<URLRecord>, _ ctx: inout DecisionContext) -> Decision? {
     let scheme = url.scheme
-    if LinkGate.unroutableSchemes.contains(scheme) {
+    // The claims are read in place, field by field (a copy retained each of their arrays).
+    if isUnroutable(scheme: scheme) {
       ctx.step(
         .gate, "scheme '\(scheme)'", .rejected,
         "a \(scheme): link is run or shown by the browser, never delivered to an app")
@@ -29,7 +34,8 @@ package enum LinkGate {
         message: "a \(scheme): link is never a deep link: no route of any table takes it")
     }
     if scheme == "https" || scheme == "http" {
-      guard claims.declaresDomains else { return nil }
+      guard ctx.table.claims.declaresDomains else { return nil }
+      let claims = ctx.table.claims
       guard scheme == "https" else {
         ctx.step(
           .gate, url.forRecord.text, .rejected,
@@ -66,8 +72,8 @@ package enum LinkGate {
       ctx.step(.gate, url.forRecord.text, .rejected, verdict.message + component)
       return ctx.decision(.notForApp, reason: DecisionReason(verdict.reason), message: verdict.message + component)
     }
-    guard claims.declaresSchemes else { return nil }
-    if claims.urlSchemes.contains(scheme) {
+    guard ctx.table.claims.declaresSchemes else { return nil }
+    if ctx.table.claims.urlSchemes.contains(scheme) {
       ctx.step(.gate, "scheme '\(scheme)'", .chosen, "the app registers it (CFBundleURLTypes)")
       return nil
     }
@@ -90,14 +96,14 @@ extension LinkGate {
   /// ```
   package static func refusal(of url: URLRecord, router: CompiledRouter) -> DecisionReason? {
     let claims = router.table.claims
-    guard claims.declaresSchemes || claims.declaresDomains || unroutableSchemes.contains(url.normalizedScheme) else {
+    guard claims.declaresSchemes || claims.declaresDomains || isUnroutable(scheme: url.normalizedScheme) else {
       return nil
     }
     return DetailReads.with(all: true) { reads in
       withUnsafePointer(to: router) { router in
         withUnsafePointer(to: SessionState()) { state in
           var ctx = DecisionContext(router: router, state: state, explains: false, reads: reads)
-          return check(Observed(url, reads: reads), &ctx)?.reason
+          return withUnsafePointer(to: url) { check(ObservedInPlace($0, reads: reads), &ctx)?.reason }
         }
       }
     }

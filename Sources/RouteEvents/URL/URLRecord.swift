@@ -82,11 +82,16 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   // MARK: - For routing
 
   /// The scheme, lowercased.
-  public var normalizedScheme: String {
+  public var normalizedScheme: String { Self.normalizedScheme(text: text, scheme: ranges.scheme) }
+
+  /// ``normalizedScheme`` from the two fields it reads, for a caller that reads a record in
+  /// place (a property called on a record behind a pointer copies the whole record first).
+  package static func normalizedScheme(text: String, scheme range: Range<Int>) -> String {
     // Lowercased as it is copied, into the string's own storage (a scheme is ASCII: the reader
     // refuses any other byte in it); no intermediate arrays.
-    withBytes { bytes in
-      let scheme = UnsafeBufferPointer(rebasing: bytes[ranges.scheme])
+    var text = text
+    return text.withUTF8 { bytes in
+      let scheme = UnsafeBufferPointer(rebasing: bytes[range])
       return String(unsafeUninitializedCapacity: scheme.count) { buffer in
         for (i, byte) in scheme.enumerated() { buffer[i] = URLSyntax.lowercasedASCII(byte) }
         return scheme.count

@@ -67,43 +67,6 @@ struct Observed<Value> {
   func map<T>(_ transform: (Value) -> T) -> Observed<T> { Observed<T>(transform(value), reads: reads) }
 }
 
-extension Observed where Value == URLRecord {
-  /// The URL's scheme, lowercased. Not a read: a reused record belongs to one host key of the
-  /// trie (`scheme://host[:port]`), the same for every line it is written for.
-  var scheme: String { value.normalizedScheme }
-
-  /// The URL's host, normalized (lowercase, IDNA ASCII); not a read, as ``scheme``.
-  var host: String? { value.normalizedHost }
-
-  /// Whether the URL has a userinfo (`user[:password]@`, even empty). Not a read: a reused
-  /// record is made and written only for URLs the fast path takes, whose bytes start with a
-  /// host key of the trie (`scheme://host`), so no URL it is written for has a userinfo.
-  var hasUserinfo: Bool { value.ranges.user != nil }
-
-  /// The route that takes the URL and the parameters it captured. Which route takes it is not
-  /// a read (records are reused per route pattern); the parameters' values are observed.
-  /// In `scratch` when the decision's caller lent one (the same working memory for every line
-  /// of a run), else in a scratch of its own.
-  func match(_ router: CompiledRouter, scratch: UnsafeMutablePointer<MatchScratch>?) -> ObservedMatch? {
-    let found = scratch.map { router.match(value, scratch: &$0.pointee) } ?? router.match(value)
-    return found.map { ObservedMatch($0, reads: reads) }
-  }
-}
-
-extension Observed where Value == EventIdentifier {
-  /// Whether a `handlesExternalEvents` set matches (M1–M6, V9); a read only when the set makes
-  /// the identifier's text matter (not for `*`, nor for a set of empty strings).
-  func satisfies(set: [String], _ policies: ScenePolicies) -> Bool {
-    if value.readsText(set: set) { reads.mark() }
-    return value.satisfies(set: set, policies)
-  }
-
-  /// Whether a predicate holds for the identifier (AMB3); always a read.
-  func satisfies(_ predicate: ActivationPredicate, _ policies: ScenePolicies) -> Bool {
-    read().satisfies(predicate, policies)
-  }
-}
-
 /// A route match whose parameters are observed: the route and the pattern are what a reused
 /// record is keyed by, the parameters' values vary from line to line.
 struct ObservedMatch {

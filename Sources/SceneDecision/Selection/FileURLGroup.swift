@@ -8,7 +8,7 @@ import RouterSupport
 /// without `matching` (S4) and even after a `Window` declared first.
 enum FileURLGroup {
   /// Whether the table's declaration at `index` takes the event's URL this way.
-  static func takes(sceneAt index: Int, url: Observed<URLRecord>?, _ ctx: DecisionContext) -> Bool {
+  static func takes(sceneAt index: Int, url: ObservedInPlace<URLRecord>?, _ ctx: DecisionContext) -> Bool {
     guard ctx.policies.fileURLGroups == .platform, ctx.table.platform == .macOS,
       ctx.table.scenes[index].presents == "URL", let url
     else { return false }
@@ -17,7 +17,7 @@ enum FileURLGroup {
 
   /// A window of the group at `index` presenting the file URL: the open one that already
   /// presents it comes to the front (W8), else a new one.
-  static func instantiate(sceneAt index: Int, url: Observed<URLRecord>?, _ ctx: inout DecisionContext)
+  static func instantiate(sceneAt index: Int, url: ObservedInPlace<URLRecord>?, _ ctx: inout DecisionContext)
     -> ReceiverChoice
   {
     let text = url?.read().absoluteString ?? ""

@@ -5,14 +5,14 @@ import RouterSupport
 /// SwiftUI's scene selection for an external event (S0–S11, V1–V11, the consolidated procedure
 /// of apple-semantics.md §12, steps 2–6).
 struct SceneSelector {
-  let identifier: Observed<EventIdentifier>
+  let identifier: ObservedInPlace<EventIdentifier>
   /// The event's URL, for `DocumentGroup`s (S7).
-  let url: Observed<URLRecord>?
+  let url: ObservedInPlace<URLRecord>?
 
   func select(_ ctx: inout DecisionContext) -> ReceiverChoice {
     // An explained decision writes the identifier into its trace and reads it for every
     // candidate: its text is made once, here.
-    if ctx.explains, !identifier.forRecord.isResolved { return resolvingIdentifier().select(&ctx) }
+    if ctx.explains, !identifier.forRecord.isResolved { return resolvingIdentifier { $0.select(&ctx) } }
     let table = ctx.table
     ctx.step(
       .event, "identifier", .info,
@@ -43,8 +43,8 @@ struct SceneSelector {
 
   /// The same selector with the identifier's text made (a URL's `absoluteString` is made when
   /// first read, and again at every read: ``EventIdentifier``).
-  private func resolvingIdentifier() -> SceneSelector {
-    SceneSelector(identifier: identifier.map { $0.resolved() }, url: url)
+  private func resolvingIdentifier<R>(_ body: (SceneSelector) -> R) -> R {
+    identifier.resolved { body(SceneSelector(identifier: $0, url: url)) }
   }
 
   // MARK: - S2: open sessions that prefer or allow the event
@@ -69,6 +69,8 @@ struct SceneSelector {
   }
 
   func selectOpenSession(_ ctx: inout DecisionContext) -> Session? {
+    // No open session: no candidate to look for (and no index to read).
+    if ctx.state.storage.isEmpty { return choose(Candidates(), Candidates(), excludedByPolicy: false, [], &ctx) }
     let sessions = ctx.state.sessions
     let (prefer, allow, excludedByPolicy) = ctx.explains ? scanSessions(&ctx) : indexedSessions(&ctx)
     return choose(prefer, allow, excludedByPolicy: excludedByPolicy, sessions, &ctx)
@@ -135,7 +137,7 @@ struct SceneSelector {
     let index = ctx.index
     // More than one set may read the identifier's text: it is made once.
     if index.scenes.count &+ index.withOwnSets.count > 1, !identifier.forRecord.isResolved {
-      return resolvingIdentifier().indexedSessions(&ctx)
+      return resolvingIdentifier { $0.indexedSessions(&ctx) }
     }
     let sessions = ctx.state.storage
     let policies = ctx.policies
@@ -211,7 +213,7 @@ struct SceneSelector {
       ctx.step(.session, "session \(chosen.id) ('\(chosen.scene)')", .chosen, detail)
       return chosen
     }
-    let noneOpen = ctx.state.sessions.isEmpty
+    let noneOpen = ctx.state.storage.isEmpty
     ctx.step(
       .session, "open sessions", .info,
       noneOpen ? "no scene is open" : "no open scene prefers or allows the event: a new scene", rule: .v3)
@@ -265,7 +267,7 @@ struct SceneSelector {
     let scenes = table.scenes
     // More than one matching set may read the identifier's text: it is made once.
     if !identifier.forRecord.isResolved, Self.matchingSets(scenes) > 1 {
-      return resolvingIdentifier().selectDeclaration(&ctx)
+      return resolvingIdentifier { $0.selectDeclaration(&ctx) }
     }
     let later = ctx.policies.documentGroups == .afterWindowGroups
     for pass in 0..<(later ? 2 : 1) {

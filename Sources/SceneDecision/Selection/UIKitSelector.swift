@@ -5,7 +5,7 @@ import RouterSupport
 /// whose *can* predicate holds, else a new session whose configuration
 /// `configurationForConnecting` chooses by activity type.
 struct UIKitSelector {
-  let identifier: Observed<EventIdentifier>
+  let identifier: ObservedInPlace<EventIdentifier>
   /// The connecting activity's type, for `configurationForConnecting` (K7).
   let activityType: String?
 
@@ -32,7 +32,11 @@ struct UIKitSelector {
   /// U10 steps 2 and 3.
   func selectOpenSession(_ sessions: [Session], _ ctx: inout DecisionContext) -> Session? {
     // Every session's predicates may read the identifier's text: it is made once.
-    let identifier = sessions.count > 1 ? self.identifier.map { $0.resolved() } : self.identifier
+    if sessions.count > 1, !identifier.forRecord.isResolved {
+      return identifier.resolved {
+        UIKitSelector(identifier: $0, activityType: activityType).selectOpenSession(sessions, &ctx)
+      }
+    }
     var prefer: [Session] = []
     var can: [Session] = []
     for session in sessions {

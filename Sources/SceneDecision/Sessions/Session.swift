@@ -52,20 +52,18 @@ public struct Session: Sendable, Hashable {
   /// visionOS: the session this window was pushed over with `pushWindow` (W19), hidden while
   /// this one is open and back in front when it is dismissed; nil for a window opened otherwise.
   public var pushedFrom: String? = nil
+}
 
+// The initializer is in an extension and calls the memberwise one, which builds the session in
+// place (one written in the type built it in a temporary and copied it out: Decision.swift).
+extension Session {
   /// Creates a session.
   public init(
     id: String, scene: String, value: JSONValue? = nil, valueType: String? = nil, preferring: [String]? = nil,
     allowing: [String]? = nil, state: State = .foregroundActive, lastActivated: Int = 0, created: Int = 0
   ) {
-    self.id = id
-    self.scene = scene
-    self.value = value
-    self.valueType = valueType
-    self.preferring = preferring
-    self.allowing = allowing
-    self.state = state
-    self.lastActivated = lastActivated
-    self.created = created
+    self.init(
+      id: id, scene: scene, value: value, valueType: valueType, preferring: preferring, allowing: allowing,
+      prefers: nil, can: nil, state: state, lastActivated: lastActivated, created: created, pushedFrom: nil)
   }
 }

@@ -74,6 +74,13 @@ public struct SessionState: Sendable, Hashable {
     return SessionIndex(storage, ties: ties)
   }
 
+  /// The same for a state read through a pointer, in place (a method called on `pointee`
+  /// copies the whole state first).
+  static func index(of state: UnsafePointer<SessionState>, ties: [ScenePolicies.TieBreak]) -> SessionIndex {
+    if state.pointee.index?.ties == ties, let index = state.pointee.index { return index }
+    return SessionIndex(state.pointee.storage, ties: ties)
+  }
+
   /// Keeps the index in the tie-break order of `policies` (a stateful run over one table
   /// calls it once, so that no decision builds an index of its own).
   package mutating func indexSessions(for policies: ScenePolicies) {

@@ -85,32 +85,30 @@ enum WindowPush {
   }
 
   /// A decision that closes a pushed window and not the one it was pushed from brings that one
-  /// back to the front (W19): the effect is added after the closing. The decision is consumed,
-  /// not copied: most decisions close nothing and are handed back as they are.
-  static func afterClosing(_ decision: consuming Decision, _ ctx: DecisionContext) -> Decision {
-    guard !decision.closedSessions.isEmpty else { return decision }
+  /// back to the front (W19): the effect is added after the closing. The decision is changed in
+  /// place: most decisions close nothing and are left as they are (handed in and back, a
+  /// decision was moved twice).
+  static func afterClosing(_ decision: inout Decision, _ ctx: DecisionContext) {
+    guard !decision.closedSessions.isEmpty else { return }
     var state = ctx.state
     // The sessions as the decision leaves them, and every session it closes as it was.
     let before = ctx.currentSessions(including: decision)
     for effect in decision.effects { state.apply(effect) }
-    let closed = decision.closedSessions
-    var back = decision
-    for id in closed {
+    for id in decision.closedSessions {
       guard let pushed = before[id], let presenting = pushed.pushedFrom,
         state.sessions.contains(where: { $0.id == presenting })
       else { continue }
-      back.effects.append(.activate(presenting))
-      if !back.appleRules.contains(.w19) { back.appleRules.append(.w19) }
+      decision.effects.append(.activate(presenting))
+      decision.appleRules.cite(.w19)
       if ctx.explains {
-        back.trace.append(
+        decision.trace.append(
           TraceStep(
             stage: .state, subject: "\(presenting)", verdict: .chosen,
             detail: "\(id) was pushed in its place: with \(id) dismissed, the presenting window reappears",
             rule: .w19))
-        back.message += "; \(presenting), which \(id) was pushed over, comes back"
+        decision.message += "; \(presenting), which \(id) was pushed over, comes back"
       }
     }
-    return back
   }
 }
 

@@ -50,14 +50,18 @@ import Testing
   }
 
   @Test func setsThatDoNotLookAtTheTextAreNotReads() throws {
+    let text = EventIdentifier(text: "reads://items/1", rule: .e1, source: "the URL's absoluteString")
     DetailReads.with(all: false) { reads in
-      let identifier = Observed(
-        EventIdentifier(text: "reads://items/1", rule: .e1, source: "the URL's absoluteString"), reads: reads)
-      #expect(identifier.satisfies(set: ["*"], ScenePolicies()))
-      #expect(!identifier.satisfies(set: ["", ""], ScenePolicies()))
-      #expect(!reads.any)
-      #expect(identifier.satisfies(set: ["items"], ScenePolicies()))
-      #expect(reads.any)
+      withUnsafePointer(to: text) { text in
+        let identifier = ObservedInPlace(text, reads: reads)
+        #expect(identifier.satisfies(set: ["*"], ScenePolicies()))
+        #expect(!identifier.satisfies(set: ["", ""], ScenePolicies()))
+        #expect(!reads.any)
+        _ = identifier.forRecord
+        #expect(!reads.any)
+        #expect(identifier.satisfies(set: ["items"], ScenePolicies()))
+        #expect(reads.any)
+      }
     }
   }
 

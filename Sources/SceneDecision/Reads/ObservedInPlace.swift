@@ -1,0 +1,84 @@
+import RouteEvents
+import RouteMatcher
+import RouteTables
+import RouterSupport
+
+/// An ``Observed`` value read in place: the event's URL and its identifier, which the stages
+/// pass from one to the next and which are large (a `URLRecord` is its text and a dozen
+/// component ranges, about 230 bytes).
+///
+/// It holds a pointer to the value, which its maker keeps alive for the decision (the
+/// engine's own locals, inside `withUnsafePointer`), so passing it on, or keeping it in a
+/// selector, copies two words and retains nothing; a copy of the value itself was a `memcpy`
+/// and a retain each time (issue 17: about 150 `memcpy` calls a full decision).
+///
+/// ```swift
+/// withUnsafePointer(to: record) { url in
+///   let observed = ObservedInPlace(url, reads: ctx.reads)
+///   if observed.scheme == "https" { … }          // not a read: a reused record has one host key
+///   let components = observed.read().path        // a read: the decision depends on the path
+/// }
+/// ```
+struct ObservedInPlace<Value> {
+  private let base: UnsafePointer<Value>
+  let reads: DetailReads
+
+  /// Observes the value at `base`, which must stay valid while this is used.
+  init(_ base: UnsafePointer<Value>, reads: DetailReads) {
+    self.base = base
+    self.reads = reads
+  }
+
+  /// The value, marking the decision as depending on it.
+  func read() -> Value {
+    reads.mark()
+    return base.pointee
+  }
+
+  /// The value for the record or an explanation, not for deciding; read in place.
+  var forRecord: Value { _read { yield base.pointee } }
+}
+
+extension ObservedInPlace where Value == URLRecord {
+  /// The URL's scheme, lowercased. Not a read: a reused record belongs to one host key of the
+  /// trie (`scheme://host[:port]`), the same for every line it is written for.
+  var scheme: String { URLRecord.normalizedScheme(text: base.pointee.text, scheme: base.pointee.ranges.scheme) }
+
+  /// The URL's host, normalized (lowercase, IDNA ASCII); not a read, as ``scheme``.
+  var host: String? { base.pointee.normalizedHost }
+
+  /// Whether the URL has a userinfo (`user[:password]@`, even empty). Not a read: a reused
+  /// record is made and written only for URLs the fast path takes, whose bytes start with a
+  /// host key of the trie (`scheme://host`), so no URL it is written for has a userinfo.
+  var hasUserinfo: Bool { base.pointee.ranges.user != nil }
+
+  /// The route that takes the URL and the parameters it captured. Which route takes it is not
+  /// a read (records are reused per route pattern); the parameters' values are observed.
+  /// In `scratch` when the decision's caller lent one (the same working memory for every line
+  /// of a run), else in a scratch of its own.
+  func match(_ router: CompiledRouter, scratch: UnsafeMutablePointer<MatchScratch>?) -> ObservedMatch? {
+    let found = scratch.map { router.match(base.pointee, scratch: &$0.pointee) } ?? router.match(base.pointee)
+    return found.map { ObservedMatch($0, reads: reads) }
+  }
+}
+
+extension ObservedInPlace where Value == EventIdentifier {
+  /// Whether a `handlesExternalEvents` set matches (M1–M6, V9); a read only when the set makes
+  /// the identifier's text matter (not for `*`, nor for a set of empty strings).
+  func satisfies(set: [String], _ policies: ScenePolicies) -> Bool {
+    if base.pointee.readsText(set: set) { reads.mark() }
+    return base.pointee.satisfies(set: set, policies)
+  }
+
+  /// Whether a predicate holds for the identifier (AMB3); always a read.
+  func satisfies(_ predicate: ActivationPredicate, _ policies: ScenePolicies) -> Bool {
+    reads.mark()
+    return base.pointee.satisfies(predicate, policies)
+  }
+
+  /// Runs `body` with the identifier whose text is made (once, for the stages that may read it
+  /// several times: ``EventIdentifier/resolved()``), observed the same way.
+  func resolved<R>(_ body: (ObservedInPlace<EventIdentifier>) -> R) -> R {
+    withUnsafePointer(to: base.pointee.resolved()) { body(ObservedInPlace($0, reads: reads)) }
+  }
+}
