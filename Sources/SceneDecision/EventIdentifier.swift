@@ -22,7 +22,11 @@ public struct EventIdentifier: Sendable, Hashable {
       case .url(let url): return url.absoluteString
       }
     }
-    set { storage = .text(newValue) }
+    set {
+      storage = .text(newValue)
+      hasText = newValue != nil
+      isResolved = true
+    }
   }
   /// The rule that defines it.
   public var rule: AppleRuleID
@@ -35,11 +39,21 @@ public struct EventIdentifier: Sendable, Hashable {
     case url(URLRecord)
   }
   private var storage: Storage
+  /// Whether the event has an identifier (``text`` is not nil), without making it.
+  ///
+  /// Stored, as ``isResolved`` is: the engine reads an identifier in place, through a pointer
+  /// (`ObservedInPlace`), and a property computed from ``storage`` copied the whole identifier
+  /// (its URL among it) at every test.
+  private(set) var hasText: Bool
+  /// Whether ``text`` is at hand (not made from the URL when it is read).
+  private(set) var isResolved: Bool
 
   init(text: String?, rule: AppleRuleID, source: String) {
     self.storage = .text(text)
     self.rule = rule
     self.source = source
+    self.hasText = text != nil
+    self.isResolved = true
   }
 
   /// The identifier of a URL: its `absoluteString`, made when it is read.
@@ -47,20 +61,8 @@ public struct EventIdentifier: Sendable, Hashable {
     self.storage = .url(url)
     self.rule = rule
     self.source = source
-  }
-
-  /// Whether the event has an identifier (``text`` is not nil), without making it.
-  var hasText: Bool {
-    switch storage {
-    case .text(let text): return text != nil
-    case .url: return true
-    }
-  }
-
-  /// Whether ``text`` is at hand (not made from the URL when it is read).
-  var isResolved: Bool {
-    if case .url = storage { return false }
-    return true
+    self.hasText = true
+    self.isResolved = false
   }
 
   /// The same identifier with its text made once, for a caller that reads it many times.
@@ -126,9 +128,16 @@ public struct EventIdentifier: Sendable, Hashable {
   /// (M1–M6, V9), without building that predicate. The text is made only when a non-empty
   /// string of a set without `*` is compared with it.
   func satisfies(set: [String], _ policies: ScenePolicies) -> Bool {
+    Self.satisfies(set: set, hasText: hasText, policies) { text }
+  }
+
+  /// The rule of ``satisfies(set:_:)`` on what it reads: whether there is a text, and the text
+  /// itself, asked for only when a non-empty string of a set without `*` is compared with it
+  /// (for an identifier read through a pointer: a method called on it copies it first).
+  static func satisfies(set: [String], hasText: Bool, _ policies: ScenePolicies, text: () -> String?) -> Bool {
     if !hasText && policies.missingIdentifier == .matchesNothing { return false }
     if set.contains("*") { return true }
-    guard set.contains(where: { !$0.isEmpty }), let text else { return false }
+    guard set.contains(where: { !$0.isEmpty }), let text = text() else { return false }
     for s in set where !s.isEmpty {
       if ActivationPredicate.Comparison(.contains, s, caseInsensitive: true, diacriticInsensitive: true).evaluate(text)
       {
@@ -138,9 +147,8 @@ public struct EventIdentifier: Sendable, Hashable {
     return false
   }
 
-  /// Whether ``satisfies(set:_:)`` reads the identifier's text for this set: not when the set
-  /// holds `*` (it matches anything) or only empty strings (they match nothing).
-  func readsText(set: [String]) -> Bool {
+  /// Whether matching `set` reads the identifier's text (not for `*`, nor for empty strings).
+  static func readsText(set: [String]) -> Bool {
     !set.contains("*") && set.contains { !$0.isEmpty }
   }
 

@@ -63,14 +63,16 @@ package enum LinkGate {
         url.read(), appID: claims.appID, exclusionsStopLaterEntries: ctx.policies.aasaDetails == .firstDecision)
       if association.details.count > 1 { ctx.cite(.amb11) }
       for rule in verdict.appleRules { ctx.cite(rule) }
-      let component =
+      // Made only for a trace or a message (both only when the decision explains itself).
+      func component() -> String {
         verdict.componentText.map { " (component \($0)\(verdict.componentLocation.map { " at \($0)" } ?? ""))" } ?? ""
+      }
       if verdict.outcome == .opens {
-        ctx.step(.gate, url.forRecord.text, .chosen, "the AASA file of '\(host)' claims it for the app\(component)")
+        ctx.step(.gate, url.forRecord.text, .chosen, "the AASA file of '\(host)' claims it for the app\(component())")
         return nil
       }
-      ctx.step(.gate, url.forRecord.text, .rejected, verdict.message + component)
-      return ctx.decision(.notForApp, reason: DecisionReason(verdict.reason), message: verdict.message + component)
+      ctx.step(.gate, url.forRecord.text, .rejected, verdict.message + component())
+      return ctx.decision(.notForApp, reason: DecisionReason(verdict.reason), message: verdict.message + component())
     }
     guard ctx.table.claims.declaresSchemes else { return nil }
     if ctx.table.claims.urlSchemes.contains(scheme) {

@@ -66,8 +66,9 @@ extension ObservedInPlace where Value == EventIdentifier {
   /// Whether a `handlesExternalEvents` set matches (M1–M6, V9); a read only when the set makes
   /// the identifier's text matter (not for `*`, nor for a set of empty strings).
   func satisfies(set: [String], _ policies: ScenePolicies) -> Bool {
-    if base.pointee.readsText(set: set) { reads.mark() }
-    return base.pointee.satisfies(set: set, policies)
+    if EventIdentifier.readsText(set: set) { reads.mark() }
+    // The identifier's fields are read in place; the text is made only when the set reads it.
+    return EventIdentifier.satisfies(set: set, hasText: base.pointee.hasText, policies) { base.pointee.text }
   }
 
   /// Whether a predicate holds for the identifier (AMB3); always a read.

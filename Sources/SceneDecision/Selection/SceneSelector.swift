@@ -95,7 +95,7 @@ struct SceneSelector {
       }
       guard
         let (sets, fromPolicy) = effectiveSets(
-          sessions[i], ctx.table.scenes[declarationIndex], &ctx,
+          session: i, declaration: declarationIndex, &ctx,
           subject: { "session \(sessions[i].id) ('\(sessions[i].scene)')" })
       else {
         excludedByPolicy = true
@@ -148,13 +148,15 @@ struct SceneSelector {
     // best is the least by a total order; the one citation made here, S8, is made or not).
     for (id, scene) in index.scenes where !scene.all.isEmpty {
       // Sessions belong to the first declaration of their id, as a scan finds it.
-      guard let declaration = ctx.table.scenes.first(where: { $0.id == id }) else { continue }
-      if declaration.kind == .settings {
+      // (By position, its fields read in place: a copy of a declaration retains every field.)
+      guard let declaration = ctx.table.sceneIndex(id) else { continue }
+      if ctx.table.scenes[declaration].kind == .settings {
         ctx.cite(.s8)
         continue
       }
       guard scene.plain > 0, let best = scene.queue.best else { continue }
-      guard let (sets, fromPolicy) = effectiveSets(sessions[best], declaration, &ctx, subject: { "" }) else {
+      guard let (sets, fromPolicy) = effectiveSets(session: best, declaration: declaration, &ctx, subject: { "" })
+      else {
         excludedByPolicy = true
         continue
       }
@@ -165,9 +167,9 @@ struct SceneSelector {
       }
     }
     for p in index.withOwnSets {
-      guard let declaration = ctx.table.scenes.first(where: { $0.id == sessions[p].scene }) else { continue }
-      if declaration.kind == .settings { continue }  // cited above, with the declaration's sessions
-      guard let (sets, fromPolicy) = effectiveSets(sessions[p], declaration, &ctx, subject: { "" }) else {
+      guard let declaration = ctx.table.sceneIndex(sessions[p].scene) else { continue }
+      if ctx.table.scenes[declaration].kind == .settings { continue }  // cited above, with the declaration's sessions
+      guard let (sets, fromPolicy) = effectiveSets(session: p, declaration: declaration, &ctx, subject: { "" }) else {
         excludedByPolicy = true
         continue
       }
@@ -228,14 +230,15 @@ struct SceneSelector {
   /// The session's sets (V5, V6), or the declaration's, or the unmodified-scene policy (V8, AMB1),
   /// with whether the policy gave them; nil when the session is not a candidate.
   private func effectiveSets(
-    _ session: Session, _ declaration: SceneDeclaration, _ ctx: inout DecisionContext, subject: () -> String
+    session p: Int, declaration d: Int, _ ctx: inout DecisionContext, subject: () -> String
   ) -> ((preferring: [String], allowing: [String]), Bool)? {
-    if session.preferring != nil || session.allowing != nil {
-      return ((session.preferring ?? [], session.allowing ?? []), false)
-    }
-    if declaration.preferring != nil || declaration.allowing != nil {
-      return ((declaration.preferring ?? [], declaration.allowing ?? []), false)
-    }
+    // The session (a position in the state) and the declaration (in the table) are read in
+    // place: passed as values, each was copied.
+    let preferring = ctx.state.storage[p].preferring
+    let allowing = ctx.state.storage[p].allowing
+    if preferring != nil || allowing != nil { return ((preferring ?? [], allowing ?? []), false) }
+    let declared = (ctx.table.scenes[d].preferring, ctx.table.scenes[d].allowing)
+    if declared.0 != nil || declared.1 != nil { return ((declared.0 ?? [], declared.1 ?? []), false) }
     let platform = ctx.table.platform
     let allowAll: Bool
     switch ctx.policies.unmodifiedScenes {

@@ -64,9 +64,11 @@ struct SessionIndex: Sendable {
   /// The tie-break key of the session at `p` changed (its state or its last activation), or it
   /// joined its declaration's queue.
   mutating func changedKey(_ sessions: [Session], at p: Int) {
-    let s = sessions[p]
-    guard !SessionIndex.hasOwnSets(s) else { return }
-    scenes[s.scene]?.queue.update(p, ties, sessions)
+    // The session is read in place, and its scene's entry changed through its position (a
+    // copy of the session, and the dictionary's optional-chained modify, cost more than the
+    // update itself).
+    guard !SessionIndex.hasOwnSets(sessions[p]), let i = scenes.index(forKey: sessions[p].scene) else { return }
+    scenes.values[i].queue.update(p, ties, sessions)
   }
 
   /// The session at `p` moved into or out of the foreground-active state.

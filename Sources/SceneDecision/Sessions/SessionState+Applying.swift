@@ -63,6 +63,8 @@ extension SessionState {
   private mutating func demoteActive(except id: String) {
     let active = index!.active
     guard !active.isEmpty else { return }
+    // The usual case, a run of events to one window: it is the active one, and stays so.
+    if active.count == 1, storage[active[0]].id == id { return }
     var kept: [Int] = []
     for p in active {
       if storage[p].id == id {
