@@ -79,8 +79,7 @@ extension DecisionRecord {
     if let identifier = identifier(of: event) { writeIdentifier(identifier, to: &w) }
     w.literal(#","appleRules":["#)
     for i in decision.appleRules.indices {
-      if i > 0 { w.byte(UInt8(ascii: ",")) }
-      w.name(decision.appleRules[i], in: names.appleRules)
+      w.name(decision.appleRules[i], in: names.appleRules, first: i == 0)
     }
     w.byte(UInt8(ascii: "]"))
     if decision.reason != nil || !decision.message.isEmpty { writeReason(decision, to: &w) }

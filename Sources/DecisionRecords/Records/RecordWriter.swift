@@ -123,16 +123,20 @@ struct RecordWriter: ~Copyable {
   }
 
   /// A non-negative integer's decimal digits (a negative one as `String` writes it).
+  @inline(__always)
   mutating func integer(_ value: Int) {
-    guard value >= 0 else {
-      var text = String(value)
-      text.withUTF8 { bytes($0) }
-      return
-    }
+    guard value >= 0 else { return negative(value) }
     let digits = DecimalDigits.count(of: UInt64(value))
     _ = room(digits)
     DecimalDigits.write(UInt64(value), digits: digits, at: chunk + count)
     count &+= digits
+  }
+
+  /// A negative integer, as `String` writes it.
+  @inline(never)
+  private mutating func negative(_ value: Int) {
+    var text = String(value)
+    text.withUTF8 { bytes($0) }
   }
 
   /// Valid UTF-8 as the inside of a JSON string (no quotes), escaped as `JSONWriter` escapes it.
@@ -167,6 +171,36 @@ struct RecordWriter: ~Copyable {
     target.pointee = UInt8(ascii: "\"")
     target[n &+ 1] = UInt8(ascii: "\"")
     count &+= n &+ 2
+    return true
+  }
+
+  /// An object's key, `"key":`, after a comma unless it is the first: the short case writes the
+  /// comma, the quoted key and the colon with one check for room.
+  @inline(__always)
+  mutating func key(_ s: String, first: Bool) {
+    if s.utf8.withContiguousStorageIfAvailable({ keyShort($0, first: first) }) != true {
+      if !first { byte(UInt8(ascii: ",")) }
+      quotedLong(s)
+      byte(UInt8(ascii: ":"))
+    }
+  }
+
+  /// The short case of ``key(_:first:)``, as ``quotedShort(_:)``: the comma is stored in any
+  /// case and, before the first key, written over by the quote.
+  @inline(__always)
+  private mutating func keyShort(_ raw: UnsafeBufferPointer<UInt8>, first: Bool) -> Bool {
+    let n = raw.count
+    guard n &- 1 < 16, count &+ 20 <= capacity, let source = raw.baseAddress else { return false }
+    let comma = first ? 0 : 1
+    let target = chunk + count + comma
+    guard JSONWriter.copyShortUnescaped(UnsafeRawPointer(source), n, to: UnsafeMutableRawPointer(target + 1)) else {
+      return false
+    }
+    chunk[count] = UInt8(ascii: ",")
+    target.pointee = UInt8(ascii: "\"")
+    target[n &+ 1] = UInt8(ascii: "\"")
+    target[n &+ 2] = UInt8(ascii: ":")
+    count &+= n &+ 3 &+ comma
     return true
   }
 
@@ -223,21 +257,27 @@ struct RecordWriter: ~Copyable {
     string(value)
   }
 
-  /// An enum case's quoted name, from its table (``CaseNames``): the slot's whole words are
-  /// copied, and the count moves by the name's length.
+  /// An enum case's quoted name, from its table (``CaseNames``), after a comma when it is not
+  /// the first of a list: the slot's whole words are copied, and the count moves by the name's
+  /// length (the comma is stored in any case, and written over when there is none).
   @inline(__always)
-  mutating func name<Case>(_ value: Case, in names: borrowing CaseNames<Case>) {
+  mutating func name<Case>(_ value: Case, in names: borrowing CaseNames<Case>, first: Bool = true) {
     let (start, n) = names.slot(of: value)
     let stride = names.stride
-    guard count &+ stride <= capacity else { return bytes(UnsafeBufferPointer(start: start, count: n)) }
+    guard count &+ stride &+ 1 <= capacity else {
+      if !first { byte(UInt8(ascii: ",")) }
+      return bytes(UnsafeBufferPointer(start: start, count: n))
+    }
+    let comma = first ? 0 : 1
+    chunk[count] = UInt8(ascii: ",")
     let from = UnsafeRawPointer(start)
-    let to = UnsafeMutableRawPointer(chunk + count)
+    let to = UnsafeMutableRawPointer(chunk + count + comma)
     var i = 0
     repeat {
       to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
       i &+= 8
     } while i < stride
-    count &+= n
+    count &+= n &+ comma
   }
 
   /// A JSON value, compact and in member order, as `JSONWriter.append(_:to:)` writes it.
@@ -272,9 +312,7 @@ struct RecordWriter: ~Copyable {
     // and value) and destroys it after.
     object.members.withUnsafeBufferPointer { members in
       for i in members.indices {
-        if i > 0 { byte(UInt8(ascii: ",")) }
-        string(members[i].key)
-        byte(UInt8(ascii: ":"))
+        key(members[i].key, first: i == 0)
         // A string value (most of them) is written from where it is; only another kind of value
         // is copied out for `json`.
         if case .string(let string) = members[i].value { self.string(string) } else { json(members[i].value) }

@@ -104,15 +104,38 @@ import Testing
   }
 
   @Test func caseNamesAreWrittenWhereverTheChunkEnds() {
+    let rules = AppleRuleID.allCases
+    let list = "[" + rules.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
     for prefix in (RecordWriter.chunkSize - 12)...(RecordWriter.chunkSize + 1) {
       var written: [UInt8] = []
       RecordWriter.write(to: &written) { w in
         for _ in 0..<prefix { w.byte(UInt8(ascii: "-")) }
-        for rule in AppleRuleID.allCases { w.name(rule, in: DecisionRecord.recordNames.appleRules) }
+        w.byte(UInt8(ascii: "["))
+        for (i, rule) in rules.enumerated() { w.name(rule, in: DecisionRecord.recordNames.appleRules, first: i == 0) }
+        w.byte(UInt8(ascii: "]"))
       }
-      let expected =
-        Array(repeating: UInt8(ascii: "-"), count: prefix)
-        + AppleRuleID.allCases.flatMap { Array("\"\($0.rawValue)\"".utf8) }
+      #expect(written == Array(repeating: UInt8(ascii: "-"), count: prefix) + Array(list.utf8), "after \(prefix) bytes")
+    }
+  }
+
+  /// Objects whose keys are the strings of `JSONPlainRunTests` (each key's comma and colon are
+  /// written with it on the short path), after prefixes around the chunk's end.
+  @Test func objectKeysAnywhereInTheChunk() {
+    let keys = JSONPlainRunTests.strings.map { String(decoding: $0, as: UTF8.self) }
+    var members: [JSONObject.Member] = []
+    for (i, key) in keys.enumerated() where !members.contains(where: { $0.key == key }) {
+      members.append(
+        .init(key: key, value: i % 3 == 0 ? .string(key) : i % 3 == 1 ? .number(JSONNumber(Int64(i))) : [.string(key)]))
+    }
+    let object = JSONObject(members)
+    for prefix in (RecordWriter.chunkSize - 24)...(RecordWriter.chunkSize + 2) {
+      var expected = Array(repeating: UInt8(ascii: "-"), count: prefix)
+      JSONWriter.append(.object(object), to: &expected)
+      var written: [UInt8] = []
+      RecordWriter.write(to: &written) { w in
+        for _ in 0..<prefix { w.byte(UInt8(ascii: "-")) }
+        w.object(object)
+      }
       #expect(written == expected, "after \(prefix) bytes")
     }
   }
