@@ -21,6 +21,11 @@ extension JSONWriter {
   /// quote or a backslash, so a clean word sets no high bit; in a word that is not clean, the
   /// lowest byte that fails a test sets its own high bit in that test's difference (the bytes
   /// below it pass, and borrow nothing into it). A non-ASCII byte sets its high bit itself.
+  ///
+  /// ```swift
+  /// JSONWriter.escapeFlags(0x6574_6F6E_2F2F_3A73) == 0   // "s://note", low byte first: plain
+  /// JSONWriter.escapeFlags(0x6574_6F6E_2F22_3A73) != 0   // a quote in the third byte
+  /// ```
   @inlinable @inline(__always)
   public static func escapeFlags(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
