@@ -73,13 +73,17 @@ struct PlanWriter: ~Copyable {
     return true
   }
 
-  /// The inside of a JSON string: the bytes themselves when none needs an escape (the common
-  /// case), else JSONWriter's escapes.
+  /// The inside of a JSON string: its plain bytes tested and copied a word at a time (the whole
+  /// string in the common case), then JSONWriter's escapes from the first byte that needs one.
   private mutating func escaped(_ raw: UnsafeBufferPointer<UInt8>) {
-    if JSONWriter.skipUnescaped(raw, from: 0) == raw.count {
-      if let start = raw.baseAddress { copy(start, raw.count) }
-      return
-    }
+    let plain = JSONWriter.copyUnescaped(raw, to: base + count)
+    count &+= plain
+    if plain < raw.count { escapedRest(UnsafeBufferPointer(rebasing: raw[plain...])) }
+  }
+
+  /// JSONWriter's escapes for the rest of a string, from its first byte that needs one.
+  @inline(never)
+  private mutating func escapedRest(_ raw: UnsafeBufferPointer<UInt8>) {
     var out: [UInt8] = []
     JSONWriter.appendEscaped(utf8: raw, to: &out)
     out.withUnsafeBufferPointer { copy($0.baseAddress!, $0.count) }

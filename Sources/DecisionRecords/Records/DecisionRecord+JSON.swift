@@ -41,96 +41,184 @@ extension DecisionRecord {
     }
     switch result {
     case .failure(let error):
-      if let id = error.correlation {
-        w.literal(#""id":"#)
-        w.json(id)
-        w.byte(UInt8(ascii: ","))
-      }
-      w.literal(#""input":"#)
-      w.string(input)
-      appendInputLength(to: &w)
-      w.field("outcome", "error")
-      w.literal(#","error":{"code":"#)
-      w.string(error.code.rawValue)
-      if let reason = error.reason { w.field("reason", reason.rawValue) }
-      w.literal(#","column":"#)
-      w.integer(error.column)
-      w.field("message", error.message)
-      w.byte(UInt8(ascii: "}"))
+      writeError(error, to: &w)
     case .success(let (event, decision)):
-      if let id = event.correlation {
-        w.literal(#""id":"#)
-        w.json(id)
-        w.byte(UInt8(ascii: ","))
-      }
+      if let id = event.correlation { DecisionRecord.writeID(id, to: &w) }
       w.literal(#""input":"#)
       let inputStart = w.offset
       w.string(input)
       layout.input = inputStart..<w.offset
       appendInputLength(to: &w)
-      w.field("event", event.kindName)
-      w.field("outcome", decision.outcome.rawValue)
-      if let scene = decision.scene { w.field("scene", scene) }
-      if let session = decision.session { w.field("session", session) }
-      if let receiver = decision.receiver {
-        w.literal(#","receiver":{"scene":"#)
-        w.string(receiver.scene)
-        w.field("session", receiver.session)
-        w.literal(receiver.isNew ? #","new":true}"# : #","new":false}"#)
-      }
-      if let match = decision.match {
-        w.field("rule", match.routeName)
-        w.literal(#","params":"#)
-        let paramsStart = w.offset
-        w.object(match.parameters)
-        layout.params = paramsStart..<w.offset
-        if !match.decodedSeparators.isEmpty {
-          w.literal(#","decodedSeparators":"#)
-          w.strings(match.decodedSeparators)
-        }
-      }
-      if let action = decision.action { w.field("action", action.rawValue) }
-      if let value = decision.value {
-        w.literal(#","value":"#)
-        let valueStart = w.offset
-        w.json(value)
-        layout.value = valueStart..<w.offset
-      }
-      if !decision.closedSessions.isEmpty {
-        w.literal(#","closed":"#)
-        w.strings(decision.closedSessions)
-      }
-      if !decision.openedSessions.isEmpty {
-        w.literal(#","opened":"#)
-        w.strings(decision.openedSessions)
-      }
-      DecisionRecord.appendExtraURLs(decision.extraURLs, to: &w)
-      appendHandlers(decision.handlers, to: &w)
-      if let identifier = DecisionRecord.identifier(of: event) { w.field("identifier", identifier) }
-      w.literal(#","appleRules":["#)
-      for (i, rule) in decision.appleRules.enumerated() {
-        if i > 0 { w.byte(UInt8(ascii: ",")) }
-        w.string(rule.rawValue)
-      }
-      w.byte(UInt8(ascii: "]"))
-      if let reason = decision.reason { w.field("reason", reason.rawValue) }
-      if !decision.message.isEmpty { w.field("message", decision.message) }
-      if explain {
-        w.literal(#","trace":["#)
-        for (i, step) in decision.trace.enumerated() {
-          if i > 0 { w.byte(UInt8(ascii: ",")) }
-          w.literal(#"{"stage":"#)
-          w.string(step.stage.rawValue)
-          w.field("subject", step.subject)
-          w.field("verdict", step.verdict.rawValue)
-          w.field("detail", step.detail)
-          if let rule = step.rule { w.field("appleRule", rule.rawValue) }
-          w.byte(UInt8(ascii: "}"))
-        }
-        w.byte(UInt8(ascii: "]"))
-      }
+      DecisionRecord.write(event, decision, to: &w, layout: &layout)
+      if explain { DecisionRecord.writeTrace(decision.trace, to: &w) }
     }
     w.literal("}\n")
+  }
+
+  /// The fields of a decision, from `event` on, in the order of the format: the common ones
+  /// in a few small functions, each rarer group out of line. Small, because the optimizer stops
+  /// inlining into a function that has grown past a size: in each of these the writer's
+  /// helpers are inlined (a key is a constant copied in a word or two; a short string is tested
+  /// and copied in place, not retained).
+  private static func write(
+    _ event: borrowing Event, _ decision: borrowing Decision, to w: inout RecordWriter, layout: inout RecordLayout
+  ) {
+    w.literal(eventField(event.kind))
+    let names = recordNames
+    writeSelection(decision, names: names, to: &w)
+    if let match = decision.match { writeMatch(match, to: &w, layout: &layout) }
+    if let action = decision.action {
+      w.literal(#","action":"#)
+      w.name(action, in: names.actions)
+    }
+    if let value = decision.value { writeValue(value, to: &w, layout: &layout) }
+    if !decision.closedSessions.isEmpty { writeStrings(#","closed":"#, decision.closedSessions, to: &w) }
+    if !decision.openedSessions.isEmpty { writeStrings(#","opened":"#, decision.openedSessions, to: &w) }
+    if !decision.extraURLs.isEmpty { appendExtraURLs(decision.extraURLs, to: &w) }
+    if !decision.handlers.isEmpty { appendHandlers(decision.handlers, to: &w) }
+    if let identifier = identifier(of: event) { writeIdentifier(identifier, to: &w) }
+    w.literal(#","appleRules":["#)
+    for i in decision.appleRules.indices {
+      w.name(decision.appleRules[i], in: names.appleRules, first: i == 0)
+    }
+    w.byte(UInt8(ascii: "]"))
+    if decision.reason != nil || !decision.message.isEmpty { writeReason(decision, to: &w) }
+  }
+
+  /// `,"outcome":…,"scene":…,"session":…,"receiver":{…}`, each when the decision has it.
+  @inline(never)
+  private static func writeSelection(_ decision: borrowing Decision, names: RecordNames, to w: inout RecordWriter) {
+    w.literal(#","outcome":"#)
+    w.name(decision.outcome, in: names.outcomes)
+    if let scene = decision.scene {
+      w.literal(#","scene":"#)
+      w.string(scene)
+    }
+    if let session = decision.session {
+      w.literal(#","session":"#)
+      w.string(session)
+    }
+    if let receiver = decision.receiver {
+      w.literal(#","receiver":{"scene":"#)
+      w.string(receiver.scene)
+      w.literal(#","session":"#)
+      w.string(receiver.session)
+      w.literal(receiver.isNew ? #","new":true}"# : #","new":false}"#)
+    }
+  }
+
+  /// `,"rule":…,"params":{…}` (and `decodedSeparators`), with where the parameters are.
+  @inline(never)
+  private static func writeMatch(_ match: borrowing RouteMatch, to w: inout RecordWriter, layout: inout RecordLayout) {
+    w.literal(#","rule":"#)
+    w.string(match.routeName)
+    w.literal(#","params":"#)
+    let paramsStart = w.offset
+    w.object(match.parameters)
+    layout.params = paramsStart..<w.offset
+    if !match.decodedSeparators.isEmpty { writeStrings(#","decodedSeparators":"#, match.decodedSeparators, to: &w) }
+  }
+
+  /// `,"value":…`, with where it is.
+  @inline(never)
+  private static func writeValue(_ value: borrowing JSONValue, to w: inout RecordWriter, layout: inout RecordLayout) {
+    w.literal(#","value":"#)
+    let valueStart = w.offset
+    w.json(value)
+    layout.value = valueStart..<w.offset
+  }
+
+  /// `"id":ID,` (an event's correlation id, before its input).
+  @inline(never)
+  private static func writeID(_ id: JSONValue, to w: inout RecordWriter) {
+    w.literal(#""id":"#)
+    w.json(id)
+    w.byte(UInt8(ascii: ","))
+  }
+
+  /// An error record's fields, from `input` on.
+  @inline(never)
+  private func writeError(_ error: EventError, to w: inout RecordWriter) {
+    if let id = error.correlation { DecisionRecord.writeID(id, to: &w) }
+    w.literal(#""input":"#)
+    w.string(input)
+    appendInputLength(to: &w)
+    w.field(#","outcome":"#, "error")
+    w.literal(#","error":{"code":"#)
+    w.string(error.code.rawValue)
+    if let reason = error.reason { w.field(#","reason":"#, reason.rawValue) }
+    w.literal(#","column":"#)
+    w.integer(error.column)
+    w.field(#","message":"#, error.message)
+    w.byte(UInt8(ascii: "}"))
+  }
+
+  /// `KEY[…]`: a key, then an array of strings.
+  @inline(never)
+  private static func writeStrings(_ key: StaticString, _ values: [String], to w: inout RecordWriter) {
+    w.literal(key)
+    w.strings(values)
+  }
+
+  /// `,"identifier":"…"`.
+  @inline(never)
+  private static func writeIdentifier(_ identifier: String, to w: inout RecordWriter) {
+    w.field(#","identifier":"#, identifier)
+  }
+
+  /// `,"reason":"…"` and `,"message":"…"`, each when the decision has one.
+  @inline(never)
+  private static func writeReason(_ decision: borrowing Decision, to w: inout RecordWriter) {
+    if let reason = decision.reason { w.field(#","reason":"#, reason.rawValue) }
+    if !decision.message.isEmpty { w.field(#","message":"#, decision.message) }
+  }
+
+  /// `,"trace":[…]` (with `explain`).
+  @inline(never)
+  private static func writeTrace(_ trace: [TraceStep], to w: inout RecordWriter) {
+    w.literal(#","trace":["#)
+    for (i, step) in trace.enumerated() {
+      if i > 0 { w.byte(UInt8(ascii: ",")) }
+      w.literal(#"{"stage":"#)
+      w.string(step.stage.rawValue)
+      w.field(#","subject":"#, step.subject)
+      w.field(#","verdict":"#, step.verdict.rawValue)
+      w.field(#","detail":"#, step.detail)
+      if let rule = step.rule { w.field(#","appleRule":"#, rule.rawValue) }
+      w.byte(UInt8(ascii: "}"))
+    }
+    w.byte(UInt8(ascii: "]"))
+  }
+
+  /// The quoted names of outcomes, actions and Apple rules, written from tables, not from their
+  /// `rawValue`s: one global (one `swift_once` check a record) for the three.
+  struct RecordNames: Sendable {
+    let outcomes = CaseNames<Decision.Outcome>()
+    let actions = CaseNames<RouteTarget.Action>()
+    let appleRules = CaseNames<AppleRuleID>()
+  }
+
+  static let recordNames = RecordNames()
+
+  /// `,"event":"KIND"`, with the event's ``Event/kindName`` (a test holds the two together):
+  /// a literal, not a `String` made and released for every record.
+  @inline(__always)
+  static func eventField(_ kind: borrowing Event.Kind) -> StaticString {
+    switch kind {
+    case .url: #","event":"url""#
+    case .activity: #","event":"activity""#
+    case .notification: #","event":"notification""#
+    case .shortcut: #","event":"shortcut""#
+    case .openWindow: #","event":"openWindow""#
+    case .dismissWindow: #","event":"dismissWindow""#
+    case .pushWindow: #","event":"pushWindow""#
+    case .activationRequest: #","event":"requestSceneSessionActivation""#
+    case .session: #","event":"session""#
+    case .launch: #","event":"launch""#
+    case .reopen: #","event":"reopen""#
+    case .dismiss: #","event":"dismiss""#
+    case .activate: #","event":"activate""#
+    }
   }
 
   /// `,"inputLength":N` when the input echoed is only the beginning of the line.
@@ -141,15 +229,15 @@ extension DecisionRecord {
   }
 
   /// `,"handlers":[{"handler":"onOpenURL","view":"Sidebar","calls":1},…]` when handlers ran.
-  private func appendHandlers(_ handlers: [HandlerCall], to w: inout RecordWriter) {
-    guard !handlers.isEmpty else { return }
+  @inline(never)
+  private static func appendHandlers(_ handlers: [HandlerCall], to w: inout RecordWriter) {
     w.literal(#","handlers":["#)
     for (i, call) in handlers.enumerated() {
       if i > 0 { w.byte(UInt8(ascii: ",")) }
       w.literal(#"{"handler":"#)
       w.string(call.handler.rawValue)
-      if let view = call.view { w.field("view", view) }
-      if let type = call.activityType { w.field("activityType", type) }
+      if let view = call.view { w.field(#","view":"#, view) }
+      if let type = call.activityType { w.field(#","activityType":"#, type) }
       w.literal(#","calls":"#)
       w.integer(call.calls)
       w.byte(UInt8(ascii: "}"))

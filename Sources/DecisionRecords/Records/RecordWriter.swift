@@ -5,9 +5,13 @@ import RouterSupport
 /// an `Array.append(contentsOf:)` (a uniqueness check, a capacity check and a `memmove` call)
 /// for every literal, key and value of the record.
 ///
-/// A string that needs no escape (nearly all of them) is copied as it is; one that does, or a
-/// piece larger than the chunk, goes through `JSONWriter` straight into the output after what
-/// the chunk holds, so the bytes are those of `JSONWriter.append`, in order, whatever their size.
+/// A string that needs no escape (nearly all of them) is tested and copied eight bytes at a
+/// time, with the word test `JSONWriter` and the plan writer share (`JSONWriter.copyUnescaped`);
+/// a short one (a key, a name) in two overlapping words where it is written, with no call. From
+/// the first byte that needs an escape, or for a piece larger than the chunk, the rest goes
+/// through `JSONWriter` straight into the output after what the chunk holds, so the bytes are
+/// those of `JSONWriter.append`, in order, whatever their size. An enum's name (an outcome, an
+/// action, an Apple rule) is copied from a table of quoted names (``CaseNames``).
 ///
 /// ```swift
 /// RecordWriter.write(to: &out) { w in
@@ -79,10 +83,37 @@ struct RecordWriter: ~Copyable {
   mutating func bytes(_ raw: UnsafeBufferPointer<UInt8>) {
     guard let source = raw.baseAddress, !raw.isEmpty else { return }
     if room(raw.count) {
-      (chunk + count).initialize(from: source, count: raw.count)
+      RecordWriter.copy(source, raw.count, to: chunk + count)
       count &+= raw.count
     } else {
       out.pointee.append(contentsOf: raw)
+    }
+  }
+
+  /// Copies `n` bytes: two or four overlapping word loads and stores when `n` is at most 32, a
+  /// `memcpy` call beyond. A literal's `n` is a constant, so its copy is straight-line code.
+  @inline(__always)
+  private static func copy(_ source: UnsafePointer<UInt8>, _ n: Int, to target: UnsafeMutablePointer<UInt8>) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(target)
+    if n < 8 {
+      if n > 0 { JSONWriter.copyShort(from, n, to: to) }
+    } else if n <= 16 {
+      let first = from.loadUnaligned(as: UInt64.self)
+      let last = from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+      to.storeBytes(of: first, as: UInt64.self)
+      to.storeBytes(of: last, toByteOffset: n &- 8, as: UInt64.self)
+    } else if n <= 32 {
+      let w0 = from.loadUnaligned(as: UInt64.self)
+      let w1 = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+      let w2 = from.loadUnaligned(fromByteOffset: n &- 16, as: UInt64.self)
+      let w3 = from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+      to.storeBytes(of: w0, as: UInt64.self)
+      to.storeBytes(of: w1, toByteOffset: 8, as: UInt64.self)
+      to.storeBytes(of: w2, toByteOffset: n &- 16, as: UInt64.self)
+      to.storeBytes(of: w3, toByteOffset: n &- 8, as: UInt64.self)
+    } else {
+      target.initialize(from: source, count: n)
     }
   }
 
@@ -92,20 +123,23 @@ struct RecordWriter: ~Copyable {
   }
 
   /// A non-negative integer's decimal digits (a negative one as `String` writes it).
+  @inline(__always)
   mutating func integer(_ value: Int) {
-    guard value >= 0 else {
-      var text = String(value)
-      text.withUTF8 { bytes($0) }
-      return
-    }
+    guard value >= 0 else { return negative(value) }
     let digits = DecimalDigits.count(of: UInt64(value))
     _ = room(digits)
     DecimalDigits.write(UInt64(value), digits: digits, at: chunk + count)
     count &+= digits
   }
 
+  /// A negative integer, as `String` writes it.
+  @inline(never)
+  private mutating func negative(_ value: Int) {
+    var text = String(value)
+    text.withUTF8 { bytes($0) }
+  }
+
   /// Valid UTF-8 as the inside of a JSON string (no quotes), escaped as `JSONWriter` escapes it.
-  @inline(__always)
   mutating func escaped(utf8 raw: UnsafeBufferPointer<UInt8>) {
     if JSONWriter.skipUnescaped(raw, from: 0) == raw.count { return bytes(raw) }
     flush()
@@ -113,21 +147,137 @@ struct RecordWriter: ~Copyable {
   }
 
   /// A quoted, escaped JSON string, as `JSONWriter.appendString` writes it.
+  ///
+  /// Inlined where it is called: a string of 1 to 16 bytes that needs no escape (a key, a name,
+  /// an identifier) is tested and copied right there, in two overlapping words
+  /// (``JSONWriter/copyShortUnescaped(_:_:to:)``), from the bytes the string lends, with no call;
+  /// so the string is not retained for it, even when it is read from an array or an object.
+  /// Any other string goes to ``quotedLong(_:)``.
+  @inline(__always)
   mutating func string(_ s: String) {
-    byte(UInt8(ascii: "\""))
-    if s.utf8.withContiguousStorageIfAvailable({ escaped(utf8: $0) }) == nil {
-      var copy = s
-      copy.withUTF8 { escaped(utf8: $0) }
+    if s.utf8.withContiguousStorageIfAvailable({ quotedShort($0) }) != true { quotedLong(s) }
+  }
+
+  /// The short case of ``string(_:)``: false, with nothing written, when `raw` is empty, longer
+  /// than 16 bytes, has a byte that needs an escape, or does not fit in the chunk.
+  @inline(__always)
+  private mutating func quotedShort(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    let n = raw.count
+    guard n &- 1 < 16, count &+ 18 <= capacity, let source = raw.baseAddress else { return false }
+    let target = chunk + count
+    guard JSONWriter.copyShortUnescaped(UnsafeRawPointer(source), n, to: UnsafeMutableRawPointer(target + 1)) else {
+      return false
     }
+    target.pointee = UInt8(ascii: "\"")
+    target[n &+ 1] = UInt8(ascii: "\"")
+    count &+= n &+ 2
+    return true
+  }
+
+  /// An object's key, `"key":`, after a comma unless it is the first: the short case writes the
+  /// comma, the quoted key and the colon with one check for room.
+  @inline(__always)
+  mutating func key(_ s: String, first: Bool) {
+    if s.utf8.withContiguousStorageIfAvailable({ keyShort($0, first: first) }) != true {
+      if !first { byte(UInt8(ascii: ",")) }
+      quotedLong(s)
+      byte(UInt8(ascii: ":"))
+    }
+  }
+
+  /// The short case of ``key(_:first:)``, as ``quotedShort(_:)``: the comma is stored in any
+  /// case and, before the first key, written over by the quote.
+  @inline(__always)
+  private mutating func keyShort(_ raw: UnsafeBufferPointer<UInt8>, first: Bool) -> Bool {
+    let n = raw.count
+    guard n &- 1 < 16, count &+ 20 <= capacity, let source = raw.baseAddress else { return false }
+    let comma = first ? 0 : 1
+    let target = chunk + count + comma
+    guard JSONWriter.copyShortUnescaped(UnsafeRawPointer(source), n, to: UnsafeMutableRawPointer(target + 1)) else {
+      return false
+    }
+    chunk[count] = UInt8(ascii: ",")
+    target.pointee = UInt8(ascii: "\"")
+    target[n &+ 1] = UInt8(ascii: "\"")
+    target[n &+ 2] = UInt8(ascii: ":")
+    count &+= n &+ 3 &+ comma
+    return true
+  }
+
+  /// Any string, quoted: from the bytes it lends, or from a copy when it lends none (bridged or
+  /// lazy).
+  @inline(never)
+  private mutating func quotedLong(_ s: String) {
+    if s.utf8.withContiguousStorageIfAvailable({ quoted($0) }) == nil {
+      var copy = s
+      copy.withUTF8 { quoted($0) }
+    }
+  }
+
+  /// Valid UTF-8 as a quoted JSON string: its plain bytes are tested and copied a word at a
+  /// time straight into the chunk (``JSONWriter/copyUnescaped(_:to:)``); from the first byte
+  /// that needs an escape on, the rest goes through `JSONWriter`.
+  mutating func quoted(_ raw: UnsafeBufferPointer<UInt8>) {
+    let n = raw.count
+    guard count &+ n &+ 2 <= capacity else { return quotedInPieces(raw) }
+    let target = chunk + count
+    target.pointee = UInt8(ascii: "\"")
+    let plain = JSONWriter.copyUnescaped(raw, to: target + 1)
+    guard plain == n else {
+      count &+= 1 &+ plain
+      return escapeRest(raw, from: plain)
+    }
+    target[n &+ 1] = UInt8(ascii: "\"")
+    count &+= n &+ 2
+  }
+
+  /// The rest of a quoted string from its first byte that needs an escape, and the closing quote.
+  @inline(never)
+  private mutating func escapeRest(_ raw: UnsafeBufferPointer<UInt8>, from start: Int) {
+    flush()
+    JSONWriter.appendEscaped(utf8: UnsafeBufferPointer(rebasing: raw[start...]), to: &out.pointee)
     byte(UInt8(ascii: "\""))
   }
 
-  /// `,"key":"value"`.
+  /// A quoted string that does not fit in what is left of the chunk.
+  @inline(never)
+  private mutating func quotedInPieces(_ raw: UnsafeBufferPointer<UInt8>) {
+    byte(UInt8(ascii: "\""))
+    escaped(utf8: raw)
+    byte(UInt8(ascii: "\""))
+  }
+
+  /// `,"key":"value"`, from the literal `,"key":` and the value: one call, for the rarer fields
+  /// (an error's, a trace's, a handler's). The fields of every record are written as
+  /// ``literal(_:)`` and ``string(_:)`` where they are, so that the key is a constant and the
+  /// string's short path is inlined (the optimizer does not inline this function).
+  @inline(never)
   mutating func field(_ key: StaticString, _ value: String) {
-    literal(#",""#)
     literal(key)
-    literal(#"":"#)
     string(value)
+  }
+
+  /// An enum case's quoted name, from its table (``CaseNames``), after a comma when it is not
+  /// the first of a list: the slot's whole words are copied, and the count moves by the name's
+  /// length (the comma is stored in any case, and written over when there is none).
+  @inline(__always)
+  mutating func name<Case>(_ value: Case, in names: borrowing CaseNames<Case>, first: Bool = true) {
+    let (start, n) = names.slot(of: value)
+    let stride = names.stride
+    guard count &+ stride &+ 1 <= capacity else {
+      if !first { byte(UInt8(ascii: ",")) }
+      return bytes(UnsafeBufferPointer(start: start, count: n))
+    }
+    let comma = first ? 0 : 1
+    chunk[count] = UInt8(ascii: ",")
+    let from = UnsafeRawPointer(start)
+    let to = UnsafeMutableRawPointer(chunk + count + comma)
+    var i = 0
+    repeat {
+      to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+      i &+= 8
+    } while i < stride
+    count &+= n &+ comma
   }
 
   /// A JSON value, compact and in member order, as `JSONWriter.append(_:to:)` writes it.
@@ -143,11 +293,12 @@ struct RecordWriter: ~Copyable {
     case .string(let string): self.string(string)
     case .array(let elements):
       byte(UInt8(ascii: "["))
-      var first = true
-      for element in elements {
-        if !first { byte(UInt8(ascii: ",")) }
-        first = false
-        json(element)
+      // As in `object`: a string element is written from where it is, not copied out.
+      elements.withUnsafeBufferPointer { elements in
+        for i in elements.indices {
+          if i > 0 { byte(UInt8(ascii: ",")) }
+          if case .string(let string) = elements[i] { self.string(string) } else { json(elements[i]) }
+        }
       }
       byte(UInt8(ascii: "]"))
     case .object(let object): self.object(object)
@@ -157,13 +308,15 @@ struct RecordWriter: ~Copyable {
   /// A JSON object, compact and in member order.
   mutating func object(_ object: JSONObject) {
     byte(UInt8(ascii: "{"))
-    var first = true
-    for member in object.members {
-      if !first { byte(UInt8(ascii: ",")) }
-      first = false
-      string(member.key)
-      byte(UInt8(ascii: ":"))
-      json(member.value)
+    // Through the members' buffer: a `for` over the array copies each member (retaining its key
+    // and value) and destroys it after.
+    object.members.withUnsafeBufferPointer { members in
+      for i in members.indices {
+        key(members[i].key, first: i == 0)
+        // A string value (most of them) is written from where it is; only another kind of value
+        // is copied out for `json`.
+        if case .string(let string) = members[i].value { self.string(string) } else { json(members[i].value) }
+      }
     }
     byte(UInt8(ascii: "}"))
   }
@@ -171,9 +324,11 @@ struct RecordWriter: ~Copyable {
   /// A JSON array of strings.
   mutating func strings(_ values: [String]) {
     byte(UInt8(ascii: "["))
-    for (i, value) in values.enumerated() {
-      if i > 0 { byte(UInt8(ascii: ",")) }
-      string(value)
+    values.withUnsafeBufferPointer { values in
+      for i in values.indices {
+        if i > 0 { byte(UInt8(ascii: ",")) }
+        string(values[i])
+      }
     }
     byte(UInt8(ascii: "]"))
   }

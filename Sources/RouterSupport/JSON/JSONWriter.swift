@@ -146,46 +146,6 @@ public enum JSONWriter {
     out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
   }
 
-  /// The offset of the first byte from `start` on that needs an escape in a JSON string (a `"`,
-  /// a `\`, a control character, or the first byte of a character ``escapedSequenceLength(_:at:)``
-  /// escapes), or `bytes.count`, eight ASCII bytes at a time. Public and `@inlinable` so that
-  /// the record writers of other modules inline it.
-  ///
-  /// ```swift
-  /// Array(#"ab"c"#.utf8).withUnsafeBufferPointer { JSONWriter.skipUnescaped($0, from: 0) }   // 2
-  /// ```
-  @inlinable @inline(__always)
-  public static func skipUnescaped(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    var cursor = start
-    let count = bytes.count
-    if let base = bytes.baseAddress {
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      while cursor + 8 <= count {
-        let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
-        let hasControl = (word &- ones &* 0x20) & ~word
-        let hasQuote = (quotes &- ones) & ~quotes
-        let hasBackslash = (backslashes &- ones) & ~backslashes
-        // A non-ASCII byte (its high bit) is looked at one by one below.
-        if (hasControl | hasQuote | hasBackslash | word) & highs != 0 { break }
-        cursor += 8
-      }
-    }
-    // The rest byte by byte: ASCII quickly, a non-ASCII byte by the escape table.
-    while cursor < count {
-      let byte = bytes[cursor]
-      if byte < 0x80 {
-        guard byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { return cursor }
-      } else if escapedSequenceLength(bytes, at: cursor) > 0 {
-        return cursor
-      }
-      cursor += 1
-    }
-    return cursor
-  }
-
   /// The length in bytes (2 or 3) of the character at `index` when it is one a JSON string
   /// escapes although JSON allows it raw: a C1 control (U+0080–U+009F), U+2028, U+2029 or a
   /// bidirectional control (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069); else 0.

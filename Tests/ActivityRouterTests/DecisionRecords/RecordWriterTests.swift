@@ -1,4 +1,5 @@
 import ActivityRouter
+import ActivityRouterTestSupport
 import Testing
 
 @testable import DecisionRecords
@@ -64,6 +65,115 @@ import Testing
       var written: [UInt8] = []
       RecordWriter.write(to: &written) { $0.string(string) }
       #expect(written == expected)
+    }
+  }
+}
+
+/// The record writer's fast paths give the bytes of the slow ones: short strings tested and
+/// copied in words at every place in the chunk, case names from their tables, the event kind
+/// from a literal, numbers two digits at a time.
+@Suite struct RecordWriterFastPathTests {
+  /// Every string of `JSONPlainRunTests` (0 to 40 bytes, one escape or non-ASCII character at
+  /// every position) after prefixes that put it just before, across and after the end of the
+  /// chunk, where the short path has no room and gives way.
+  @Test func shortStringsAnywhereInTheChunk() {
+    let strings = JSONPlainRunTests.strings.map { String(decoding: $0, as: UTF8.self) }
+    for prefix in (RecordWriter.chunkSize - 20)...(RecordWriter.chunkSize + 2) {
+      var expected = Array(repeating: UInt8(ascii: "-"), count: prefix)
+      var written: [UInt8] = []
+      RecordWriter.write(to: &written) { w in
+        for _ in 0..<prefix { w.byte(UInt8(ascii: "-")) }
+        for string in strings { w.string(string) }
+      }
+      for string in strings { JSONWriter.appendString(string, to: &expected) }
+      #expect(written == expected, "after \(prefix) bytes")
+    }
+  }
+
+  @Test func caseNamesAreTheQuotedRawValues() {
+    let names = DecisionRecord.recordNames
+    for outcome in Decision.Outcome.allCases {
+      #expect(names.outcomes.quoted(outcome) == Array("\"\(outcome.rawValue)\"".utf8))
+    }
+    for action in RouteTarget.Action.allCases {
+      #expect(names.actions.quoted(action) == Array("\"\(action.rawValue)\"".utf8))
+    }
+    for rule in AppleRuleID.allCases {
+      #expect(names.appleRules.quoted(rule) == Array("\"\(rule.rawValue)\"".utf8))
+    }
+  }
+
+  @Test func caseNamesAreWrittenWhereverTheChunkEnds() {
+    let rules = AppleRuleID.allCases
+    let list = "[" + rules.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
+    for prefix in (RecordWriter.chunkSize - 12)...(RecordWriter.chunkSize + 1) {
+      var written: [UInt8] = []
+      RecordWriter.write(to: &written) { w in
+        for _ in 0..<prefix { w.byte(UInt8(ascii: "-")) }
+        w.byte(UInt8(ascii: "["))
+        for (i, rule) in rules.enumerated() { w.name(rule, in: DecisionRecord.recordNames.appleRules, first: i == 0) }
+        w.byte(UInt8(ascii: "]"))
+      }
+      #expect(written == Array(repeating: UInt8(ascii: "-"), count: prefix) + Array(list.utf8), "after \(prefix) bytes")
+    }
+  }
+
+  /// Objects whose keys are the strings of `JSONPlainRunTests` (each key's comma and colon are
+  /// written with it on the short path), after prefixes around the chunk's end.
+  @Test func objectKeysAnywhereInTheChunk() {
+    let keys = JSONPlainRunTests.strings.map { String(decoding: $0, as: UTF8.self) }
+    var members: [JSONObject.Member] = []
+    for (i, key) in keys.enumerated() where !members.contains(where: { $0.key == key }) {
+      members.append(
+        .init(key: key, value: i % 3 == 0 ? .string(key) : i % 3 == 1 ? .number(JSONNumber(Int64(i))) : [.string(key)]))
+    }
+    let object = JSONObject(members)
+    for prefix in (RecordWriter.chunkSize - 24)...(RecordWriter.chunkSize + 2) {
+      var expected = Array(repeating: UInt8(ascii: "-"), count: prefix)
+      JSONWriter.append(.object(object), to: &expected)
+      var written: [UInt8] = []
+      RecordWriter.write(to: &written) { w in
+        for _ in 0..<prefix { w.byte(UInt8(ascii: "-")) }
+        w.object(object)
+      }
+      #expect(written == expected, "after \(prefix) bytes")
+    }
+  }
+
+  /// One event of every kind: the record's literal holds the event's `kindName`.
+  @Test(arguments: [
+    "notes://note/1", #"{"activity": {"activityType": "com.x.edit"}}"#,
+    #"{"notification": {"targetContentIdentifier": "note-editor"}}"#, #"{"shortcut": {"type": "com.x.new"}}"#,
+    #"{"openWindow": {"id": "detail", "value": "1"}}"#, #"{"dismissWindow": {"id": "detail"}}"#,
+    #"{"pushWindow": {"id": "player", "value": "a"}}"#, #"{"requestSceneSessionActivation": {"session": "s2"}}"#,
+    #"{"session": {"close": "s1"}}"#, #"{"launch": {}}"#, #"{"reopen": {}}"#,
+    #"{"dismiss": {"from": "s1", "presentation": "popover"}}"#, #"{"activate": {"allWindows": true}}"#,
+  ])
+  func eventFieldNamesTheKind(_ line: String) throws {
+    let event = try EventReader.read(line: line).get()
+    let field = DecisionRecord.eventField(event.kind)
+    let text = field.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+    #expect(text == #","event":""# + event.kindName + "\"")
+  }
+
+  @Test func decimalDigitsAreThoseOfString() {
+    var values: [UInt64] = [
+      0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 9999, 10_000, 10_001, 99_999, 100_000, .max, .max - 1,
+    ]
+    var power: UInt64 = 1
+    for _ in 0..<19 {
+      power *= 10
+      values += [power - 1, power, power + 1]
+    }
+    var rng = SeededGenerator(seed: 0xD161)
+    values += (0..<2_000).map { _ in
+      UInt64.random(in: 0...UInt64.max, using: &rng) >> UInt64.random(in: 0...63, using: &rng)
+    }
+    for value in values {
+      let digits = DecimalDigits.count(of: value)
+      var bytes = Array(repeating: UInt8(0), count: digits)
+      bytes.withUnsafeMutableBufferPointer { DecimalDigits.write(value, digits: digits, at: $0.baseAddress!) }
+      #expect(String(decoding: bytes, as: UTF8.self) == String(value))
     }
   }
 }
