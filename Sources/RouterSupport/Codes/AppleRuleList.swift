@@ -36,11 +36,11 @@ public struct AppleRuleList: Sendable, Hashable, RandomAccessCollection, Express
     self.init(rules)
   }
 
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { length }
-  public var count: Int { length }
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { length }
+  @inlinable public var count: Int { length }
 
-  public subscript(position: Int) -> AppleRuleID {
+  @inlinable public subscript(position: Int) -> AppleRuleID {
     precondition(position >= 0 && position < length, "AppleRuleList index out of range")
     if position >= 16 { return rest[position &- 16] }
     let word = position < 8 ? low : high
@@ -101,7 +101,7 @@ public struct AppleRuleList: Sendable, Hashable, RandomAccessCollection, Express
   }
 
   /// The rule of a code `code(_:)` gave.
-  static func rule(_ code: UInt8) -> AppleRuleID {
+  @inlinable static func rule(_ code: UInt8) -> AppleRuleID {
     unsafeBitCast(code &- 1, to: AppleRuleID.self)
   }
 
