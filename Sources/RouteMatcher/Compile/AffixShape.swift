@@ -87,8 +87,9 @@ extension EdgeKind {
 
 extension URLTrie.AffixRecord {
   /// Sets the leading and the trailing literal of `parts` (a shape's parts, at least one of them
-  /// a capture): their lengths, and the words and masks the fast path's one-affix step compares
-  /// them with when they are eight bytes or fewer.
+  /// a capture): their lengths, the words and masks the fast path's one-affix step compares
+  /// them with when they are eight bytes or fewer, and the length the fast loop needs for them
+  /// (``URLTrie/AffixRecord/wordEndsLength``).
   mutating func setEnds(_ parts: [AffixShape.Part]) {
     if case .literal(let bytes) = parts.first {
       prefixLength = Int32(truncatingIfNeeded: bytes.count)
@@ -104,6 +105,13 @@ extension URLTrie.AffixRecord {
         for (i, byte) in bytes.enumerated() { suffixWord |= UInt64(byte) << (shift + 8 * i) }
         suffixMask = UInt64.max << shift
       }
+    }
+    if prefixLength <= 8 && suffixLength <= 8 {
+      wordEndsLength = prefixLength + suffixLength
+      // A lone '.' (`.{x}`, `{x}.`): `..` would fit it but is a dot segment, which reads
+      // differently on the general path; the loop takes no segment of two bytes then (the step
+      // out of the loop sends it there).
+      if wordEndsLength == 1 && parts.contains(.literal([0x2E])) { wordEndsLength = 2 }
     }
   }
 }

@@ -13,15 +13,26 @@ extension URLTrie {
     let built = builder.nodes
 
     // Number the nodes so that a node whose only child is a `{name}`, `{name:int}` or
-    // `{name:uuid}` parameter has it at the next number: in the builder's order, each such chain
+    // `{name:uuid}` parameter, or one affixed segment the fast loop steps over (see
+    // NodeInfo.oneAffix), has it at the next number: in the builder's order, each such chain
     // of nodes together. One pass, in the order the nodes were made, so it reads memory mostly
     // in order.
     func parameterOnly(_ node: TrieBuilder.Node) -> Bool {
       guard !node.hasLiterals && node.dynamicCount == 1 else { return false }
       return node.dynamicKind == .string || node.dynamicKind == .int || node.dynamicKind == .uuid
     }
+    // Its only child an affixed segment with one untyped capture and literals of fast bytes
+    // around it, and its shape's number small enough for the node's bits (NodeInfo.affixShapeShift).
+    func oneAffix(_ node: TrieBuilder.Node) -> Bool {
+      guard !node.hasLiterals && node.dynamicCount == 1 && !node.slowLiteral,
+        case .affixed(let k) = node.dynamicKind, k >= 0, Int(k) < builder.affixShapes.count,
+        UInt32(k) <= UInt32.max >> NodeInfo.affixShapeShift
+      else { return false }
+      let shape = builder.affixShapes[Int(k)]
+      return shape.captureCount == 1 && shape.typedCount == 0 && shape.literalsArePlain
+    }
     var follows = [Bool](repeating: false, count: nodeCount)
-    for node in built where parameterOnly(node) { follows[Int(node.dynamicChild)] = true }
+    for node in built where parameterOnly(node) || oneAffix(node) { follows[Int(node.dynamicChild)] = true }
     var number = [Int32](repeating: -1, count: nodeCount)
     var order = [Int32]()
     order.reserveCapacity(nodeCount)
@@ -30,7 +41,7 @@ extension URLTrie {
       while true {
         number[node] = Int32(truncatingIfNeeded: order.count)
         order.append(Int32(truncatingIfNeeded: node))
-        guard parameterOnly(built[node]) else { break }
+        guard parameterOnly(built[node]) || oneAffix(built[node]) else { break }
         node = Int(built[node].dynamicChild)
       }
     }
@@ -84,12 +95,8 @@ extension URLTrie {
         default:
           info = competing ? NodeInfo.competing : NodeInfo.general
           if competing && source.hasLiterals { info |= NodeInfo.hasLiteralChildren }
-          if competing && !source.hasLiterals && source.dynamicCount == 1,
-            case .affixed(let k) = source.dynamicKind, k >= 0, Int(k) < builder.affixShapes.count,
-            builder.affixShapes[Int(k)].captureCount == 1 && builder.affixShapes[Int(k)].typedCount == 0,
-            builder.affixShapes[Int(k)].literalsArePlain
-          {
-            info |= NodeInfo.oneAffix
+          if oneAffix(source), case .affixed(let k) = source.dynamicKind {
+            info |= NodeInfo.oneAffix | UInt32(k) << NodeInfo.affixShapeShift
           }
           if !competing && !source.hasLiterals && source.dynamicCount == 1, case .catchAll = source.dynamicKind {
             info |= NodeInfo.oneCatchAll

@@ -155,11 +155,26 @@ extension URLTrie {
           // Out of the loop and back into a copy of it: a call that returned into this loop
           // would cost the loop its registers (measured: 30 instructions a GitHub match).
           return typedStep(kind, node, captures: captures, p, pos, end, head: head, n, &scratch)
-        } else if kind == NodeInfo.competing {
-          if info & NodeInfo.oneAffix != 0 {
-            return affixStep(node, captures: captures, p, pos, end, head: head, n, &scratch)
+        } else if _slowPath(kind == NodeInfo.competing) {
+          guard info & NodeInfo.oneAffix != 0 else {
+            return competingStep(node, captures: captures, p, pos, end, head: head, n, &scratch)
           }
-          return competingStep(node, captures: captures, p, pos, end, head: head, n, &scratch)
+          // The one-affix step: its common case checked by a call that comes back here, and the
+          // walk goes on in this loop, as after a parameter (the child is node + 1; there is no
+          // other child to try); any other segment is decided out of the loop. (The loop keeps
+          // its registers across a call from this rare branch; the same checks written in the
+          // loop cost the GitHub row 15 instructions a match.)
+          let (start, stop) = affixCapture(node, p, pos, end, head: head)
+          guard start >= 0 else { return affixStep(node, captures: captures, p, pos, end, head: head, n, &scratch) }
+          // (The child's bits read before the capture is written: the parameter step's tail is
+          // the other way round, so the compiler keeps the two apart.)
+          node &+= 1
+          info = UInt32(infos[Int(node)])
+          route = URLTrie.ruleReadAtEnd
+          segments[captures] = Range(uncheckedBounds: (start, stop))
+          spans[captures] = CaptureSpan(
+            first: Int32(truncatingIfNeeded: captures), last: Int32(truncatingIfNeeded: captures &+ 1))
+          captures &+= 1
         } else {
           return rareStep(kind, node, captures: captures, p, pos, n, &scratch)
         }
@@ -328,8 +343,10 @@ extension URLTrie {
   }
 
   /// A step at a ``NodeInfo/oneAffix`` node, at the segment `pos ..< end` (`head` its first
-  /// eight bytes, zero-padded): ``competingStep(_:captures:_:_:_:head:_:_:)`` for its one child,
-  /// without the search over children. The segment must start with the prefix, end with the
+  /// eight bytes, zero-padded), for every segment that ``affixCapture(_:_:_:_:head:)`` leaves
+  /// (a literal of more than eight bytes, a segment too short, a byte to check further, a miss):
+  /// ``competingStep(_:captures:_:_:_:head:_:_:)`` for its one child, without the search over
+  /// children. The segment must start with the prefix, end with the
   /// suffix and keep at least one byte between them (they may not overlap), as the general
   /// search's split; the capture is that middle part, and the walk goes on below.
   ///
@@ -387,6 +404,54 @@ extension URLTrie {
     case .noRoute: return missOrGeneral(p, from: pos, n)
     case .needsGeneralPath: return generalFrom(node, captures: captures, p, pos, n, &scratch)
     }
+  }
+
+  /// The common case of a step at a ``NodeInfo/oneAffix`` node, at the segment `pos ..< end`
+  /// (`head` its first eight bytes, zero-padded): both literals of eight bytes or fewer, each
+  /// compared as one word, and a capture of fast bytes between them. Returns the capture's
+  /// bounds, or -1 for any other segment, which ``affixStep`` decides.
+  ///
+  /// The same rule as the step's: the literals are fast bytes (the compiler marks no other
+  /// node), so only the capture's bytes are checked; the record's `wordEndsLength` leaves to the
+  /// step every segment too short to hold both literals and a capture byte, a literal of more
+  /// than eight bytes, and `..` where `.` is the only literal (a dot segment). The shape is read
+  /// from the node's record (``NodeInfo/affixShapeShift``), with no search of its edges.
+  @inline(never)
+  private func affixCapture(_ node: Int32, _ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, head: UInt64) -> (
+    Int, Int
+  ) {
+    let s = storage
+    let shape = s.affixes + Int(s.nodes[Int(node)].info &>> NodeInfo.affixShapeShift)
+    guard end &- pos > Int(shape.pointee.wordEndsLength) else { return (-1, 0) }
+    guard (head ^ shape.pointee.prefixWord) & shape.pointee.prefixMask == 0 else { return (-1, 0) }
+    // The words below end at `end` and at `stop`: eight bytes of the URL before each.
+    let stop = end &- Int(shape.pointee.suffixLength)
+    guard stop >= 8 else { return (-1, 0) }
+    guard (UnsafeRawPointer(p + (end &- 8)).loadWord() ^ shape.pointee.suffixWord) & shape.pointee.suffixMask == 0
+    else {
+      return (-1, 0)
+    }
+    // A capture of eight bytes or fewer is in the high bytes of the word that ends at `stop`.
+    let start = pos &+ Int(shape.pointee.prefixLength)
+    let count = stop &- start
+    guard count <= 8 else { return URLTrie.longCapture(p, start, stop) }
+    let lanes = 0x8080_8080_8080_8080 as UInt64 &<< UInt64(truncatingIfNeeded: 64 &- count &* 8)
+    guard PlainBytes.nonPlainMask(UnsafeRawPointer(p + (stop &- 8)).loadWord()) & lanes == 0 else { return (-1, 0) }
+    return (start, stop)
+  }
+
+  /// ``affixCapture(_:_:_:_:head:)`` for a capture of more than eight bytes, `p[start ..< stop]`:
+  /// its bounds when its bytes are fast, else -1 (out of line, so that the common case keeps to
+  /// few registers).
+  @inline(never)
+  static func longCapture(_ p: UnsafePointer<UInt8>, _ start: Int, _ stop: Int) -> (Int, Int) {
+    // The first eight bytes and the last eight, or every eight for a capture of more than sixteen.
+    let plain =
+      stop &- start <= 16
+      ? PlainBytes.nonPlainMask(UnsafeRawPointer(p + start).loadWord())
+        | PlainBytes.nonPlainMask(UnsafeRawPointer(p + (stop &- 8)).loadWord()) == 0
+      : allFastLong(p, start, stop)
+    return plain ? (start, stop) : (-1, 0)
   }
 
   /// Whether the URL `p[0 ..< n]` holds the pool's `length` bytes from `literal` at `at`

@@ -36,10 +36,14 @@ enum NodeInfo {
   /// segment up in the literal table).
   static let hasLiteralChildren: UInt32 = 0x40
   /// A ``competing`` node whose only child is one affixed edge with one untyped capture and a
-  /// literal before and/or after it (`{name}.json`, `item-{id}`, `v{n}-beta`), and no literal
-  /// children: the fast path steps over it without the competing search (it is `dynamic` edge
-  /// `dynamicStart` of the node).
+  /// literal before and/or after it (`{name}.json`, `item-{id}`, `v{n}-beta`), all of fast
+  /// bytes, and no literal children: the fast path steps over it without the competing search.
+  /// The child is node + 1 (as a parameter's), and `dynamic` edge `dynamicStart` of the node.
   static let oneAffix: UInt32 = 0x80
+  /// A ``oneAffix`` node's record keeps its edge's affix shape number in the bits from this one
+  /// up (not in the eight bits that literal slots and ``MatcherStorage/infos`` keep), so that
+  /// the fast loop reads the shape from the node record alone.
+  static let affixShapeShift: UInt32 = 12
   /// A ``general`` node whose only child is a catch-all (`{path*}`, or `{path*?}` past its
   /// absent form), with no literal child: the fast path captures the rest of the path there
   /// (``URLTrie/catchAllStep(_:captures:_:_:_:_:)``). In the node record only, not in the

@@ -80,7 +80,11 @@ extension URLTrie {
         problems.append("node \(node): literal children marked on a node that is not competing")
       }
       // The one-affix bit: a competing node whose only child is an affixed edge with one
-      // untyped capture, and no literal child.
+      // untyped capture, and no literal child; the child at node + 1 and the shape's number in
+      // the record's high bits (the fast loop reads both there).
+      if here.info & NodeInfo.oneAffix == 0 && here.info >> NodeInfo.affixShapeShift != 0 {
+        problems.append("node \(node): an affix shape in the bits of a node that is not one-affix")
+      }
       if here.info & NodeInfo.oneAffix != 0 {
         var oneCapture = false
         if end - start == 1, case .affixed(let shape) = s.dynamic[start].kind, shape >= 0, Int(shape) < s.affixCount {
@@ -90,8 +94,14 @@ extension URLTrie {
           || !oneCapture
         {
           problems.append("node \(node): marked one-affix, but it is not a competing node with one one-capture affix")
-        } else if case .affixed(let shape) = s.dynamic[start].kind, let problem = oneAffixEndsProblem(shape) {
-          problems.append("node \(node): one-affix shape \(shape): \(problem)")
+        } else if case .affixed(let shape) = s.dynamic[start].kind {
+          if let problem = oneAffixEndsProblem(shape) {
+            problems.append("node \(node): one-affix shape \(shape): \(problem)")
+          }
+          if here.info >> NodeInfo.affixShapeShift != UInt32(shape) || s.dynamic[start].child != Int32(node + 1) {
+            problems.append(
+              "node \(node): one-affix, but its record's shape or its child (not node \(node + 1)) is wrong")
+          }
         }
       }
       let kinds: [UInt32: EdgeKind] = [
@@ -238,7 +248,11 @@ extension URLTrie {
     if !suffix.isEmpty { parts.append(.literal(suffix)) }
     expected.setEnds(parts)
     let ends = { (r: URLTrie.AffixRecord) in
-      [UInt64(r.prefixLength), UInt64(r.suffixLength), r.prefixWord, r.prefixMask, r.suffixWord, r.suffixMask]
+      [
+        UInt64(r.prefixLength), UInt64(r.suffixLength), UInt64(r.wordEndsLength), r.prefixWord, r.prefixMask,
+        r.suffixWord,
+        r.suffixMask,
+      ]
     }
     return ends(record) == ends(expected) ? nil : "its ends are not those of its parts"
   }

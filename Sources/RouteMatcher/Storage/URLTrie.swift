@@ -8,8 +8,9 @@ import RouteTables
 /// `*.domain` for subdomain routes), kept in their own small hash table. Every other literal
 /// edge is one decoded path segment, in one open-addressing table keyed by (parent, bytes).
 /// Nodes are numbered in the order the builder made them, except that a node whose only child
-/// is an untyped `{name}` parameter has that child at the next number (so the fast path steps
-/// over a parameter with `node + 1`). Dynamic edges (typed and untyped parameters, optionals,
+/// is a `{name}`, `{name:int}` or `{name:uuid}` parameter, or one affixed segment
+/// (``NodeInfo/oneAffix``), has that child at the next number (so the fast path steps over it
+/// with `node + 1`). Dynamic edges (typed and untyped parameters, optionals,
 /// wildcards, catch-alls) are stored per node in precedence order; terminals per node in
 /// precedence order (see ``Precedence``).
 struct URLTrie: Sendable {
@@ -71,6 +72,12 @@ struct URLTrie: Sendable {
     /// with a capture), for the fast path's one-affix step.
     var prefixLength: Int32 = 0
     var suffixLength: Int32 = 0
+    /// `prefixLength + suffixLength` when the fast path can compare both literals as words
+    /// (each of eight bytes or fewer, or none; one more when the only literal is a `.`, so that
+    /// `..` is never taken), else `Int32.max`: the fast loop takes a segment longer than this
+    /// with the two word compares (``URLTrie/affixCapture``) and leaves every other one to the
+    /// one-affix step out of the loop.
+    var wordEndsLength: Int32 = .max
     /// The leading literal of eight bytes or fewer as one word, in its low bytes (`prefixMask`
     /// selects them), and the trailing one in its high bytes, as a word loaded so that it ends
     /// where the segment ends holds it (`suffixMask` selects them); both masks are 0 for a

@@ -586,7 +586,8 @@ import Testing
       ("same", "https://example.com/ab/ab{x}ba"), ("nested", "https://example.com/n/{a}.x/{b}.y"),
       ("below", "https://example.com/g/pre-{a}/{rest*?}"),
       ("eight", "https://example.com/e/abcdefgh{x}12345678"), ("dot", "https://example.com/d/.{x}"),
-      ("bang", "https://example.com/b/{x}!"),
+      ("bang", "https://example.com/b/{x}!"), ("md", "https://example.com/m/{x}.md"),
+      ("then", "https://example.com/t/{x}.v/{y}"), ("dot-end", "https://example.com/z/{x}."),
     ])
     #expect(router.trieDescription.contains("o [competing, one affix]"))
     #expect(router.trieDescription.contains("q [competing, one affix]"))
@@ -634,6 +635,24 @@ import Testing
       ("https://example.com/d/.a", .route(9), ["a"]),
       ("https://example.com/d/..a", .route(9), [".a"]),
       ("https://example.com/p/item-0123456789abcdefghij/edit", .route(1), ["0123456789abcdefghij"]),
+      // Captures of one to eight bytes (one word), nine to sixteen (two) and more, each checked
+      // in the loop's step; the walk goes on below it in the loop.
+      ("https://example.com/m/a.md", .route(11), ["a"]),
+      ("https://example.com/m/abcdefgh.md", .route(11), ["abcdefgh"]),
+      ("https://example.com/m/abcdefghi.md", .route(11), ["abcdefghi"]),
+      ("https://example.com/m/abcdefghijklmnop.md", .route(11), ["abcdefghijklmnop"]),
+      ("https://example.com/m/abcdefghijklmnopq.md", .route(11), ["abcdefghijklmnopq"]),
+      ("https://example.com/m/.md", .noRoute, []),
+      ("https://example.com/m/a.mx", .noRoute, []),
+      ("https://example.com/t/a.v/b", .route(12), ["a", "b"]),
+      ("https://example.com/t/abcdefghijk.v/bcd", .route(12), ["abcdefghijk", "bcd"]),
+      ("https://example.com/t/a.v", .noRoute, []),
+      ("https://example.com/t/a.v/b/c", .noRoute, []),
+      ("https://example.com/t/a.w/b", .noRoute, []),
+      // Below it, a parameter with a printable escape: read on the fast path (raw bytes here).
+      ("https://example.com/t/a.v/b%41", .route(12), ["a", "b%41"]),
+      ("https://example.com/z/a.", .route(13), ["a"]),
+      ("https://example.com/z/...", .route(13), [".."]),
       // What the fast path cannot read as it is still goes to the general path: a byte to
       // decode in the capture (only its bytes are checked) or where a literal should be, a
       // dot segment (`..` would fit `.{x}`), a literal that is not fast bytes.
@@ -644,6 +663,13 @@ import Testing
       ("https://example.com/d/..", .needsGeneralPath, []),
       ("https://example.com/o/a.json/..", .needsGeneralPath, []),
       ("https://example.com/b/a!", .needsGeneralPath, []),
+      ("https://example.com/m/a%41.md", .needsGeneralPath, []),
+      ("https://example.com/m/abcdefg%41.md", .needsGeneralPath, []),
+      ("https://example.com/m/abcdefghijklm%41.md", .needsGeneralPath, []),
+      ("https://example.com/m/abcdefghijklmnop%41.md", .needsGeneralPath, []),
+      ("https://example.com/m/a?b.md", .needsGeneralPath, []),
+      ("https://example.com/t/a.v/..", .needsGeneralPath, []),
+      ("https://example.com/z/..", .needsGeneralPath, []),
     ]
     for (url, result, captures) in expected {
       let (got, values) = fast(url)
@@ -660,6 +686,23 @@ import Testing
       case .noRoute: #expect(general == nil, "\(url)")
       case .needsGeneralPath: break
       }
+    }
+  }
+
+  /// A one-affix segment that ends before the URL's eighth byte (a short host, the path ended
+  /// by a query): the loop's step reads no word before the URL, the step out of it decides.
+  @Test func oneAffixedChildAfterAShortHost() throws {
+    let router = try TestTables.router([("short", "a://b/{x}.j"), ("long", "a://b/c/{x}.j")])
+    var scratch = MatchScratch()
+    let expected: [(String, URLTrie.FastMatch, [String])] = [
+      ("a://b/x.j?q=1", .route(0), ["x"]), ("a://b/xy.j?q=1", .route(0), ["xy"]),
+      ("a://b/c/x.j?q=1", .route(1), ["x"]), ("a://b/x.k?q=1", .noRoute, []),
+    ]
+    for (url, result, captures) in expected {
+      let (got, values) = router.fastVerdict(url, &scratch, tail: true)
+      #expect(got == result, "\(url)")
+      #expect(values == captures, "\(url)")
+      #expect(router.match(url: url) == router.matchGeneral(url: url), "\(url)")
     }
   }
 

@@ -92,8 +92,10 @@ import Testing
     #expect(record.prefixLength == 0 && record.prefixMask == 0 && record.suffixLength == 5)
     #expect(record.suffixMask == 0xFFFF_FFFF_FF00_0000)
     #expect(record.suffixWord == 0x6E6F_736A_2E00_0000)  // ".json", little-endian, in the high bytes
+    #expect(record.wordEndsLength == 5)
     let wrongs: [(inout URLTrie.AffixRecord) -> Void] = [
       { $0.suffixWord ^= 0x0100_0000 }, { $0.suffixMask = .max }, { $0.suffixLength = 4 }, { $0.prefixMask = 0xFF },
+      { $0.wordEndsLength = 4 }, { $0.wordEndsLength = .max },
     ]
     for wrong in wrongs {
       wrong(&storage.affixes[Int(shape)])
@@ -101,6 +103,36 @@ import Testing
       storage.affixes[Int(shape)] = record
     }
     #expect(router.trieInvariantViolations == [])
+    // The fast loop reads the shape from the node's record and steps to node + 1: the record's
+    // shape bits and the child's number are held too, and no other node has shape bits.
+    let node = marked[0]
+    #expect(storage.nodes[node].info >> NodeInfo.affixShapeShift == UInt32(shape))
+    #expect(edge.child == Int32(node + 1))
+    let info = storage.nodes[node].info
+    storage.nodes[node].info ^= 1 << NodeInfo.affixShapeShift
+    #expect(router.trieInvariantViolations.contains { $0.contains("one-affix, but its record's shape") })
+    storage.nodes[node].info = info
+    let other = (0..<storage.nodeCount).first { $0 != node }!
+    storage.nodes[other].info |= 1 << NodeInfo.affixShapeShift
+    #expect(router.trieInvariantViolations.contains { $0.contains("an affix shape in the bits") })
+    storage.nodes[other].info &= ~(1 << NodeInfo.affixShapeShift)
+    #expect(router.trieInvariantViolations == [])
+  }
+
+  /// A lone `.` as an affix's only literal: the fast loop takes no segment of two bytes (`..`
+  /// would fit `.{x}` or `{x}.` but is a dot segment), a longer one with both ends as words.
+  @Test func aLoneDotAffixLeavesTwoBytesToTheStep() throws {
+    let router = try TestTables.router([
+      ("lead", "https://example.com/a/.{x}"), ("trail", "https://example.com/b/{x}."),
+      ("other", "https://example.com/c/-{x}"), ("long", "https://example.com/d/{x}.backup-archive"),
+    ])
+    let storage = router.urls.storage
+    #expect(router.trieInvariantViolations == [])
+    var lengths: [Int32] = []
+    for node in 0..<storage.nodeCount where storage.nodes[node].info & NodeInfo.oneAffix != 0 {
+      lengths.append(storage.affixes[Int(storage.nodes[node].info >> NodeInfo.affixShapeShift)].wordEndsLength)
+    }
+    #expect(lengths.sorted() == [1, 2, 2, .max])
   }
 
   @Test func aOneCatchAllNodeIsMarkedAndAWrongMarkIsFound() throws {
