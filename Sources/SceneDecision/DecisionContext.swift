@@ -118,6 +118,9 @@ struct DecisionContext {
   /// ``currentSessions``: what a scan of ``currentSessions`` would find among them, without
   /// copying every session. Needs unique ids (``SessionIndex/uniqueIDs``).
   func currentSessions(at positions: [Int]) -> [Session] {
+    // No session of the state asked for, and none created so far: none (the effects, often an
+    // activation by stage one, need not be replayed).
+    if positions.isEmpty, !effects.contains(where: { if case .create = $0 { true } else { false } }) { return [] }
     var tracked = positions.map { state.storage[$0] }
     var alive = [Bool](repeating: true, count: tracked.count)
     guard !effects.isEmpty else { return tracked }

@@ -116,16 +116,30 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
   /// Hashes the members independently of their order.
   public func hash(into hasher: inout Hasher) {
-    // Only the first member of each key counts, as it does for lookups and equality.
+    // Only the first member of each key counts, as it does for lookups and equality. An
+    // object of a few members finds a repeated key by comparing keys (a set of the keys was
+    // an allocation at every hash: a session index hashes each window's value); the members
+    // are read in place.
     var combined: UInt = 0
-    var seen = Set<String>()
-    for member in members where seen.insert(member.key).inserted {
-      var memberHasher = Hasher()
-      memberHasher.combine(member.key)
-      memberHasher.combine(member.value)
-      combined &+= UInt(bitPattern: memberHasher.finalize())
+    var counted = 0
+    members.withUnsafeBufferPointer { members in
+      var seen = Set<String>()
+      for i in members.indices {
+        if members.count <= 16 {
+          var j = 0
+          while j < i, members[j].key != members[i].key { j &+= 1 }
+          if j < i { continue }
+        } else if !seen.insert(members[i].key).inserted {
+          continue
+        }
+        var memberHasher = Hasher()
+        memberHasher.combine(members[i].key)
+        memberHasher.combine(members[i].value)
+        combined &+= UInt(bitPattern: memberHasher.finalize())
+        counted &+= 1
+      }
     }
-    hasher.combine(seen.count)
+    hasher.combine(counted)
     hasher.combine(combined)
   }
 }
