@@ -231,15 +231,43 @@ public enum URLSyntax {
 
   package enum SchemeKind { case http, file, other }
 
-  package static func schemeKind(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> SchemeKind {
+  /// The scheme `range` of `bytes` lowercased, as a literal, when it is one of the common ones
+  /// (`https`, `http`, and the other special schemes); nil for any other.
+  static func commonScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+    switch packedScheme(bytes, range) {
+    case 0x73_7074_7468: return "https"
+    case 0x7074_7468: return "http"
+    case 0x7377: return "ws"
+    case 0x73_7377: return "wss"
+    case 0x70_7466: return "ftp"
+    case 0x656C_6966: return "file"
+    default: return nil
+    }
+  }
+
+  /// The scheme `range` of `bytes` with ASCII letters lowercased, packed into an integer first
+  /// byte lowest (`"ws"` is `0x7377`), when it has 2 to 5 bytes; 0 otherwise.
+  ///
+  /// Setting 0x20 in each byte lowercases a letter, and maps no other byte to a letter: the
+  /// packed scheme equals a packed lowercase name exactly when the scheme is that name in any case.
+  @inline(__always)
+  static func packedScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
     let count = range.count
-    guard count >= 2 && count <= 5 else { return .other }
-    // Pack the lowercased scheme into an integer and compare with the six names.
+    guard count >= 2 && count <= 5 else { return 0 }
+    let low = (1 as UInt64) &<< UInt64(truncatingIfNeeded: count &* 8) &- 1
+    if let p = bytes.baseAddress, range.lowerBound &+ 8 <= bytes.count {
+      return (word(p, range.lowerBound) | 0x2020_2020_2020_2020) & low
+    }
     var packed: UInt64 = 0
-    for i in range { packed = packed << 8 | UInt64(lowercasedASCII(bytes[i])) }
-    switch packed {
-    case 0x6874_7470, 0x68_7474_7073, 0x7773, 0x77_7373, 0x66_7470: return .http  // http https ws wss ftp
-    case 0x6669_6C65: return .file
+    for i in range.reversed() { packed = packed &<< 8 | UInt64(bytes[i] | 0x20) }
+    return packed
+  }
+
+  package static func schemeKind(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> SchemeKind {
+    // The lowercased scheme packed into an integer, compared with the six names.
+    switch packedScheme(bytes, range) {
+    case 0x7074_7468, 0x73_7074_7468, 0x7377, 0x73_7377, 0x70_7466: return .http  // http https ws wss ftp
+    case 0x656C_6966: return .file
     default: return .other
     }
   }
