@@ -111,10 +111,12 @@ public struct Event: Sendable, Hashable {
     public var session: String?
     public var role: String?
     public var activity: UserActivity?
-    /// `UIScene.ActivationRequestOptions.requestingScene`: the session whose scene asks (K11).
-    public var requestingScene: String?
+    // (Declared before `requestingScene`, it fills the padding after `activity`: the request,
+    // and so an event's kind, is 128 bytes, not 129, and a kind copies without a memcpy call.)
     /// `UIScene.ActivationRequestOptions.collectionJoinBehavior` (Mac Catalyst, K11).
     public var collectionJoinBehavior: CollectionJoinBehavior?
+    /// `UIScene.ActivationRequestOptions.requestingScene`: the session whose scene asks (K11).
+    public var requestingScene: String?
     /// Creates a request.
     public init(
       session: String? = nil, role: String? = nil, activity: UserActivity? = nil, requestingScene: String? = nil,
@@ -169,20 +171,22 @@ public struct Event: Sendable, Hashable {
   /// let event = try EventReader.read(line: #"{"urls": ["viewer://a", "viewer://b"]}"#).get()
   /// event.extraURLs.map(\.text)   // ["viewer://b"]
   /// ```
-  public var extraURLs: [URLRecord] = []
+  public var extraURLs: [URLRecord]
+}
 
+// The initializers are in an extension, so that the struct keeps its memberwise initializer,
+// which they call: it builds the event in place, where an initializer that assigns each
+// property copied the whole event once more (and released the first copy).
+extension Event {
   /// Creates an event.
   public init(_ kind: Kind, correlation: JSONValue? = nil) {
-    self.kind = kind
-    self.correlation = correlation
+    self.init(kind: kind, correlation: correlation, extraURLs: [])
   }
 
   /// Creates the event of one open request with several URLs (MAC4): the first is the event's
   /// URL, the others its ``extraURLs``.
   public init(urls first: URLRecord, _ extra: [URLRecord], correlation: JSONValue? = nil) {
-    self.kind = .url(first)
-    self.correlation = correlation
-    self.extraURLs = extra
+    self.init(kind: .url(first), correlation: correlation, extraURLs: extra)
   }
 
   /// The event's short kind name, as in NDJSON records: `url`, `activity`, `notification`,

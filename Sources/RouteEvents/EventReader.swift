@@ -43,7 +43,12 @@ public enum EventReader {
   /// Reads a line given as UTF-8 bytes (without its line end).
   public static func read(utf8 line: UnsafeBufferPointer<UInt8>) -> Result<Event, EventError> {
     if line.first == UInt8(ascii: "{") { return readJSON(line) }
-    return readURL(line, columnBase: 1).map { Event(.url($0)) }
+    // The record goes straight into the event: no result of its own to copy it out of.
+    do throws(URLReadError) {
+      return .success(Event(.url(try URLRecord(utf8: line))))
+    } catch {
+      return .failure(eventError(error, columnBase: 1))
+    }
   }
 
   /// Parses URL bytes; an error's column is `columnBase` + its offset.
@@ -52,19 +57,15 @@ public enum EventReader {
   /// into U+FFFD and read: the reader sees exactly the bytes it was given.
   static func readURL(_ bytes: UnsafeBufferPointer<UInt8>, columnBase: Int) -> Result<URLRecord, EventError> {
     do throws(URLReadError) {
-      guard let text = String(validating: bytes, as: UTF8.self) else {
-        throw firstInvalidUTF8(bytes)
-      }
-      return .success(try URLRecord(parsing: text))
+      return .success(try URLRecord(utf8: bytes))
     } catch {
-      return .failure(
-        EventError(code: error.code, reason: error.reason, message: error.message, column: columnBase + error.offset))
+      return .failure(eventError(error, columnBase: columnBase))
     }
   }
 
-  /// The reader's error for bytes that are not UTF-8, at the first bad byte.
-  static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> URLReadError {
-    URLSyntax.invalidUTF8(at: UTF8Bytes.firstInvalidOffset(bytes) ?? bytes.count)
+  /// The event error of a URL the reader refuses; its column is `columnBase` + the error's offset.
+  static func eventError(_ error: URLReadError, columnBase: Int) -> EventError {
+    EventError(code: error.code, reason: error.reason, message: error.message, column: columnBase + error.offset)
   }
 }
 

@@ -1,3 +1,5 @@
+import RouterSupport
+
 /// A URL read from text: the original string plus component ranges, with String accessors.
 ///
 /// The component accessors (``scheme``, ``host``, ``path``, ``query``, ``fragment``) return what
@@ -24,25 +26,48 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   /// including when the path has more than ``PathSegments/maxCount`` segments.
   public init(parsing text: String) throws(URLReadError) {
     var text = text
-    let result: Result<URLComponentRanges, URLReadError> = text.withUTF8 { bytes in
-      URLSyntax.parse(bytes).flatMap { ranges in
-        // A path shorter than the segment limit cannot hold more segments than it (each one
-        // but the first follows a `/` of its own): nothing to check, and no scratch space.
-        if ranges.path.count < PathSegments.maxCount { return .success(ranges) }
-        // Scratch space for the segment check, never read before it is written.
-        let shape = withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: PathSegments.maxCount) {
-          PathSegments.resolve(bytes, path: ranges.path, into: $0)
-        }
-        return shape.map { _ in ranges }
-      }
+    switch text.withUTF8({ Self.readRanges($0) }) {
+    case .success(let ranges): self.init(text: text, ranges: ranges)
+    case .failure(let error): throw error
     }
-    switch result {
-    case .success(let ranges):
-      self.text = text
-      self.ranges = ranges
-    case .failure(let error):
-      throw error
+  }
+
+  /// Reads the UTF-8 bytes of a URL: the same record as ``init(parsing:)`` gives for their text,
+  /// and bytes that are not UTF-8 refused first (``URLReadError/Reason/invalidUTF8`` at the first
+  /// bad byte). The text is made once, when the bytes are a URL.
+  package init(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(URLReadError) {
+    if let bad = UTF8Bytes.firstInvalidOffset(bytes) { throw URLSyntax.invalidUTF8(at: bad) }
+    switch Self.readRanges(bytes) {
+    case .success(let ranges): self.init(text: String(decoding: bytes, as: UTF8.self), ranges: ranges)
+    case .failure(let error): throw error
     }
+  }
+
+  /// The reader's ranges of `bytes` (``URLSyntax/parse(_:)``), or why it refuses them, with the
+  /// segment limit checked.
+  @inline(__always)
+  static func readRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<URLComponentRanges, URLReadError> {
+    let ranges: URLComponentRanges
+    switch URLSyntax.parse(bytes) {
+    case .success(let parsed): ranges = parsed
+    case .failure(let error): return .failure(error)
+    }
+    // A path shorter than the segment limit cannot hold more segments than it (each one but
+    // the first follows a `/` of its own): nothing to check, and no scratch space.
+    if ranges.path.count < PathSegments.maxCount { return .success(ranges) }
+    if let error = segmentLimitError(bytes, path: ranges.path) { return .failure(error) }
+    return .success(ranges)
+  }
+
+  /// Why a path of at least ``PathSegments/maxCount`` bytes is refused (too many segments), or nil.
+  @inline(never)
+  static func segmentLimitError(_ bytes: UnsafeBufferPointer<UInt8>, path: Range<Int>) -> URLReadError? {
+    // Scratch space for the segment check, never read before it is written.
+    let shape = withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: PathSegments.maxCount) {
+      PathSegments.resolve(bytes, path: path, into: $0)
+    }
+    if case .failure(let error) = shape { return error }
+    return nil
   }
 
   /// Wraps ranges that ``URLSyntax/parse(_:)`` returned for exactly the UTF-8 bytes of `text`.
@@ -82,15 +107,16 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   // MARK: - For routing
 
   /// The scheme, lowercased.
-  public var normalizedScheme: String { Self.normalizedScheme(text: text, scheme: ranges.scheme) }
+  public var normalizedScheme: String { Self.lowercasedScheme(text, ranges.scheme) }
 
-  /// ``normalizedScheme`` from the two fields it reads, for a caller that reads a record in
+  /// The scheme `range` of `text`, lowercased: a literal for the common ones (nothing to make),
+  /// else lowercased as it is copied into the string's own storage (a scheme is ASCII: the
+  /// reader refuses any other byte in it). Package-wide for a caller that reads a record in
   /// place (a property called on a record behind a pointer copies the whole record first).
-  package static func normalizedScheme(text: String, scheme range: Range<Int>) -> String {
-    // Lowercased as it is copied, into the string's own storage (a scheme is ASCII: the reader
-    // refuses any other byte in it); no intermediate arrays.
+  package static func lowercasedScheme(_ text: String, _ range: Range<Int>) -> String {
     var text = text
     return text.withUTF8 { bytes in
+      if let literal = URLSyntax.commonScheme(bytes, range) { return literal }
       let scheme = UnsafeBufferPointer(rebasing: bytes[range])
       return String(unsafeUninitializedCapacity: scheme.count) { buffer in
         for (i, byte) in scheme.enumerated() { buffer[i] = URLSyntax.lowercasedASCII(byte) }

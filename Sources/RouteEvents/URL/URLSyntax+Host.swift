@@ -114,9 +114,21 @@ extension URLSyntax {
   ///
   /// WHATWG reads a host whose last label is a number as an IPv4 address and rewrites it
   /// (`0x7f.1` → `127.0.0.1`); Foundation keeps the text.
+  @inline(__always)
   static func checkIPv4Form(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> URLReadError? {
     var end = range.upperBound
     if range.count > 1 && bytes[end &- 1] == 0x2E { end &-= 1 }
+    // A number (decimal, or hex after "0x") ends in a digit, a hex letter or the 'x' of an
+    // empty "0x": most hosts end in another letter ("com"), and need no more.
+    guard end > range.lowerBound else { return nil }
+    let last = bytes[end &- 1] | 0x20
+    guard last &- 0x30 < 10 || last &- 0x61 < 6 || last == 0x78 else { return nil }
+    return checkNumericHost(bytes, range, end: end)
+  }
+
+  /// ``checkIPv4Form(_:_:)`` for a host whose last label (which ends at `end`) may be a number.
+  @inline(never)
+  static func checkNumericHost(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, end: Int) -> URLReadError? {
     var lastStart = end
     while lastStart > range.lowerBound && bytes[lastStart &- 1] != 0x2E { lastStart &-= 1 }
     guard lastStart < end else { return nil }

@@ -23,9 +23,13 @@ extension URLSyntax {
           "a space at the start or end: browsers strip it, Foundation refuses or encodes it"))
     }
     let colon: Int
-    switch parseScheme(bytes) {
-    case .success(let c): colon = c
-    case .failure(let error): return .failure(error)
+    if let c = plainScheme(bytes) {
+      colon = c
+    } else {
+      switch parseScheme(bytes) {
+      case .success(let c): colon = c
+      case .failure(let error): return .failure(error)
+      }
     }
     let kind = schemeKind(bytes, 0..<colon)
     var r = URLComponentRanges(scheme: 0..<colon, path: n..<n)
@@ -58,14 +62,14 @@ extension URLSyntax {
             "expected exactly '//' after the scheme: browsers take what follows as the host, Foundation as the path"))
       } else {
         r.hasAuthority = true
-        switch parseAuthority(bytes, start: afterColon &+ 2, kind: kind, into: &r) {
+        switch readAuthority(bytes, start: afterColon &+ 2, kind: kind, into: &r) {
         case .success(let end): pathStart = end
         case .failure(let error): return .failure(error)
         }
       }
     } else if n &- afterColon >= 2 && bytes[afterColon] == 0x2F && bytes[afterColon &+ 1] == 0x2F {
       r.hasAuthority = true
-      switch parseAuthority(bytes, start: afterColon &+ 2, kind: kind, into: &r) {
+      switch readAuthority(bytes, start: afterColon &+ 2, kind: kind, into: &r) {
       case .success(let end): pathStart = end
       case .failure(let error): return .failure(error)
       }
@@ -77,11 +81,24 @@ extension URLSyntax {
 
   // MARK: - Scheme
 
+  /// The offset of the `:` that ends a scheme of letters, digits, `-` and `.` that starts with a
+  /// letter (most schemes), read eight bytes at a time; nil for any other start, which
+  /// ``parseScheme(_:)`` reads.
+  @inline(__always)
+  private static func plainScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let p = bytes.baseAddress else { return nil }
+    let end = hostNameRun(p, from: 0, bytes.count).end
+    guard end < bytes.count && p[end] == 0x3A && end > 0 && p[0] | 0x20 &- 0x61 < 26 else { return nil }
+    return end
+  }
+
   /// Returns the offset of the `:` that ends a valid scheme.
   private static func parseScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Int, URLReadError> {
     let n = bytes.count
     let schemeSet = ByteSet.schemeCharacters
-    var i = 0
+    // Letters, digits, '-' and '.' (most schemes hold nothing else) eight bytes at a time, then
+    // the other scheme characters byte by byte.
+    var i = bytes.baseAddress.map { hostNameRun($0, from: 0, n).end } ?? 0
     while i < n && schemeSet.contains(bytes[i]) { i &+= 1 }
     if i < n && bytes[i] == 0x3A {
       if i > 0 && lowercasedASCII(bytes[0]) &- 0x61 < 26 { return .success(i) }
@@ -133,6 +150,26 @@ extension URLSyntax {
   // MARK: - Authority
 
   /// Reads the authority that starts at `start` (after "//"); returns where it ends.
+  ///
+  /// Most authorities are a plain host name (letters, digits, '-', '.') and nothing else: what
+  /// ``parseAuthority(_:start:kind:into:)`` would find in one is known without reading it byte
+  /// by byte, so it reads only the others.
+  @inline(__always)
+  private static func readAuthority(
+    _ bytes: UnsafeBufferPointer<UInt8>, start: Int, kind: SchemeKind, into r: inout URLComponentRanges
+  ) -> Result<Int, URLReadError> {
+    if let p = bytes.baseAddress {
+      let n = bytes.count
+      let (end, hasHyphen) = hostNameRun(p, from: start, n)
+      if end > start && (end == n || p[end] == 0x2F || p[end] == 0x3F || p[end] == 0x23) {
+        return plainHostName(bytes, start..<end, hasHyphen: hasHyphen, kind: kind, into: &r).map { _ in end }
+      }
+    }
+    return parseAuthority(bytes, start: start, kind: kind, into: &r)
+  }
+
+  /// Reads the authority that starts at `start` (after "//") byte by byte; returns where it ends.
+  @inline(never)
   private static func parseAuthority(
     _ bytes: UnsafeBufferPointer<UInt8>, start: Int, kind: SchemeKind, into r: inout URLComponentRanges
   ) -> Result<Int, URLReadError> {
@@ -232,6 +269,21 @@ extension URLSyntax {
     return .success(end)
   }
 
+  /// The checks of ``checkRegisteredName(_:_:kind:into:)`` that a host of plain host-name bytes
+  /// (``HostNameBytes``) can fail: it is ASCII, has no escape and no character outside the host
+  /// set; its labels need a look only when one may start with `xn--` (it has a `-`).
+  @inline(__always)
+  private static func plainHostName(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ host: Range<Int>, hasHyphen: Bool, kind: SchemeKind,
+    into r: inout URLComponentRanges
+  ) -> Result<Void, URLReadError> {
+    r.hostIsASCII = true
+    if kind != .other, let error = checkIPv4Form(bytes, host) { return .failure(error) }
+    if hasHyphen, let error = checkLabels(bytes, host, isASCII: true) { return .failure(error) }
+    r.host = host
+    return .success(())
+  }
+
   /// Splits the userinfo into user and password and checks its percent escapes.
   private static func checkUserinfo(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into r: inout URLComponentRanges
@@ -267,26 +319,35 @@ extension URLSyntax {
   // MARK: - Path, query, fragment
 
   /// Scans from `start` to the end: the path, then the query after '?', then the fragment after '#'.
+  ///
+  /// Plain bytes (``PlainBytes``) are passed eight at a time while the escapes read so far end on
+  /// a character boundary: such a byte changes nothing but the position. Which byte of a
+  /// component Foundation would encode matters only when the component also has an escape
+  /// (``URLReadError/Reason/mixedEncoding``): it is looked for then, once the component is read.
   private static func scanTail(
     _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into r: inout URLComponentRanges
   ) -> URLReadError? {
     let n = bytes.count
+    guard let p = bytes.baseAddress else { return nil }
     var component = 0  // 0 path, 1 query, 2 fragment
     var componentStart = start
     var firstPercent = -1
-    var firstEncoded = -1
     var lastEscape = -1
     var decoded = UTF8Bytes.StreamValidator()
-    let pathSet = ByteSet.foundationPath
-    let querySet = ByteSet.foundationQuery
+    // Whether the escapes read so far stop inside a character (`decoded` is not complete): it
+    // changes only at an escape, and is asked at every byte that is not one.
+    var midCharacter = false
     var i = start
     while true {
+      if !midCharacter { i = plainRunEnd(p, from: i, n) }
       let atEnd = i == n
-      let b: UInt8 = atEnd ? 0 : bytes[i]
+      let b: UInt8 = atEnd ? 0 : p[i]
       if atEnd || (b == 0x3F && component == 0) || (b == 0x23 && component < 2) {
         // End of a component.
-        if !decoded.isComplete { return encodedUTF8Error(at: lastEscape) }
-        if firstPercent >= 0 && firstEncoded >= 0 { return mixedEncodingError(at: firstEncoded) }
+        if midCharacter { return encodedUTF8Error(at: lastEscape) }
+        if firstPercent >= 0, let encoded = firstEncoded(bytes, componentStart..<i, inPath: component == 0) {
+          return mixedEncodingError(at: encoded)
+        }
         switch component {
         case 0: r.path = componentStart..<i
         case 1: r.query = componentStart..<i
@@ -296,13 +357,12 @@ extension URLSyntax {
         component = b == 0x3F ? 1 : 2
         componentStart = i &+ 1
         firstPercent = -1
-        firstEncoded = -1
         i &+= 1
         continue
       }
       if isControl(b) { return controlError(b, at: i) }
       if b == 0x25 {
-        guard i &+ 2 < n, let high = hexValue(bytes[i &+ 1]), let low = hexValue(bytes[i &+ 2]) else {
+        guard i &+ 2 < n, let high = hexValue(p[i &+ 1]), let low = hexValue(p[i &+ 2]) else {
           return invalid(
             Reason.invalidPercentEscape, i,
             "expected two hex digits after '%' (write '%25' for a literal '%')")
@@ -313,6 +373,7 @@ extension URLSyntax {
             Reason.encodedControlCharacter, i, "a percent escape decodes to a control character")
         }
         if !decoded.feed(value) { return encodedUTF8Error(at: i) }
+        midCharacter = !decoded.isComplete
         if firstPercent < 0 { firstPercent = i }
         lastEscape = i
         i &+= 3
@@ -321,12 +382,8 @@ extension URLSyntax {
       if b >= 0x80 {
         let length = UTF8Bytes.sequenceLength(bytes, at: i, end: n)
         if length == 0 { return invalidUTF8(at: i) }
-        var k = 0
-        while k < length {
-          if !decoded.feed(bytes[i &+ k]) { return encodedUTF8Error(at: i) }
-          k &+= 1
-        }
-        if firstEncoded < 0 { firstEncoded = i }
+        // A whole character: it would break a sequence that escapes began.
+        if midCharacter { return encodedUTF8Error(at: i) }
         i &+= length
         continue
       }
@@ -334,13 +391,28 @@ extension URLSyntax {
         return ambiguous(
           Reason.backslash, i, "a backslash in the path: browsers read it as '/', Foundation as '%5C'")
       }
-      if !decoded.feed(b) { return encodedUTF8Error(at: lastEscape) }
-      if firstEncoded < 0 {
-        let allowed = component == 0 ? pathSet.contains(b) : querySet.contains(b)
-        if !allowed { firstEncoded = i }
-      }
+      // An ASCII byte: it would break a sequence that escapes began.
+      if midCharacter { return encodedUTF8Error(at: lastEscape) }
       i &+= 1
     }
+  }
+
+  /// The first byte of a component that Foundation would percent-encode (outside its set, or not
+  /// ASCII), its escapes skipped; the component is one the reader has read.
+  @inline(never)
+  private static func firstEncoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inPath: Bool) -> Int? {
+    let allowed = inPath ? ByteSet.foundationPath : ByteSet.foundationQuery
+    var i = range.lowerBound
+    while i < range.upperBound {
+      let b = bytes[i]
+      if b == 0x25 {
+        i &+= 3
+        continue
+      }
+      if b >= 0x80 || !allowed.contains(b) { return i }
+      i &+= 1
+    }
+    return nil
   }
 
   // MARK: - Errors

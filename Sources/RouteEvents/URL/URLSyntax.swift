@@ -15,57 +15,167 @@ public import RouterSupport
 /// ranges.path    // 12..<15 ("/42")
 /// ranges.query   // 16..<21 ("tab=1")
 /// ```
+///
+/// The offsets are kept in 32 bits (the reader's input is at most ``URLSyntax/maxLength`` bytes),
+/// so that the ranges, and a ``URLRecord`` or an event that holds them, copy in a few moves:
+/// a range given to the initializer or a setter must lie in `0 ..< UInt32.max`.
 public struct URLComponentRanges: Sendable, Hashable {
+  /// One range as two 32-bit offsets; a missing one has `lower == UInt32.max` and `upper == 0`.
+  @usableFromInline
+  struct Bounds: Sendable, Hashable {
+    @usableFromInline var lower: UInt32
+    @usableFromInline var upper: UInt32
+
+    @inlinable @inline(__always)
+    init(_ range: Range<Int>) {
+      precondition(
+        range.lowerBound >= 0 && range.upperBound < Int(UInt32.max), "URL offsets must lie in 0..<UInt32.max")
+      lower = UInt32(truncatingIfNeeded: range.lowerBound)
+      upper = UInt32(truncatingIfNeeded: range.upperBound)
+    }
+
+    @inlinable @inline(__always)
+    init(_ range: Range<Int>?) {
+      if let range {
+        self.init(range)
+      } else {
+        self = .missing
+      }
+    }
+
+    /// A missing range.
+    @inlinable
+    static var missing: Bounds {
+      var bounds = Bounds(0..<0)
+      bounds.lower = .max
+      return bounds
+    }
+
+    @inlinable @inline(__always)
+    var range: Range<Int> { Range(uncheckedBounds: (Int(lower), Int(upper))) }
+
+    @inlinable @inline(__always)
+    var optionalRange: Range<Int>? { lower == .max ? nil : range }
+  }
+
+  @usableFromInline var schemeBounds: Bounds
+  @usableFromInline var userBounds: Bounds
+  @usableFromInline var passwordBounds: Bounds
+  @usableFromInline var hostBounds: Bounds
+  @usableFromInline var portTextBounds: Bounds
+  @usableFromInline var pathBounds: Bounds
+  @usableFromInline var queryBounds: Bounds
+  @usableFromInline var fragmentBounds: Bounds
+  /// The port value; 0 when there is none (``flags`` says whether there is one).
+  @usableFromInline var portValue: Int
+  /// ``Flags``.
+  @usableFromInline var flags: UInt8
+
+  /// The bits of ``flags``.
+  @usableFromInline
+  enum Flags {
+    @usableFromInline static let hasAuthority: UInt8 = 1
+    @usableFromInline static let hostIsIPLiteral: UInt8 = 2
+    @usableFromInline static let hostIsASCII: UInt8 = 4
+    @usableFromInline static let hasPort: UInt8 = 8
+  }
+
+  @inlinable @inline(__always)
+  func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
+
+  @inlinable @inline(__always)
+  mutating func setFlag(_ bit: UInt8, _ value: Bool) { flags = value ? flags | bit : flags & ~bit }
+
   /// The scheme, without the `:` (never empty).
-  public var scheme: Range<Int>
+  @inlinable public var scheme: Range<Int> {
+    get { schemeBounds.range }
+    set { schemeBounds = Bounds(newValue) }
+  }
   /// Whether `//` follows the scheme, so that the URL has an authority (possibly empty, as in `myapp://`).
-  public var hasAuthority: Bool
+  @inlinable public var hasAuthority: Bool {
+    get { flag(Flags.hasAuthority) }
+    set { setFlag(Flags.hasAuthority, newValue) }
+  }
   /// The user name of the userinfo (before its first `:`), or nil when there is no `@`.
-  public var user: Range<Int>?
+  @inlinable public var user: Range<Int>? {
+    get { userBounds.optionalRange }
+    set { userBounds = Bounds(newValue) }
+  }
   /// The password of the userinfo (after its first `:`), or nil when the userinfo has no `:`.
   ///
   /// Kept only so that the URL can be serialized back exactly; routing never looks at it.
-  public var password: Range<Int>?
+  @inlinable public var password: Range<Int>? {
+    get { passwordBounds.optionalRange }
+    set { passwordBounds = Bounds(newValue) }
+  }
   /// The host, or nil when the URL has no authority or an empty one (`myapp://`, like Foundation).
   ///
   /// For an IP literal the range excludes the brackets.
-  public var host: Range<Int>?
+  @inlinable public var host: Range<Int>? {
+    get { hostBounds.optionalRange }
+    set { hostBounds = Bounds(newValue) }
+  }
   /// Whether the host is an IP literal written in brackets (`[::1]`).
-  public var hostIsIPLiteral: Bool
+  @inlinable public var hostIsIPLiteral: Bool {
+    get { flag(Flags.hostIsIPLiteral) }
+    set { setFlag(Flags.hostIsIPLiteral, newValue) }
+  }
   /// The port digits as written (empty for `h.com:`), or nil when there is no `:` after the host.
-  public var portText: Range<Int>?
+  @inlinable public var portText: Range<Int>? {
+    get { portTextBounds.optionalRange }
+    set { portTextBounds = Bounds(newValue) }
+  }
   /// The port value, at most 65535; nil when absent or empty (`h.com:` gives nil, like Foundation).
-  public var port: Int?
+  @inlinable public var port: Int? {
+    get { flag(Flags.hasPort) ? portValue : nil }
+    set {
+      portValue = newValue ?? 0
+      setFlag(Flags.hasPort, newValue != nil)
+    }
+  }
   /// The path, possibly empty; it starts with `/` when it is not empty and the URL has an authority.
-  public var path: Range<Int>
+  @inlinable public var path: Range<Int> {
+    get { pathBounds.range }
+    set { pathBounds = Bounds(newValue) }
+  }
   /// The query, without the `?`; nil when there is no `?` (empty when the URL ends in `?`).
-  public var query: Range<Int>?
+  @inlinable public var query: Range<Int>? {
+    get { queryBounds.optionalRange }
+    set { queryBounds = Bounds(newValue) }
+  }
   /// The fragment, without the `#`; nil when there is no `#`.
-  public var fragment: Range<Int>?
+  @inlinable public var fragment: Range<Int>? {
+    get { fragmentBounds.optionalRange }
+    set { fragmentBounds = Bounds(newValue) }
+  }
   /// Whether the host is all ASCII (true when there is no host).
   ///
   /// A non-ASCII host must go through IDNA (``IDNA/toASCII(_:)``) before it is compared; an ASCII
   /// one compares case-insensitively (an IP literal through ``IPv6Address``).
-  public var hostIsASCII: Bool
+  @inlinable public var hostIsASCII: Bool {
+    get { flag(Flags.hostIsASCII) }
+    set { setFlag(Flags.hostIsASCII, newValue) }
+  }
 
   /// Creates component ranges; the parser is the usual source of them.
+  @inlinable
   public init(
     scheme: Range<Int>, hasAuthority: Bool = false, user: Range<Int>? = nil, password: Range<Int>? = nil,
     host: Range<Int>? = nil, hostIsIPLiteral: Bool = false, portText: Range<Int>? = nil, port: Int? = nil,
     path: Range<Int>, query: Range<Int>? = nil, fragment: Range<Int>? = nil, hostIsASCII: Bool = true
   ) {
-    self.scheme = scheme
-    self.hasAuthority = hasAuthority
-    self.user = user
-    self.password = password
-    self.host = host
-    self.hostIsIPLiteral = hostIsIPLiteral
-    self.portText = portText
-    self.port = port
-    self.path = path
-    self.query = query
-    self.fragment = fragment
-    self.hostIsASCII = hostIsASCII
+    schemeBounds = Bounds(scheme)
+    userBounds = Bounds(user)
+    passwordBounds = Bounds(password)
+    hostBounds = Bounds(host)
+    portTextBounds = Bounds(portText)
+    pathBounds = Bounds(path)
+    queryBounds = Bounds(query)
+    fragmentBounds = Bounds(fragment)
+    portValue = port ?? 0
+    flags =
+      (hasAuthority ? Flags.hasAuthority : 0) | (hostIsIPLiteral ? Flags.hostIsIPLiteral : 0)
+      | (hostIsASCII ? Flags.hostIsASCII : 0) | (port != nil ? Flags.hasPort : 0)
   }
 }
 
@@ -231,15 +341,43 @@ public enum URLSyntax {
 
   package enum SchemeKind { case http, file, other }
 
-  package static func schemeKind(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> SchemeKind {
+  /// The scheme `range` of `bytes` lowercased, as a literal, when it is one of the common ones
+  /// (`https`, `http`, and the other special schemes); nil for any other.
+  static func commonScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+    switch packedScheme(bytes, range) {
+    case 0x73_7074_7468: return "https"
+    case 0x7074_7468: return "http"
+    case 0x7377: return "ws"
+    case 0x73_7377: return "wss"
+    case 0x70_7466: return "ftp"
+    case 0x656C_6966: return "file"
+    default: return nil
+    }
+  }
+
+  /// The scheme `range` of `bytes` with ASCII letters lowercased, packed into an integer first
+  /// byte lowest (`"ws"` is `0x7377`), when it has 2 to 5 bytes; 0 otherwise.
+  ///
+  /// Setting 0x20 in each byte lowercases a letter, and maps no other byte to a letter: the
+  /// packed scheme equals a packed lowercase name exactly when the scheme is that name in any case.
+  @inline(__always)
+  static func packedScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
     let count = range.count
-    guard count >= 2 && count <= 5 else { return .other }
-    // Pack the lowercased scheme into an integer and compare with the six names.
+    guard count >= 2 && count <= 5 else { return 0 }
+    let low = (1 as UInt64) &<< UInt64(truncatingIfNeeded: count &* 8) &- 1
+    if let p = bytes.baseAddress, range.lowerBound &+ 8 <= bytes.count {
+      return (word(p, range.lowerBound) | 0x2020_2020_2020_2020) & low
+    }
     var packed: UInt64 = 0
-    for i in range { packed = packed << 8 | UInt64(lowercasedASCII(bytes[i])) }
-    switch packed {
-    case 0x6874_7470, 0x68_7474_7073, 0x7773, 0x77_7373, 0x66_7470: return .http  // http https ws wss ftp
-    case 0x6669_6C65: return .file
+    for i in range.reversed() { packed = packed &<< 8 | UInt64(bytes[i] | 0x20) }
+    return packed
+  }
+
+  package static func schemeKind(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> SchemeKind {
+    // The lowercased scheme packed into an integer, compared with the six names.
+    switch packedScheme(bytes, range) {
+    case 0x7074_7468, 0x73_7074_7468, 0x7377, 0x73_7377, 0x70_7466: return .http  // http https ws wss ftp
+    case 0x656C_6966: return .file
     default: return .other
     }
   }

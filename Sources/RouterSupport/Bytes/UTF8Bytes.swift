@@ -45,28 +45,41 @@ package enum UTF8Bytes {
   /// bytes are valid UTF-8.
   package static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     if isASCII(bytes) { return nil }
+    guard let base = bytes.baseAddress else { return nil }
+    let n = bytes.count
     var i = 0
-    while i < bytes.count {
-      let length = sequenceLength(bytes, at: i, end: bytes.count)
+    while i < n {
+      // ASCII between the other characters, eight bytes at a time.
+      while i &+ 8 <= n && UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+        i &+= 8
+      }
+      guard i < n else { return nil }
+      let length = sequenceLength(bytes, at: i, end: n)
       if length == 0 { return i }
       i &+= length
     }
     return nil
   }
 
-  /// Whether every byte is ASCII, eight bytes at a time.
+  /// Whether every byte is ASCII, sixteen bytes at a time (the last ones in the eight that end
+  /// the bytes, which may overlap those before them).
   package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
-    var i = 0
+    let n = bytes.count
     var high: UInt64 = 0
-    while i &+ 8 <= bytes.count {
-      high |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-      i &+= 8
+    guard n >= 8 else {
+      for i in 0..<n { high |= UInt64(base[i]) }
+      return high & 0x80 == 0
     }
-    while i < bytes.count {
-      high |= UInt64(base[i])
-      i &+= 1
+    var i = 0
+    while i &+ 16 <= n {
+      high |=
+        UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        | UnsafeRawPointer(base + (i &+ 8)).loadUnaligned(as: UInt64.self)
+      i &+= 16
     }
+    if i &+ 8 <= n { high |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) }
+    high |= UnsafeRawPointer(base + (n &- 8)).loadUnaligned(as: UInt64.self)
     return high & 0x8080_8080_8080_8080 == 0
   }
 

@@ -42,7 +42,7 @@ struct ObservedInPlace<Value> {
 extension ObservedInPlace where Value == URLRecord {
   /// The URL's scheme, lowercased. Not a read: a reused record belongs to one host key of the
   /// trie (`scheme://host[:port]`), the same for every line it is written for.
-  var scheme: String { URLRecord.normalizedScheme(text: base.pointee.text, scheme: base.pointee.ranges.scheme) }
+  var scheme: String { URLRecord.lowercasedScheme(base.pointee.text, base.pointee.ranges.scheme) }
 
   /// The URL's host, normalized (lowercase, IDNA ASCII); not a read, as ``scheme``.
   var host: String? { base.pointee.normalizedHost }

@@ -40,6 +40,19 @@ struct URLRecordTests {
     #expect(url.normalizedHost == host)
   }
 
+  /// The common schemes come back as literals, the others lowercased as they are copied: both are
+  /// the scheme lowercased, whatever its case.
+  @Test func normalizedSchemeIsTheSchemeLowercased() throws {
+    let schemes = [
+      "https", "HTTPS", "hTtPs", "http", "HTTP", "ws", "WSS", "Ftp", "FILE", "file", "myapp", "X-App+v2.b",
+    ]
+    for scheme in schemes + ["httpss", "htt", "h2", "wsss", "files", "ftps", "s"] {
+      let rest = scheme.lowercased() == "file" ? ":///x" : "://h/x"
+      let url = try URLRecord(parsing: scheme + rest)
+      #expect(url.normalizedScheme == scheme.lowercased(), "\(scheme)")
+    }
+  }
+
   @Test("no host", arguments: ["notes:note/1", "myapp://", "myapp:///x", "file:///etc/hosts", "mailto:a@b.c"])
   func noHost(_ input: String) throws {
     let url = try URLRecord(parsing: input)

@@ -46,6 +46,28 @@ import Testing
     }
   }
 
+  /// ASCII is checked and skipped a word at a time: a sequence (valid or not) at every position
+  /// of ASCII text of every length up to 40 is found wherever the words fall.
+  @Test func aSequenceAtEveryPositionOfEveryLength() {
+    let pieces: [[UInt8]] = [
+      [0x80], [0xFF], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xF0, 0x9F], [0xC3],
+    ]
+    for length in 0...40 {
+      for position in 0...length {
+        for piece in pieces {
+          var bytes = [UInt8](repeating: 0x61, count: length)
+          bytes.insert(contentsOf: piece, at: position)
+          for text in [bytes, Array(bytes.prefix(length))] {
+            text.withUnsafeBufferPointer { buffer in
+              #expect(UTF8Bytes.isASCII(buffer) == text.allSatisfy { $0 < 0x80 }, "\(text)")
+              #expect(UTF8Bytes.firstInvalidOffset(buffer) == Self.decoderOffset(text), "\(text)")
+            }
+          }
+        }
+      }
+    }
+  }
+
   @Test func theStreamingValidatorAcceptsWhatTheWholeCheckAccepts() {
     for bytes in Self.samples {
       var validator = UTF8Bytes.StreamValidator()
