@@ -41,29 +41,45 @@ struct AASAForms {
   /// and the fragment (`pchar`, `/` and `?`). Otherwise Foundation encodes the component, and the
   /// scalar evaluation, which reads Foundation's form, decides.
   ///
-  /// The bytes are tested against two 64-bit masks (every allowed byte is ASCII and above 0x20),
-  /// a shift and a test each, with no lookup of a global.
+  /// `refused` is ``refusedBytes``: four table lookups ORed together a step.
   @inline(__always)
   static func areAsWritten(
-    path: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>, fragment: UnsafeBufferPointer<UInt8>
+    path: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>, fragment: UnsafeBufferPointer<UInt8>,
+    refused: UnsafePointer<UInt8>
   ) -> Bool {
-    // Bits 0x00–0x3F and 0x40–0x7F of `ALPHA DIGIT -._~ !$&'()*+,;= :@ / %` (held equal to
-    // `ByteSet.pathSegmentAllowed` and `fragmentAllowed` by a test), and `?` for a query.
-    let pathLow: UInt64 = 0x2FFF_FFF2_0000_0000  // ! $ % & ' ( ) * + , - . / 0-9 : ; =
-    let pathHigh: UInt64 = 0x47FF_FFFE_87FF_FFFF  // @ A-Z _ a-z ~
-    let queryLow = pathLow | 1 &<< 0x3F
-    return allIn(path, pathLow, pathHigh) && allIn(query, queryLow, pathHigh) && allIn(fragment, queryLow, pathHigh)
+    flags(path, refused) & 1 == 0 && flags(query, refused) & 2 == 0 && flags(fragment, refused) & 2 == 0
   }
 
-  /// Whether every byte of `text` is in the set of the two masks (bytes 0x20–0x7F).
+  /// For each byte value: bit 0 when a path does not keep it as written, bit 1 when a query or
+  /// fragment does not. Kept as ASCII masks: `ALPHA DIGIT -._~ !$&'()*+,;= :@ / %`, and `?` in
+  /// a query (held equal to `ByteSet.pathSegmentAllowed` and `fragmentAllowed` by a test).
+  static let refusedBytes: [UInt8] = (0...255).map { value -> UInt8 in
+    let pathLow: UInt64 = 0x2FFF_FFF2_0000_0000  // ! $ % & ' ( ) * + , - . / 0-9 : ; =
+    let pathHigh: UInt64 = 0x47FF_FFFE_87FF_FFFF  // @ A-Z _ a-z ~
+    let queryLow = pathLow | 1 &<< 0x3F  // ?
+    guard value < 0x80 else { return 3 }
+    let bit = UInt64(1) &<< UInt64(value & 0x3F)
+    let inPath = (value < 0x40 ? pathLow : pathHigh) & bit != 0
+    let inQuery = (value < 0x40 ? queryLow : pathHigh) & bit != 0
+    return (inPath ? 0 : 1) | (inQuery ? 0 : 2)
+  }
+
+  /// The flags of ``refusedBytes`` of every byte of `text`, ORed.
   @inline(__always)
-  private static func allIn(_ text: UnsafeBufferPointer<UInt8>, _ low: UInt64, _ high: UInt64) -> Bool {
-    for byte in text {
-      let word = byte < 0x40 ? low : high
-      // A byte below 0x20 or from 0x80 up shifts a bit of the wrong word, or no bit: refused below.
-      if byte < 0x20 || byte >= 0x80 || (word &>> UInt64(byte & 0x3F)) & 1 == 0 { return false }
+  private static func flags(_ text: UnsafeBufferPointer<UInt8>, _ refused: UnsafePointer<UInt8>) -> UInt8 {
+    guard let p = text.baseAddress else { return 0 }
+    let n = text.count
+    var flags: UInt8 = 0
+    var i = 0
+    while i &+ 4 <= n {
+      flags |= refused[Int(p[i])] | refused[Int(p[i &+ 1])] | refused[Int(p[i &+ 2])] | refused[Int(p[i &+ 3])]
+      i &+= 4
     }
-    return true
+    while i < n {
+      flags |= refused[Int(p[i])]
+      i &+= 1
+    }
+    return flags
   }
 
   /// Whether `text` has an escape of a byte 0x80 or above (`%C3`): decoded, it would not be ASCII.
@@ -142,14 +158,32 @@ extension AASAForms {
       && AASAPatternProgram.fold(scheme[3], true) == 0x70 && AASAPatternProgram.fold(scheme[4], true) == 0x73
   }
 
-  /// Whether `text`, ASCII-lowercased, is `lowercase`.
+  /// Whether `text`, ASCII-lowercased, is `lowercase`: eight bytes a step.
   static func equalsLowercased(_ text: UnsafeBufferPointer<UInt8>, _ lowercase: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard text.count == lowercase.count else { return false }
+    let n = text.count
+    guard n == lowercase.count else { return false }
+    guard n > 0, let t = text.baseAddress, let l = lowercase.baseAddress else { return true }
     var i = 0
-    while i < text.count {
-      if AASAPatternProgram.fold(text[i], true) != lowercase[i] { return false }
+    while i &+ 8 <= n {
+      let word = UnsafeRawPointer(t).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      if lowercased(word) != UnsafeRawPointer(l).loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+      i &+= 8
+    }
+    while i < n {
+      if AASAPatternProgram.fold(t[i], true) != l[i] { return false }
       i &+= 1
     }
     return true
+  }
+
+  /// The eight bytes of `word` with each ASCII capital lowercased (SWAR: a byte is a capital
+  /// when adding 0x3F to its low seven bits carries into its top bit and adding 0x25 does not,
+  /// and its own top bit is clear).
+  @inline(__always)
+  static func lowercased(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let low = word & (0x7F &* ones)
+    let capital = ((low &+ 0x3F &* ones) ^ (low &+ 0x25 &* ones)) & ~word & (0x80 &* ones)
+    return word | capital &>> 2
   }
 }

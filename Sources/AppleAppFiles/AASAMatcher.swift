@@ -81,6 +81,8 @@ package final class AASAMatcher: Sendable {
   let comparesDecoded: Bool
   /// Whether the file has several `details` entries (L17, AMB11).
   let severalEntries: Bool
+  /// ``AASAForms/refusedBytes``, held here: read without a global's lazy initialization check.
+  let refusedBytes = AASAForms.refusedBytes
 
   /// Compiles `association` for `appID` (nil: whichever app it names).
   ///
@@ -154,9 +156,53 @@ package final class AASAMatcher: Sendable {
   /// - Parameter hostIsDomain: whether the caller knows that the URL's host is the file's
   ///   domain (the gate, which chose the file by it), so it is not compared again.
   package func decide(_ url: URLRecord, hostIsDomain: Bool = false) -> AASADecision {
-    if let early = checkSchemeHostAndAppLinks(url, hostIsDomain: hostIsDomain) { return early }
-    if let decided = decideOnBytes(url) { return decided }
-    return decideWithScalars(url)
+    let ranges = url.ranges
+    let step = AASAForms.withBytes(of: url.text) { decide($0, ranges, hostIsDomain: hostIsDomain) }
+    return finish(step, url)
+  }
+
+  /// What ``decide(_:bytes:ranges:hostIsDomain:)`` could not decide on bytes.
+  enum Step {
+    case decided(AASADecision)
+    /// The host is not plain ASCII: it is compared in its normal form, as a string.
+    case hostAsString
+    /// The scalar evaluation decides.
+    case scalars
+  }
+
+  /// The decision of `step` for `url`, the rare steps done on strings and scalars.
+  func finish(_ step: Step, _ url: URLRecord) -> AASADecision {
+    switch step {
+    case .decided(let decision):
+      return decision
+    case .scalars:
+      return decideWithScalars(url)
+    case .hostAsString:
+      guard url.normalizedHost == association.domain else {
+        return AASADecision(reason: .hostMismatch, severalEntries: severalEntries)
+      }
+      return decide(url, hostIsDomain: true)
+    }
+  }
+
+  /// The decision on the URL's bytes (`bytes`, read in `ranges`), or the step that needs more.
+  func decide(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URLComponentRanges, hostIsDomain: Bool) -> Step {
+    guard AASAForms.isHTTPS(UnsafeBufferPointer(rebasing: bytes[ranges.scheme])) else {
+      return .decided(AASADecision(reason: .notHTTPS, severalEntries: severalEntries))
+    }
+    if !hostIsDomain && association.domain != nil {
+      guard let domainBytes, let host = ranges.host, ranges.hostIsASCII, !ranges.hostIsIPLiteral else {
+        return .hostAsString
+      }
+      let sameHost = domainBytes.withUnsafeBufferPointer {
+        AASAForms.equalsLowercased(UnsafeBufferPointer(rebasing: bytes[host]), $0)
+      }
+      if !sameHost { return .decided(AASADecision(reason: .hostMismatch, severalEntries: severalEntries)) }
+    }
+    guard association.hasAppLinks else {
+      return .decided(AASADecision(reason: .noAppLinks, severalEntries: severalEntries))
+    }
+    return decideOnBytes(bytes, ranges).map { .decided($0) } ?? .scalars
   }
 
   /// The components' decision by the scalar evaluation (``AASAMatchInput``), for a URL the
@@ -185,31 +231,6 @@ package final class AASAMatcher: Sendable {
 
   // MARK: - The steps
 
-  /// The answer before any component is read: not https (L1, L16), another host (L16), no
-  /// `applinks` (L2); nil when the components decide.
-  private func checkSchemeHostAndAppLinks(_ url: URLRecord, hostIsDomain: Bool) -> AASADecision? {
-    let ranges = url.ranges
-    let host = ranges.host
-    let (isHTTPS, sameHost) = AASAForms.withBytes(of: url.text) { bytes -> (Bool, Bool?) in
-      let isHTTPS = AASAForms.isHTTPS(UnsafeBufferPointer(rebasing: bytes[ranges.scheme]))
-      guard isHTTPS, !hostIsDomain, association.domain != nil else { return (isHTTPS, true) }
-      guard let domainBytes, let host, ranges.hostIsASCII, !ranges.hostIsIPLiteral else { return (true, nil) }
-      return (
-        true,
-        domainBytes.withUnsafeBufferPointer {
-          AASAForms.equalsLowercased(UnsafeBufferPointer(rebasing: bytes[host]), $0)
-        }
-      )
-    }
-    guard isHTTPS else { return AASADecision(reason: .notHTTPS, severalEntries: severalEntries) }
-    // A host that is not plain ASCII is compared in its normal form, as a string.
-    if !(sameHost ?? (url.normalizedHost == association.domain)) {
-      return AASADecision(reason: .hostMismatch, severalEntries: severalEntries)
-    }
-    guard association.hasAppLinks else { return AASADecision(reason: .noAppLinks, severalEntries: severalEntries) }
-    return nil
-  }
-
   /// The components' decision on the URL's bytes, or nil when the scalar evaluation must decide.
   private func decideOnBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URLComponentRanges) -> AASADecision? {
     let path = UnsafeBufferPointer(rebasing: bytes[ranges.path])
@@ -217,11 +238,14 @@ package final class AASAMatcher: Sendable {
       ranges.query.map { UnsafeBufferPointer(rebasing: bytes[$0]) } ?? UnsafeBufferPointer(start: nil, count: 0)
     let fragment =
       ranges.fragment.map { UnsafeBufferPointer(rebasing: bytes[$0]) } ?? UnsafeBufferPointer(start: nil, count: 0)
-    guard AASAForms.areAsWritten(path: path, query: query, fragment: fragment) else { return nil }
+    let asWritten = refusedBytes.withUnsafeBufferPointer {
+      AASAForms.areAsWritten(path: path, query: query, fragment: fragment, refused: $0.baseAddress!)
+    }
+    guard asWritten else { return nil }
     let encoded = AASAForms.Form(path: path, query: query, fragment: fragment)
     guard comparesDecoded && (path.contains(0x25) || query.contains(0x25) || fragment.contains(0x25)) else {
       let forms = AASAForms(encoded: encoded, decoded: encoded, query: query, scratch: nil)
-      return walk { matches($0, forms) }
+      return program.withView { program in walk { matches($0, forms, program) } }
     }
     // A decoded form is compared: it must be ASCII (no escape of a byte 0x80 or above).
     guard
@@ -237,7 +261,7 @@ package final class AASAMatcher: Sendable {
       }
       let decodedForm = AASAForms.Form(path: decoded(path), query: decoded(query), fragment: decoded(fragment))
       let forms = AASAForms(encoded: encoded, decoded: decodedForm, query: query, scratch: rest)
-      return walk { matches($0, forms) }
+      return program.withView { program in walk { matches($0, forms, program) } }
     }
   }
 
@@ -246,22 +270,27 @@ package final class AASAMatcher: Sendable {
   @inline(__always)
   private func walk(_ matches: (Component) -> Bool) -> AASADecision {
     var firstExclusion: AASADecision?
-    var c = 0
-    for end in entryEnds {
-      // The first component that matches decides in its entry (L5).
-      while c < Int(end) {
-        let component = components[c]
-        c &+= 1
-        guard matches(component) else { continue }
-        let decision = AASADecision(
-          reason: component.exclude ? .componentExcluded : .componentMatched, entry: component.entry,
-          component: component.position, isLegacyPath: component.isLegacyPath, severalEntries: severalEntries)
-        if !component.exclude || stopsAtExclusion { return decision }
-        if firstExclusion == nil { firstExclusion = decision }
-        c = Int(end)
+    let decided = components.withUnsafeBufferPointer { components in
+      entryEnds.withUnsafeBufferPointer { entryEnds -> AASADecision? in
+        var c = 0
+        for end in entryEnds {
+          // The first component that matches decides in its entry (L5).
+          while c < Int(end) {
+            let component = components[c]
+            c &+= 1
+            guard matches(component) else { continue }
+            let decision = AASADecision(
+              reason: component.exclude ? .componentExcluded : .componentMatched, entry: component.entry,
+              component: component.position, isLegacyPath: component.isLegacyPath, severalEntries: severalEntries)
+            if !component.exclude || stopsAtExclusion { return decision }
+            if firstExclusion == nil { firstExclusion = decision }
+            c = Int(end)
+          }
+        }
+        return nil
       }
     }
-    return firstExclusion ?? noneMatched()
+    return decided ?? firstExclusion ?? noneMatched()
   }
 
   /// The answer when no component decided.
@@ -271,10 +300,10 @@ package final class AASAMatcher: Sendable {
   }
 
   /// Whether `component` matches the URL's forms (L6, L8, L10–L12, L16).
-  private func matches(_ component: Component, _ forms: AASAForms) -> Bool {
+  private func matches(_ component: Component, _ forms: AASAForms, _ program: AASAPatternProgram.View) -> Bool {
     let folding = !component.caseSensitive
     let form = component.percentEncoded ? forms.encoded : forms.decoded
-    if component.path >= 0 && !pathMatches(component, form, folding: folding) { return false }
+    if component.path >= 0 && !pathMatches(component, form, program, folding: folding) { return false }
     switch component.queryKind {
     case .any:
       break
@@ -283,7 +312,9 @@ package final class AASAMatcher: Sendable {
     case .items:
       var k = component.query
       while k < component.query &+ component.itemCount {
-        if !itemMatches(items[Int(k)], forms, decoded: !component.percentEncoded, folding: folding) { return false }
+        if !itemMatches(items[Int(k)], forms, program, decoded: !component.percentEncoded, folding: folding) {
+          return false
+        }
         k &+= 1
       }
     }
@@ -295,7 +326,9 @@ package final class AASAMatcher: Sendable {
 
   /// The `/` pattern against the path without its trailing slashes, then (for a pattern without
   /// a leading slash) without its leading one; then the same for the parent pattern (L16).
-  private func pathMatches(_ component: Component, _ form: AASAForms.Form, folding: Bool) -> Bool {
+  private func pathMatches(
+    _ component: Component, _ form: AASAForms.Form, _ program: AASAPatternProgram.View, folding: Bool
+  ) -> Bool {
     let trimmed = form.trimmedPath
     let bare: UnsafeBufferPointer<UInt8>? =
       trimmed.first == 0x2F ? UnsafeBufferPointer(rebasing: trimmed[1...]) : nil
@@ -308,7 +341,9 @@ package final class AASAMatcher: Sendable {
   }
 
   /// One `?` dictionary entry: every occurrence of the name must match; none reads as "" (L8).
-  private func itemMatches(_ item: Item, _ forms: AASAForms, decoded: Bool, folding: Bool) -> Bool {
+  private func itemMatches(
+    _ item: Item, _ forms: AASAForms, _ program: AASAPatternProgram.View, decoded: Bool, folding: Bool
+  ) -> Bool {
     var found = false
     var failed = false
     AASAForms.forEachQueryItem(forms.query) { name, value in

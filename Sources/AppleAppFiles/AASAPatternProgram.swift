@@ -142,25 +142,46 @@ struct AASAPatternProgram: Sendable {
     }
   }
 
-  /// Whether pattern `id` matches all of `text` (ASCII), lowercased first when `folding`.
-  func matches(_ id: Int32, _ text: UnsafeBufferPointer<UInt8>, folding: Bool) -> Bool {
-    let pattern = patterns[Int(id)]
-    return sets.withUnsafeBufferPointer { sets in
+  /// The program's arrays in place, for the matches of one URL: taken once, then every pattern
+  /// is matched without a bounds check or an array access of its own.
+  struct View {
+    let ops: UnsafeBufferPointer<Op>
+    let sets: UnsafeBufferPointer<ASCIISet>
+    let states: UnsafeBufferPointer<State>
+    let targets: UnsafeBufferPointer<Int32>
+    let patterns: UnsafeBufferPointer<Pattern>
+
+    /// Whether pattern `id` matches all of `text` (ASCII), lowercased first when `folding`.
+    @inline(__always)
+    func matches(_ id: Int32, _ text: UnsafeBufferPointer<UInt8>, folding: Bool) -> Bool {
+      let pattern = patterns[Int(id)]
+      let range = Int(pattern.first)..<Int(pattern.first &+ pattern.count)
       if pattern.isAutomaton {
-        return states.withUnsafeBufferPointer { states in
+        return AASAPatternProgram.run(
+          UnsafeBufferPointer(rebasing: states[range]), targets, sets, text, folding: folding)
+      }
+      return AASAPatternProgram.match(UnsafeBufferPointer(rebasing: ops[range]), pattern, sets, text, folding: folding)
+    }
+  }
+
+  /// Calls `body` with the program's arrays in place.
+  func withView<R>(_ body: (View) -> R) -> R {
+    ops.withUnsafeBufferPointer { ops in
+      sets.withUnsafeBufferPointer { sets in
+        states.withUnsafeBufferPointer { states in
           targets.withUnsafeBufferPointer { targets in
-            Self.run(
-              UnsafeBufferPointer(rebasing: states[Int(pattern.first)..<Int(pattern.first + pattern.count)]), targets,
-              sets, text, folding: folding)
+            patterns.withUnsafeBufferPointer { patterns in
+              body(View(ops: ops, sets: sets, states: states, targets: targets, patterns: patterns))
+            }
           }
         }
       }
-      return ops.withUnsafeBufferPointer { ops in
-        Self.match(
-          UnsafeBufferPointer(rebasing: ops[Int(pattern.first)..<Int(pattern.first + pattern.count)]), pattern, sets,
-          text, folding: folding)
-      }
     }
+  }
+
+  /// Whether pattern `id` matches all of `text` (ASCII), lowercased first when `folding`.
+  func matches(_ id: Int32, _ text: UnsafeBufferPointer<UInt8>, folding: Bool) -> Bool {
+    withView { $0.matches(id, text, folding: folding) }
   }
 
   /// The two-pointer engine's answer, its fixed parts first: the operations before the first

@@ -83,10 +83,31 @@ package final class AppLinkGate: Sendable {
 
   /// The gate's answer for `url`.
   package func check(_ url: URLRecord) -> Answer {
-    guard let entry = coveringEntry(url) else { return .notCovered }
+    // The URL's bytes are read once, for the host and the file; the ranges are copied out
+    // (plain values): a closure that captured the record copied it.
+    let ranges = url.ranges
+    let (covering, step) = AASAForms.withBytes(of: url.text) { bytes -> (Int??, AASAMatcher.Step?) in
+      let covering = coveringEntry(bytes, ranges)
+      guard case .some(.some(let entry)) = covering, domains[entry].matcher >= 0 else { return (covering, nil) }
+      let domain = domains[entry]
+      return (covering, matchers[Int(domain.matcher)].decide(bytes, ranges, hostIsDomain: domain.fileIsForHost))
+    }
+    let entry: Int
+    switch covering {
+    case .some(.some(let covered)): entry = covered
+    case .some(.none): return .notCovered
+    case .none:
+      // A host (or a domain) that is not plain ASCII: compared in its normal form, as a string.
+      guard let best = AssociatedDomain.bestMatch(for: url.normalizedHost ?? "", among: entries),
+        let covered = entries.firstIndex(of: best)
+      else { return .notCovered }
+      entry = covered
+    }
     let domain = domains[entry]
     guard domain.matcher >= 0 else { return .noFile(entry: entry) }
     let matcher = matchers[Int(domain.matcher)]
+    // Not `step.map { … } ?? …`: a closure that captured the record copied it.
+    if let step { return .decided(entry: entry, matcher: matcher, matcher.finish(step, url)) }
     return .decided(entry: entry, matcher: matcher, matcher.decide(url, hostIsDomain: domain.fileIsForHost))
   }
 
@@ -97,37 +118,31 @@ package final class AppLinkGate: Sendable {
   }
 
   /// The position of the entry that covers the URL's host: an exact one, else the wildcard with
-  /// the longest domain, the first of equals (`AssociatedDomain.bestMatch(for:among:)`).
-  private func coveringEntry(_ url: URLRecord) -> Int? {
-    let ranges = url.ranges
-    guard domainsAreASCII, let host = ranges.host, ranges.hostIsASCII, !ranges.hostIsIPLiteral else {
-      let host = url.normalizedHost ?? ""
-      guard let best = AssociatedDomain.bestMatch(for: host, among: entries) else { return nil }
-      return entries.firstIndex { $0 == best }
-    }
-    return AASAForms.withBytes(of: url.text) { bytes in
-      domainBytes.withUnsafeBufferPointer { domainBytes in
-        domains.withUnsafeBufferPointer { domains in
-          let host = UnsafeBufferPointer(rebasing: bytes[host])
-          var wildcard: Int?
-          var wildcardLength = -1
-          var i = 0
-          while i < domains.count {
-            let domain = domains[i]
-            let name = UnsafeBufferPointer(rebasing: domainBytes[Int(domain.first)..<Int(domain.first &+ domain.count)])
-            if !domain.includesSubdomains {
-              if AASAForms.equalsLowercased(host, name) { return i }
-            } else if host.count > name.count &+ 1 && name.count > wildcardLength
-              && host[host.count &- name.count &- 1] == 0x2E
-              && AASAForms.equalsLowercased(UnsafeBufferPointer(rebasing: host[(host.count &- name.count)...]), name)
-            {
-              wildcard = i
-              wildcardLength = name.count
-            }
-            i &+= 1
+  /// the longest domain, the first of equals (`AssociatedDomain.bestMatch(for:among:)`); nil
+  /// inside when none does, nil when the host (or a domain) is not plain ASCII.
+  private func coveringEntry(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URLComponentRanges) -> Int?? {
+    guard domainsAreASCII, let host = ranges.host, ranges.hostIsASCII, !ranges.hostIsIPLiteral else { return nil }
+    return domainBytes.withUnsafeBufferPointer { domainBytes in
+      domains.withUnsafeBufferPointer { domains -> Int? in
+        let host = UnsafeBufferPointer(rebasing: bytes[host])
+        var wildcard: Int?
+        var wildcardLength = -1
+        var i = 0
+        while i < domains.count {
+          let domain = domains[i]
+          let name = UnsafeBufferPointer(rebasing: domainBytes[Int(domain.first)..<Int(domain.first &+ domain.count)])
+          if !domain.includesSubdomains {
+            if AASAForms.equalsLowercased(host, name) { return i }
+          } else if host.count > name.count &+ 1 && name.count > wildcardLength
+            && host[host.count &- name.count &- 1] == 0x2E
+            && AASAForms.equalsLowercased(UnsafeBufferPointer(rebasing: host[(host.count &- name.count)...]), name)
+          {
+            wildcard = i
+            wildcardLength = name.count
           }
-          return wildcard
+          i &+= 1
         }
+        return wildcard
       }
     }
   }

@@ -208,13 +208,51 @@ import Testing
     let path = ByteSet.pathSegmentAllowed.union(ByteSet("/%"))
     let query = ByteSet.fragmentAllowed.union(ByteSet("%"))
     let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    let table = AASAForms.refusedBytes
+    #expect(table.count == 256)
+    table.withUnsafeBufferPointer { table in
+      let refused = table.baseAddress!
+      for value in 0...255 {
+        let byte = UInt8(value)
+        // Alone, and after seven allowed bytes (the four-at-a-time loop and its tail).
+        for prefix in ["", "abcdefg"] {
+          let text = Array(prefix.utf8) + [byte]
+          text.withUnsafeBufferPointer { one in
+            #expect(
+              AASAForms.areAsWritten(path: one, query: empty, fragment: empty, refused: refused)
+                == path.contains(byte), "\(value)")
+            #expect(
+              AASAForms.areAsWritten(path: empty, query: one, fragment: empty, refused: refused)
+                == query.contains(byte), "\(value)")
+            #expect(
+              AASAForms.areAsWritten(path: empty, query: empty, fragment: one, refused: refused)
+                == query.contains(byte), "\(value)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func hostsAreLowercasedEightBytesAStep() {
+    // Every byte value in every position of a word, beside capitals and non-ASCII bytes.
     for value in 0...255 {
-      let byte = UInt8(value)
-      withUnsafePointer(to: byte) { pointer in
-        let one = UnsafeBufferPointer(start: pointer, count: 1)
-        #expect(AASAForms.areAsWritten(path: one, query: empty, fragment: empty) == path.contains(byte), "\(value)")
-        #expect(AASAForms.areAsWritten(path: empty, query: one, fragment: empty) == query.contains(byte), "\(value)")
-        #expect(AASAForms.areAsWritten(path: empty, query: empty, fragment: one) == query.contains(byte), "\(value)")
+      for position in 0..<8 {
+        var bytes: [UInt8] = [0x41, 0x5A, 0x61, 0x40, 0x5B, 0xC1, 0x7A, 0xDA]
+        bytes[position] = UInt8(value)
+        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        let lowered = withUnsafeBytes(of: AASAForms.lowercased(word)) { Array($0) }
+        #expect(lowered == bytes.map { AASAPatternProgram.fold($0, true) }, "\(value) at \(position)")
+      }
+    }
+    var rng = SeededGenerator(seed: 0x4057)
+    let alphabet = Array("aZz.-0Ab9".utf8) + [0xC3, 0x7F]
+    for _ in 0..<2_000 {
+      let text = (0..<Int.random(in: 0...20, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+      var other = text.map { AASAPatternProgram.fold($0, true) }
+      if !other.isEmpty && Bool.random(using: &rng) { other[Int.random(in: 0..<other.count, using: &rng)] = 0x5F }
+      let expected = text.map { AASAPatternProgram.fold($0, true) } == other
+      text.withUnsafeBufferPointer { text in
+        other.withUnsafeBufferPointer { other in #expect(AASAForms.equalsLowercased(text, other) == expected) }
       }
     }
   }
