@@ -83,21 +83,37 @@ package final class AppLinkGate: Sendable {
 
   /// The gate's answer for `url`.
   package func check(_ url: URLRecord) -> Answer {
-    // The URL's bytes are read once, for the host and the file; the ranges are copied out
-    // (plain values): a closure that captured the record copied it.
+    // The URL's bytes are read once, for the host and the file. The record's two fields are
+    // taken apart (the record is remade, from them, only on the rare paths): when the record
+    // itself was used after the bytes were read, it was copied first.
+    let text = url.text
     let ranges = url.ranges
-    let (covering, step) = AASAForms.withBytes(of: url.text) { bytes -> (Int??, AASAMatcher.Step?) in
+    let (covering, step) = AASAForms.withBytes(of: text) { bytes -> (Int??, AASAMatcher.Step?) in
       let covering = coveringEntry(bytes, ranges)
       guard case .some(.some(let entry)) = covering, domains[entry].matcher >= 0 else { return (covering, nil) }
       let domain = domains[entry]
       return (covering, matchers[Int(domain.matcher)].decide(bytes, ranges, hostIsDomain: domain.fileIsForHost))
     }
+    switch (covering, step) {
+    case (.some(.some(let entry)), .decided(let decision)?):
+      return .decided(entry: entry, matcher: matchers[Int(domains[entry].matcher)], decision)
+    case (.some(.none), _):
+      return .notCovered
+    case (.some(.some(let entry)), nil):
+      return .noFile(entry: entry)
+    default:
+      return checkOnStrings(URLRecord(text: text, ranges: ranges), covering: covering ?? nil, step)
+    }
+  }
+
+  /// The rare rest of ``check(_:)``: a host (or a domain) that is not plain ASCII, compared in
+  /// its normal form as a string (`covering` nil), or a file's step that needs the record.
+  @inline(never)
+  private func checkOnStrings(_ url: URLRecord, covering: Int?, _ step: AASAMatcher.Step?) -> Answer {
     let entry: Int
-    switch covering {
-    case .some(.some(let covered)): entry = covered
-    case .some(.none): return .notCovered
-    case .none:
-      // A host (or a domain) that is not plain ASCII: compared in its normal form, as a string.
+    if let covering {
+      entry = covering
+    } else {
       guard let best = AssociatedDomain.bestMatch(for: url.normalizedHost ?? "", among: entries),
         let covered = entries.firstIndex(of: best)
       else { return .notCovered }
@@ -106,7 +122,6 @@ package final class AppLinkGate: Sendable {
     let domain = domains[entry]
     guard domain.matcher >= 0 else { return .noFile(entry: entry) }
     let matcher = matchers[Int(domain.matcher)]
-    // Not `step.map { … } ?? …`: a closure that captured the record copied it.
     if let step { return .decided(entry: entry, matcher: matcher, matcher.finish(step, url)) }
     return .decided(entry: entry, matcher: matcher, matcher.decide(url, hostIsDomain: domain.fileIsForHost))
   }

@@ -280,6 +280,21 @@ import Testing
     #expect(matcher.decideOnBytes(ascii) == AASADecision(reason: .noComponentMatched, severalEntries: true))
     #expect(matcher.decideWithScalars(ascii) == AASADecision(reason: .noComponentMatched, severalEntries: true))
     #expect(file.evaluate(try url("https://h.example/N/ab/Y#xY"), appID: "ABCDE12345.com.example.a").opens)
+    // Decoded, a slash after a prepend character (U+0600) joins it in one character, so it is
+    // not dropped as a trailing slash; after `é` it is. Only the scalar evaluation can tell.
+    let prepend = try #require(
+      AppSiteAssociation.parse(
+        source: SourceText(
+          file: "prepend.json",
+          text: #"{"applinks":{"details":[{"appID":"A.b","components":[{"/":"/x?","percentEncoded":false}]}]}}"#),
+        domain: nil
+      ).association)
+    for (text, opens) in [("https://h.example/x%D8%80/", false), ("https://h.example/x%C3%A9/", true)] {
+      let link = try url(text)
+      #expect(prepend.evaluate(link, appID: "A.b").opens == opens, "\(text)")
+      #expect(
+        Self.reference(prepend, link, appID: "A.b", exclusionsStopLaterEntries: true).opens == opens, "\(text)")
+    }
   }
 
   @Test func theGateChoosesTheEntryAndAsksItsFileAsBefore() throws {
