@@ -35,7 +35,6 @@ package enum LinkGate {
     }
     if scheme == "https" || scheme == "http" {
       guard ctx.table.claims.declaresDomains else { return nil }
-      let claims = ctx.table.claims
       guard scheme == "https" else {
         ctx.step(
           .gate, url.forRecord.text, .rejected,
@@ -44,35 +43,46 @@ package enum LinkGate {
         return ctx.decision(
           .notForApp, reason: .notHTTPS, message: "an http link opens in the browser, not in the app")
       }
-      let host = url.host ?? ""
-      guard let entry = AssociatedDomain.bestMatch(for: host, among: claims.appLinkDomains) else {
+      // The gate compiled with the router: the host and the path are read as bytes, in place;
+      // the host string and the verdict's texts are made only for a trace or a message.
+      let gate = ctx.router.appLinks
+      let decision: AASADecision
+      let matcher: AASAMatcher
+      switch gate.check(url.forRecord) {
+      case .notCovered:
         ctx.step(
-          .gate, "host '\(host)'", .rejected, "no applinks: entry of the associated domains entitlement covers it",
-          rule: .l1)
+          .gate, "host '\(url.host ?? "")'", .rejected,
+          "no applinks: entry of the associated domains entitlement covers it", rule: .l1)
         return ctx.decision(
           .notForApp, reason: .domainNotAssociated,
-          message: "'\(host)' is not an associated domain of the app: the link opens in the browser")
-      }
-      guard let association = claims.associations[entry] else {
+          message: "'\(url.host ?? "")' is not an associated domain of the app: the link opens in the browser")
+      case .noFile(let entry):
         ctx.step(
-          .gate, "host '\(host)'", .info,
-          "covered by '\(entry)'; no AASA file is given, so it is taken to claim every path", rule: .l1)
+          .gate, "host '\(url.host ?? "")'", .info,
+          "covered by '\(gate.entries[entry])'; no AASA file is given, so it is taken to claim every path", rule: .l1)
         return nil
+      case .decided(_, let file, let decided):
+        // The file read the path: the decision depends on it.
+        url.reads.mark()
+        decision = decided
+        matcher = file
       }
-      let verdict = association.evaluate(
-        url.read(), appID: claims.appID, exclusionsStopLaterEntries: ctx.policies.aasaDetails == .firstDecision)
-      if association.details.count > 1 { ctx.cite(.amb11) }
-      for rule in verdict.appleRules { ctx.cite(rule) }
+      if decision.severalEntries { ctx.cite(.amb11) }
+      for rule in decision.appleRules { ctx.cite(rule) }
       // Made only for a trace or a message (both only when the decision explains itself).
-      func component() -> String {
-        verdict.componentText.map { " (component \($0)\(verdict.componentLocation.map { " at \($0)" } ?? ""))" } ?? ""
+      func explained() -> String {
+        let verdict = matcher.verdict(decision, for: url.forRecord)
+        let component =
+          verdict.componentText.map { " (component \($0)\(verdict.componentLocation.map { " at \($0)" } ?? ""))" } ?? ""
+        return verdict.opens
+          ? "the AASA file of '\(url.host ?? "")' claims it for the app\(component)" : verdict.message + component
       }
-      if verdict.outcome == .opens {
-        ctx.step(.gate, url.forRecord.text, .chosen, "the AASA file of '\(host)' claims it for the app\(component())")
+      if decision.outcome == .opens {
+        ctx.step(.gate, url.forRecord.text, .chosen, explained())
         return nil
       }
-      ctx.step(.gate, url.forRecord.text, .rejected, verdict.message + component())
-      return ctx.decision(.notForApp, reason: DecisionReason(verdict.reason), message: verdict.message + component())
+      ctx.step(.gate, url.forRecord.text, .rejected, explained())
+      return ctx.decision(.notForApp, reason: DecisionReason(decision.reason), message: explained())
     }
     guard ctx.table.claims.declaresSchemes else { return nil }
     if ctx.table.claims.urlSchemes.contains(scheme) {

@@ -1,3 +1,4 @@
+package import AppleAppFiles
 public import RouteEvents
 public import RouteTables
 public import RouterSupport
@@ -19,6 +20,9 @@ public struct CompiledRouter: Sendable {
   public let table: RouteTable
   let urls: URLTrie
   let activities: ActivityIndex
+  /// The table's universal-link gate (its `applinks:` entries and AASA files), compiled with
+  /// the router so that each https URL is checked on its bytes (issue 17).
+  package let appLinks: AppLinkGate
 
   /// Matches a URL: the best route and its parameters, nil when no route matches, or the reason
   /// the text is not a URL the router accepts.
@@ -374,5 +378,16 @@ public struct CompiledRouter: Sendable {
     var out: [UInt8] = []
     guard PercentDecoding.decode(raw, into: &out) else { return String(decoding: raw, as: UTF8.self) }
     return String(decoding: out, as: UTF8.self)
+  }
+}
+
+extension CompiledRouter {
+  /// A router of `table` with its trie and activity index; the link gate is compiled here.
+  init(table: RouteTable, urls: URLTrie, activities: ActivityIndex) {
+    self.init(
+      table: table, urls: urls, activities: activities,
+      appLinks: AppLinkGate(
+        associatedDomains: table.claims.associatedDomains, associations: table.claims.associations,
+        appID: table.claims.appID, exclusionsStopLaterEntries: table.policies.aasaDetails == .firstDecision))
   }
 }
