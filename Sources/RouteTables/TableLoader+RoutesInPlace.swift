@@ -28,15 +28,18 @@ extension TableLoader {
 
   /// The routes of the deferred array at `range` of the source, in table order, with the
   /// diagnostics ``readRoutes(_:root:table:_:)`` reports for the same array.
-  static func readRoutes(inPlace range: Range<Int>, table: RouteTable, _ reader: inout JSONFieldReader) -> [Route] {
+  static func readRoutes(
+    inPlace range: Range<Int>, count: Int, table: RouteTable, _ reader: inout JSONFieldReader
+  ) -> [Route] {
     let bytes = reader.source.bytes
     return bytes.withUnsafeBufferPointer { buffer in
       var cursor = JSONCursor(buffer, at: range.lowerBound + 1)
       var routes: [Route] = []
       if cursor.consume(UInt8(ascii: "]")) { return routes }
+      routes.reserveCapacity(count)
       var context = InPlaceRoutes(table: table)
       // The first route of each name, by its index (as `readRoutes` keeps it).
-      var firstIndex: [String: Int] = [:]
+      var names = RouteNameIndex(expected: count)
       repeat {
         cursor.skipWhitespace()
         let start = cursor.index
@@ -49,13 +52,12 @@ extension TableLoader {
           cursor.index = node.end
         }
         guard let route else { continue }
-        if let first = firstIndex[route.name] {
+        if let first = names.firstIndex(of: route.name, recording: routes.count, in: routes) {
           reader.error(
             .duplicateRuleName, "route name '\(route.name)' is used twice", at: start,
             notes: [.init("'\(route.name)' is first used here", at: routes[first].location)])
           continue
         }
-        firstIndex[route.name] = routes.count
         routes.append(route)
       } while cursor.consume(UInt8(ascii: ","))
       return routes
@@ -72,10 +74,8 @@ extension TableLoader {
     guard cursor.byte == UInt8(ascii: "{") else { return nil }
     cursor.index += 1
     var name: String?
-    var url = -1
-    var action: RouteTarget.Action?
-    var actionKey = -1
-    var actionValue = -1
+    var patterns: [URLPattern]?
+    var target: RouteTarget?
     var priority = 0
     if cursor.consume(UInt8(ascii: "}")) { return nil }
     repeat {
@@ -84,7 +84,6 @@ extension TableLoader {
       let (key, escaped) = cursor.string()
       guard !escaped, cursor.consume(UInt8(ascii: ":")) else { return nil }
       cursor.skipWhitespace()
-      let valueStart = cursor.index
       switch RouteKey(UnsafeBufferPointer(rebasing: cursor.bytes[key])) {
       case .name:
         guard cursor.byte == UInt8(ascii: "\"") else { return nil }
@@ -92,14 +91,12 @@ extension TableLoader {
         guard !escaped else { return nil }
         name = context.strings.string(UnsafeBufferPointer(rebasing: cursor.bytes[text]))
       case .url:
-        url = valueStart
-        cursor.skipValue()
-      case .action(let named):
-        guard action == nil else { return nil }
-        action = named
-        actionKey = keyStart
-        actionValue = valueStart
-        cursor.skipValue()
+        guard let read = readURLPatternsInPlace(&cursor, context, &reader) else { return nil }
+        patterns = read
+      case .action(let action):
+        guard target == nil, let read = readTargetInPlace(&cursor, action, key: keyStart, &context, &reader)
+        else { return nil }
+        target = read
       case .priority:
         guard cursor.byte == UInt8(ascii: "-") || cursor.byte &- UInt8(ascii: "0") < 10 else { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: cursor.bytes[cursor.number()]), as: UTF8.self)
@@ -111,20 +108,19 @@ extension TableLoader {
         return nil
       }
     } while cursor.consume(UInt8(ascii: ","))
-    guard cursor.consume(UInt8(ascii: "}")), let name, url >= 0, let action else { return nil }
-    let end = cursor.index
-    guard let patterns = readURLPatternsInPlace(cursor.bytes, at: url, context, &reader),
-      let target = readTargetInPlace(
-        cursor.bytes, action, key: actionKey, value: actionValue, &context, &reader)
-    else { return nil }
+    guard cursor.consume(UInt8(ascii: "}")), let name, let patterns, let target else { return nil }
     // Every parameter the value uses is captured by every pattern (else `checkParameters` reports it).
-    if let used = target.value?.parameterNames, !used.isEmpty {
-      for pattern in patterns {
-        let captured = pattern.parameterNames
-        for name in used where !captured.contains(name) { return nil }
+    if let value = target.value, !value.isLiteral {
+      let captured = patterns.withUnsafeBufferPointer { patterns in
+        value.allParameters { name in
+          for index in patterns.indices where !URLPattern.captures(patterns.baseAddress! + index, name) {
+            return false
+          }
+          return true
+        }
       }
+      guard captured else { return nil }
     }
-    cursor.index = end
     return Route(
       name: name, index: index, trigger: .url(patterns), target: target, priority: priority,
       location: reader.location(start))
@@ -150,16 +146,20 @@ extension TableLoader {
     }
 
     static func equal(_ key: UnsafeBufferPointer<UInt8>, _ expected: StaticString) -> Bool {
-      expected.withUTF8Buffer { key.elementsEqual($0) }
+      let count = expected.utf8CodeUnitCount
+      guard key.count == count else { return false }
+      let other = expected.utf8Start
+      for i in 0..<count where key[i] != other[i] { return false }
+      return true
     }
   }
 
-  /// The pattern, or patterns, of the `url` value at `offset`: a string or a non-empty array
+  /// The pattern, or patterns, of the `url` value at `cursor`: a string or a non-empty array
   /// of strings, each without an escape and each a pattern without a problem; else nil.
   private static func readURLPatternsInPlace(
-    _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ context: InPlaceRoutes, _ reader: inout JSONFieldReader
+    _ cursor: inout JSONCursor, _ context: InPlaceRoutes, _ reader: inout JSONFieldReader
   ) -> [URLPattern]? {
-    var cursor = JSONCursor(bytes, at: offset)
+    let bytes = cursor.bytes
     var patterns: [URLPattern] = []
     let list = cursor.byte == UInt8(ascii: "[")
     if list {
@@ -172,23 +172,23 @@ extension TableLoader {
       guard cursor.byte == UInt8(ascii: "\"") else { return nil }
       let (text, escaped) = cursor.string()
       guard !escaped,
-        var pattern = URLPattern(
+        let pattern = URLPattern(
           utf8: UnsafeBufferPointer(rebasing: bytes[text]), valueSets: context.table.valueSets,
-          strings: context.strings)
+          strings: context.strings, location: reader.location(quote))
       else { return nil }
-      pattern.location = reader.location(quote)
       patterns.append(pattern)
     } while list && cursor.consume(UInt8(ascii: ","))
+    guard !list || cursor.consume(UInt8(ascii: "]")) else { return nil }
     return patterns
   }
 
-  /// The target of `action`, whose key is at `key` and whose object is at `value`, read in
+  /// The target of `action`, whose key is at `key` and whose object is at `cursor`, read in
   /// place as `readTarget` reads it, when that reports nothing; else nil.
   private static func readTargetInPlace(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ action: RouteTarget.Action, key: Int, value: Int,
-    _ context: inout InPlaceRoutes, _ reader: inout JSONFieldReader
+    _ cursor: inout JSONCursor, _ action: RouteTarget.Action, key: Int, _ context: inout InPlaceRoutes,
+    _ reader: inout JSONFieldReader
   ) -> RouteTarget? {
-    var cursor = JSONCursor(bytes, at: value)
+    let bytes = cursor.bytes
     guard cursor.byte == UInt8(ascii: "{") else { return nil }
     cursor.index += 1
     var scene: String?
@@ -224,6 +224,7 @@ extension TableLoader {
           return nil
         }
       } while cursor.consume(UInt8(ascii: ","))
+      guard cursor.consume(UInt8(ascii: "}")) else { return nil }
     }
     var target = RouteTarget(action: action, location: reader.location(key))
     target.valueType = type

@@ -57,7 +57,7 @@ public enum TableLoader {
   /// from the tree, as `readTable(_:_:)` reads it. The table and the diagnostics are the same.
   package static func load(source: SourceText, routesInPlace: Bool) -> LoadedTable {
     let root: JSONNode
-    let deferred: Range<Int>?
+    let deferred: (range: Range<Int>, count: Int)?
     do {
       if routesInPlace {
         (root, deferred) = try source.bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
@@ -84,10 +84,11 @@ public enum TableLoader {
     return readTable(root, &reader, referenced: &referenced)
   }
 
-  /// The table of `root`; `routesInPlace` is where the `routes` array is in the source when
-  /// the parser deferred it (its node is then an empty placeholder).
+  /// The table of `root`; `routesInPlace` is where the `routes` array is in the source, and
+  /// its number of routes, when the parser deferred it (its node is then an empty placeholder).
   static func readTable(
-    _ root: JSONNode, _ reader: inout JSONFieldReader, referenced: inout [SourceText], routesInPlace: Range<Int>? = nil
+    _ root: JSONNode, _ reader: inout JSONFieldReader, referenced: inout [SourceText],
+    routesInPlace: (range: Range<Int>, count: Int)? = nil
   ) -> RouteTable? {
     guard let fields = reader.object(root, what: "the route table", keys: topLevelKeys) else { return nil }
     if let version = reader.int(fields["formatVersion"]), version != 1 {
@@ -131,7 +132,8 @@ public enum TableLoader {
     }
     table.valueSets = readValueSets(fields["valueSets"], &reader)
     if let routesInPlace {
-      table.routes = readRoutes(inPlace: routesInPlace, table: table, &reader)
+      table.routes = readRoutes(
+        inPlace: routesInPlace.range, count: routesInPlace.count, table: table, &reader)
     } else {
       table.routes = readRoutes(fields["routes"], root: root, table: table, &reader)
     }

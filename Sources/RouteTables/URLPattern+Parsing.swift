@@ -67,13 +67,15 @@ extension URLPattern {
   /// let pattern = URLPattern(utf8: buffer, valueSets: [:])   // nil: read it with `init(parsing:)` for the errors
   /// ```
   package init?(
-    utf8 bytes: UnsafeBufferPointer<UInt8>, valueSets: [String: [String]], strings: ShortStringCache? = nil
+    utf8 bytes: UnsafeBufferPointer<UInt8>, valueSets: [String: [String]], strings: ShortStringCache? = nil,
+    location: SourceLocation? = nil
   ) {
     var parser = URLPatternParser(text: String(decoding: bytes, as: UTF8.self), bytes: bytes)
     parser.valueSets = valueSets
     parser.strings = strings
+    parser.location = location
     guard let pattern = parser.parse(), parser.errors.isEmpty else { return nil }
-    self = pattern
+    self = consume pattern
   }
 
   /// Reads one value of a named value set as a pattern writes it (percent escapes decoded), or
@@ -128,6 +130,8 @@ struct URLPatternParser {
   /// Where the short strings the pattern is made of are found again, when patterns are read
   /// one after another (a table's).
   var strings: ShortStringCache?
+  /// Where the pattern is written, for the pattern made.
+  var location: SourceLocation?
 
   init(text: String, bytes: UnsafeBufferPointer<UInt8>) {
     self.text = text
@@ -185,8 +189,28 @@ struct URLPatternParser {
 
   /// The path (from `pathStart`, with or without a leading `/`), query and fragment.
   private mutating func parseTail(scheme: String, host: HostPattern, port: Int?, pathStart: Int) -> URLPattern? {
-    var index = scan(from: pathStart, stoppingAt: UInt8(ascii: "?"), UInt8(ascii: "#"))
-    let (segments, trailingSlash) = parsePath(pathStart..<index)
+    // The path's end (the first '?' or '#' outside braces), its slashes, and the first '[' inside
+    // braces, in one pass.
+    var index = pathStart
+    var inBraces = false
+    var slashes = 0
+    var listBracket: Int?
+    while index < bytes.count {
+      let b = bytes[index]
+      if b == UInt8(ascii: "{") {
+        inBraces = true
+      } else if b == UInt8(ascii: "}") {
+        inBraces = false
+      } else if !inBraces && (b == UInt8(ascii: "?") || b == UInt8(ascii: "#")) {
+        break
+      } else if b == UInt8(ascii: "/") {
+        slashes += 1
+      } else if b == UInt8(ascii: "[") && inBraces && listBracket == nil {
+        listBracket = index
+      }
+      index += 1
+    }
+    let (segments, trailingSlash) = parsePath(pathStart..<index, slashes: slashes, listBracket: listBracket)
     var captures = pathCaptures
     if case .parameter = host { captures += 1 }
     if captures > URLPattern.maxPathCaptures {
@@ -209,7 +233,7 @@ struct URLPatternParser {
     checkParameterNames(host: host, segments: segments, query: query, fragment: fragment)
     return URLPattern(
       text: text, scheme: scheme, host: host, port: port, segments: segments,
-      trailingSlash: trailingSlash, query: query, fragment: fragment)
+      trailingSlash: trailingSlash, query: query, fragment: fragment, location: location)
   }
 
   /// The text at `range`, lowercased (`String.lowercased()`; ASCII without upper-case letters,
@@ -428,26 +452,21 @@ struct URLPatternParser {
     return .valueSet(set)
   }
 
-  private mutating func parsePath(_ range: Range<Int>) -> ([PathSegmentPattern], Bool) {
+  /// The segments of the path at `range`, whose `slashes` and first `[` inside braces the caller
+  /// found, and whether it ends with `/`.
+  private mutating func parsePath(_ range: Range<Int>, slashes: Int, listBracket: Int?) -> (
+    [PathSegmentPattern], Bool
+  ) {
     guard !range.isEmpty else { return ([], false) }
     // A '[' inside braces is a list binding (`{tags[]}`), which only a query value can be.
-    var inBraces = false
-    // One segment a '/' at most (groups hold several), so the array grows once.
-    var slashes = 0
-    for i in range {
-      switch bytes[i] {
-      case UInt8(ascii: "/"): slashes += 1
-      case UInt8(ascii: "{"): inBraces = true
-      case UInt8(ascii: "}"): inBraces = false
-      case UInt8(ascii: "[") where inBraces:
-        fail(
-          "a list binding ('{name[]}') is for query values, as in '?tag={tags[]}'; a path segment holds one value"
-            + " (for several segments write '{name*}')", at: i)
-        return ([], false)
-      default: break
-      }
+    if let listBracket {
+      fail(
+        "a list binding ('{name[]}') is for query values, as in '?tag={tags[]}'; a path segment holds one value"
+          + " (for several segments write '{name*}')", at: listBracket)
+      return ([], false)
     }
     var segments: [PathSegmentPattern] = []
+    // One segment a '/' at most (groups hold several), so the array grows once.
     segments.reserveCapacity(slashes + 1)
     var trailingSlash = false
     // Skip the leading '/' (a path without an authority may have none).
@@ -548,6 +567,15 @@ struct URLPatternParser {
   }
 
   private mutating func parseSegment(_ range: Range<Int>) -> PathSegmentPattern? {
+    // A literal of plain bytes (the usual segment) in one pass: the checks below find nothing in it.
+    if range.count > 1 || bytes[range.lowerBound] != UInt8(ascii: "*") {
+      var plain = true
+      for i in range where !isPlainLiteralByte(bytes[i]) {
+        plain = false
+        break
+      }
+      if plain { return .literal(string(range)) }
+    }
     let seg = bytes[range]
     if seg.count == 1 && seg.first == UInt8(ascii: "*") { return .wildcard }
     // A brace that is not the first or the last byte: literal text and captures in one segment.
@@ -1076,6 +1104,16 @@ private func isSpecial(_ scheme: String) -> Bool {
   case "http", "https", "ws", "wss", "ftp", "file": true
   default: false
   }
+}
+
+/// Whether a byte may be in a path literal as it is, and needs no check or decoding: printable
+/// ASCII other than space, `%`, `*`, `[`, `]`, `{` and `}`.
+@inline(__always)
+private func isPlainLiteralByte(_ b: UInt8) -> Bool {
+  // Bits 0x21–0x3F but `%` and `*`; bits 0x40–0x7E but `[`, `]`, `{` and `}`.
+  let low: UInt64 = 0xFFFF_FBDE_0000_0000
+  let high: UInt64 = 0x57FF_FFFF_D7FF_FFFF
+  return b < 64 ? (low &>> UInt64(b)) & 1 != 0 : b < 128 && (high &>> UInt64(b &- 64)) & 1 != 0
 }
 
 /// Whether a byte ends a pattern's authority: `/`, `?` or `#`.

@@ -48,6 +48,22 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     self.fragment = fragment
   }
 
+  /// Creates a pattern from its parts and where it is written.
+  init(
+    text: String, scheme: String, host: HostPattern, port: Int?, segments: [PathSegmentPattern],
+    trailingSlash: Bool, query: [QueryConstraint], fragment: ValueConstraint?, location: SourceLocation?
+  ) {
+    self.text = text
+    self.scheme = scheme
+    self.host = host
+    self.port = port
+    self.segments = segments
+    self.trailingSlash = trailingSlash
+    self.query = query
+    self.fragment = fragment
+    self.location = location
+  }
+
   public var description: String { text }
 
   /// The names of every parameter the pattern captures, in order of appearance.
@@ -77,6 +93,31 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     default: break
     }
     return names
+  }
+
+  /// Whether `pattern` captures a parameter named `name`: `parameterNames.contains(name)`,
+  /// without building the list (and read in place: no copy of the pattern).
+  static func captures(_ pattern: UnsafePointer<URLPattern>, _ name: String) -> Bool {
+    switch pattern.pointee.host {
+    case .parameter(let p) where p.name == name: return true
+    case .valueSet(let set) where set.name == name: return true
+    default: break
+    }
+    let inPath = pattern.pointee.segments.withUnsafeBufferPointer { segments in
+      for index in segments.indices {
+        switch segments[index] {
+        case .parameter(let p), .optional(let p): if p.name == name { return true }
+        case .catchAll(let n), .optionalCatchAll(let n): if n == name { return true }
+        case .valueSet(let set): if set.name == name { return true }
+        case .affixed(let segment): if segment.parameters.contains(where: { $0.name == name }) { return true }
+        case .literal, .wildcard, .optionalLiterals: break
+        }
+      }
+      return false
+    }
+    if inPath { return true }
+    guard !pattern.pointee.query.isEmpty || pattern.pointee.fragment != nil else { return false }
+    return pattern.pointee.parameterNames.contains(name)
   }
 }
 

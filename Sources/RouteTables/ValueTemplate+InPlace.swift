@@ -31,6 +31,8 @@ extension ValueTemplate {
     case UInt8(ascii: "{"):
       cursor.index += 1
       var members: [(key: String, value: ValueTemplate)] = []
+      // Room for an object's usual few members, so that the array is made once.
+      members.reserveCapacity(4)
       var literal = true
       if !cursor.consume(UInt8(ascii: "}")) {
         repeat {
@@ -74,6 +76,20 @@ extension ValueTemplate {
           text: String(decoding: UnsafeBufferPointer(rebasing: cursor.bytes[range]), as: UTF8.self))
       else { return nil }
       return .literal(.number(number))
+    }
+  }
+
+  /// Whether `body` holds for every parameter the template uses (each time it is used):
+  /// `parameterNames.allSatisfy(body)`, without building the list.
+  func allParameters(_ body: (String) -> Bool) -> Bool {
+    switch self {
+    case .literal: return true
+    case .parameter(let name): return body(name)
+    case .text(let pieces):
+      for case .parameter(let name) in pieces where !body(name) { return false }
+      return true
+    case .array(let items): return items.allSatisfy { $0.allParameters(body) }
+    case .object(let members): return members.allSatisfy { $0.value.allParameters(body) }
     }
   }
 

@@ -4,7 +4,8 @@ extension JSONParser {
   /// Parses one JSON document from `buffer`, except the array value of the root object's
   /// member `key`: that array is checked (it is valid JSON and no object in it repeats a key)
   /// but not built. Its node in the tree is an empty array with the real `start` and `end`;
-  /// `deferred` is its byte range, for the caller to read with a ``JSONCursor``.
+  /// `deferred` is its byte range and its number of elements, for the caller to read it with a
+  /// ``JSONCursor``.
   ///
   /// The errors are those of ``parse(_:limits:)-(UnsafeBufferPointer<UInt8>,_)``, at the same
   /// offsets: an array that the check does not accept (an error in it, or a form the check
@@ -13,11 +14,11 @@ extension JSONParser {
   ///
   /// ```swift
   /// let (root, routes) = try JSONParser.parse(buffer, deferring: "routes")
-  /// if let routes { var cursor = JSONCursor(buffer, at: routes.lowerBound) }
+  /// if let routes { var cursor = JSONCursor(buffer, at: routes.range.lowerBound) }
   /// ```
   package static func parse(
     _ buffer: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default, deferring key: String
-  ) throws(JSONParseError) -> (root: JSONNode, deferred: Range<Int>?) {
+  ) throws(JSONParseError) -> (root: JSONNode, deferred: (range: Range<Int>, count: Int)?) {
     var reader = JSONReader(bytes: buffer, limits: limits)
     // Decoded strings may be bounded; the check counts bytes as written, so it leaves that to the parser.
     if limits.maxStringBytes == nil { reader.deferredKey = key }
@@ -39,7 +40,8 @@ extension JSONParser {
 }
 
 extension JSONReader {
-  /// The offset just past the JSON value that starts at `start`, if it is valid: the same
+  /// The offset just past the JSON value that starts at `start`, if it is valid (and, for an
+  /// array, its number of elements; 0 for any other value): the same
   /// grammar, escapes, UTF-8 and depth (`depth` containers are open around it) as the parser
   /// checks, and no object repeats a key. Builds nothing.
   ///
@@ -48,14 +50,18 @@ extension JSONReader {
   /// escape or a byte beyond ASCII (such keys may be equal as strings without being equal as
   /// bytes), an object of more than 64 members. So a value it accepts is one the parser
   /// accepts.
-  func validatedEnd(from start: Int, depth: Int) -> Int? {
+  func validatedEnd(from start: Int, depth: Int) -> (end: Int, elements: Int)? {
     let count = bytes.count
     var index = start
+    var elements = 0
     // For each open container: -1 for an array, else where its keys begin in `keys`.
-    var frames: [Int] = []
-    var keys: [Range<Int>] = []
-    frames.reserveCapacity(8)
-    keys.reserveCapacity(32)
+    var frames = IntStack(capacity: 16)
+    // The open objects' keys: where each starts, and its length.
+    var keys = IntStack(capacity: 64)
+    defer {
+      frames.deallocate()
+      keys.deallocate()
+    }
     while true {
       // A value, or the opening of a container (then its first element or key).
       index = skipWhitespace(from: index)
@@ -70,12 +76,12 @@ extension JSONReader {
         if bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
           index += 1
         } else if isObject {
-          frames.append(keys.count)
+          frames.push(keys.count)
           guard let next = key(at: index, &keys, from: keys.count) else { return nil }
           index = next
           continue
         } else {
-          frames.append(-1)
+          frames.push(-1)
           continue
         }
       case UInt8(ascii: "\""):
@@ -99,7 +105,9 @@ extension JSONReader {
       }
       // A value ended: a separator, or the end of containers.
       while true {
-        guard let top = frames.last else { return index }
+        guard frames.count > 0 else { return (index, elements) }
+        let top = frames.top
+        if frames.count == 1 && top < 0 { elements += 1 }
         index = skipWhitespace(from: index)
         guard index < count else { return nil }
         byte = bytes[index]
@@ -114,27 +122,30 @@ extension JSONReader {
         }
         guard byte == (top >= 0 ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
         index += 1
-        frames.removeLast()
-        if top >= 0 { keys.removeSubrange(top...) }
+        frames.pop()
+        if top >= 0 { keys.count = top }
       }
     }
   }
 
   /// Reads `"key" :` at `index` (a quote expected): an ASCII key without escapes that no key
-  /// from `first` on in `keys` equals; appends it and returns the offset past the colon.
-  private func key(at index: Int, _ keys: inout [Range<Int>], from first: Int) -> Int? {
+  /// from `first` on in `keys` (two entries a key: its start and its length) equals; pushes it
+  /// and returns the offset past the colon.
+  private func key(at index: Int, _ keys: inout IntStack, from first: Int) -> Int? {
     let count = bytes.count
     guard bytes[index] == UInt8(ascii: "\"") else { return nil }
     let end = skipPlainASCII(from: index + 1)
     guard end < count, bytes[end] == UInt8(ascii: "\"") else { return nil }
-    let key = index + 1..<end
-    guard keys.count - first < 64 else { return nil }
+    let start = index + 1
+    let length = end - start
+    guard keys.count - first < 128 else { return nil }
     var other = first
     while other < keys.count {
-      if keys[other].count == key.count, equal(keys[other].lowerBound, key.lowerBound, key.count) { return nil }
-      other += 1
+      if keys[other + 1] == length, equal(keys[other], start, length) { return nil }
+      other += 2
     }
-    keys.append(key)
+    keys.push(start)
+    keys.push(length)
     let colon = skipWhitespace(from: end + 1)
     guard colon < count, bytes[colon] == UInt8(ascii: ":") else { return nil }
     return colon + 1
@@ -203,4 +214,39 @@ extension JSONReader {
     }
     return index
   }
+}
+
+/// A stack of integers in memory the caller frees (``deallocate()``): the check of a deferred
+/// array pushes and pops for every container and key, without an array's checks.
+struct IntStack {
+  private var base: UnsafeMutablePointer<Int>
+  private var capacity: Int
+  /// How many integers are on the stack; setting a smaller count pops the rest.
+  var count = 0
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  subscript(index: Int) -> Int { base[index] }
+
+  /// The integer on top (the stack is not empty).
+  var top: Int { base[count - 1] }
+
+  mutating func push(_ value: Int) {
+    if count == capacity {
+      let grown = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2)
+      grown.moveInitialize(from: base, count: count)
+      base.deallocate()
+      base = grown
+      capacity *= 2
+    }
+    (base + count).initialize(to: value)
+    count += 1
+  }
+
+  mutating func pop() { count -= 1 }
+
+  func deallocate() { base.deallocate() }
 }

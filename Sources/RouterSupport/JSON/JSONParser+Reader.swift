@@ -32,8 +32,8 @@ struct JSONReader {
   /// The key of the root object's member whose array value is checked but not built
   /// (``JSONParser/parse(_:limits:deferring:)``), or nil to build everything.
   var deferredKey: String?
-  /// Where the deferred array is, once it was found valid and skipped.
-  var deferred: Range<Int>?
+  /// Where the deferred array is and how many elements it has, once it was found valid and skipped.
+  var deferred: (range: Range<Int>, count: Int)?
 
   init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
     self.bytes = bytes
@@ -74,11 +74,11 @@ struct JSONReader {
         let isObject = byte == UInt8(ascii: "{")
         let start = index
         if !isObject, stack.count == 1, let deferredKey, stack[0].isObject, stack[0].key == deferredKey,
-          let end = validatedEnd(from: start, depth: 1)
+          let (end, elements) = validatedEnd(from: start, depth: 1)
         {
           // The deferred array: valid, so the caller reads it from the bytes; not built.
           index = end
-          deferred = start..<end
+          deferred = (start..<end, elements)
           node = JSONNode(kind: .array([]), start: start, end: end)
         } else {
           index += 1
