@@ -122,8 +122,8 @@ extension TableLoader {
       guard captured else { return nil }
     }
     return Route(
-      name: name, index: index, trigger: .url(patterns), target: target, priority: priority,
-      location: reader.location(start))
+      name: consume name, index: index, trigger: .url(consume patterns), target: consume target,
+      priority: priority, location: reader.location(start))
   }
 
   /// A route key as the in-place reader sorts it.
@@ -176,9 +176,11 @@ extension TableLoader {
           utf8: UnsafeBufferPointer(rebasing: bytes[text]), valueSets: context.table.valueSets,
           strings: context.strings, location: reader.location(quote))
       else { return nil }
-      patterns.append(pattern)
-    } while list && cursor.consume(UInt8(ascii: ","))
-    guard !list || cursor.consume(UInt8(ascii: "]")) else { return nil }
+      // One pattern (nearly every route): an array of exactly one.
+      guard list else { return [consume pattern] }
+      patterns.append(consume pattern)
+    } while cursor.consume(UInt8(ascii: ","))
+    guard cursor.consume(UInt8(ascii: "]")) else { return nil }
     return patterns
   }
 

@@ -132,6 +132,10 @@ struct URLPatternParser {
   var strings: ShortStringCache?
   /// Where the pattern is written, for the pattern made.
   var location: SourceLocation?
+  /// The layout of the path read so far, while it fits one (``PathLayout``).
+  var layout: PathLayout?
+  /// Whether the last literal ``parseSegment(_:)`` read was plain bytes (its text is its bytes).
+  var plainLiteral = false
 
   init(text: String, bytes: UnsafeBufferPointer<UInt8>) {
     self.text = text
@@ -210,6 +214,10 @@ struct URLPatternParser {
       }
       index += 1
     }
+    switch host {
+    case .valueSet: layout = nil
+    default: layout = pathStart <= 255 && bytes.count <= 255 ? PathLayout(originLength: UInt8(pathStart)) : nil
+    }
     let (segments, trailingSlash) = parsePath(pathStart..<index, slashes: slashes, listBracket: listBracket)
     var captures = pathCaptures
     if case .parameter = host { captures += 1 }
@@ -233,7 +241,7 @@ struct URLPatternParser {
     checkParameterNames(host: host, segments: segments, query: query, fragment: fragment)
     return URLPattern(
       text: text, scheme: scheme, host: host, port: port, segments: segments,
-      trailingSlash: trailingSlash, query: query, fragment: fragment, location: location)
+      trailingSlash: trailingSlash, query: query, fragment: fragment, location: location, layout: layout)
   }
 
   /// The text at `range`, lowercased (`String.lowercased()`; ASCII without upper-case letters,
@@ -477,6 +485,7 @@ struct URLPatternParser {
     if range.count == 1 && start > range.lowerBound { return ([], false) }  // "/" alone is the root
     while start <= range.upperBound {
       if start < range.upperBound && bytes[start] == UInt8(ascii: "[") {
+        layout = nil
         guard let (group, next) = parseGroup(from: start, in: range) else { return (segments, trailingSlash) }
         optionalCount += 1
         if optionalCount == URLPattern.maxOptionalSegments + 1 {
@@ -492,6 +501,7 @@ struct URLPatternParser {
       while end < range.upperBound, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "[") { end += 1 }
       if end < range.upperBound, bytes[end] == UInt8(ascii: "["), end > start {
         // A segment followed by a group: `shop[/sale]`.
+        layout = nil
         if let segment = parseSegment(start..<end) {
           switch segment {
           case .parameter, .optional, .catchAll, .optionalCatchAll: pathCaptures += 1
@@ -529,14 +539,26 @@ struct URLPatternParser {
             }
           }
           let before = expansions
+          var kind: PathLayout.Kind?
           switch segment {
           case .optional, .optionalCatchAll:
             expansions *= 2
             pathCaptures += 1
-          case .parameter, .catchAll: pathCaptures += 1
+          case .parameter(let p):
+            pathCaptures += 1
+            kind = p.type == .int ? .int : p.type == .uuid ? .uuid : .string
+          case .catchAll:
+            pathCaptures += 1
+            kind = .catchAll
           case .affixed(let affixed): pathCaptures += affixed.parameters.count
           case .valueSet(let set): expansions *= set.values.count + (set.isOptional ? 1 : 0)
-          case .literal, .wildcard, .optionalLiterals: break
+          case .literal: kind = plainLiteral ? .literal : nil
+          case .wildcard: kind = .wildcard
+          case .optionalLiterals: break
+          }
+          if let kind, layout?.append(kind, start..<end) == true {
+          } else {
+            layout = nil
           }
           if before <= URLPattern.maxExpansions && expansions > URLPattern.maxExpansions {
             fail(
@@ -574,8 +596,12 @@ struct URLPatternParser {
         plain = false
         break
       }
-      if plain { return .literal(string(range)) }
+      if plain {
+        plainLiteral = true
+        return .literal(string(range))
+      }
     }
+    plainLiteral = false
     let seg = bytes[range]
     if seg.count == 1 && seg.first == UInt8(ascii: "*") { return .wildcard }
     // A brace that is not the first or the last byte: literal text and captures in one segment.

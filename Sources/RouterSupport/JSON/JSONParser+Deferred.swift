@@ -229,23 +229,31 @@ struct IntStack {
     base = .allocate(capacity: capacity)
   }
 
+  @inline(__always)
   subscript(index: Int) -> Int { base[index] }
 
   /// The integer on top (the stack is not empty).
+  @inline(__always)
   var top: Int { base[count - 1] }
 
+  @inline(__always)
   mutating func push(_ value: Int) {
-    if count == capacity {
-      let grown = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2)
-      grown.moveInitialize(from: base, count: count)
-      base.deallocate()
-      base = grown
-      capacity *= 2
-    }
+    if count == capacity { grow() }
     (base + count).initialize(to: value)
     count += 1
   }
 
+  /// Twice the room.
+  @inline(never)
+  private mutating func grow() {
+    let grown = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2)
+    grown.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = grown
+    capacity *= 2
+  }
+
+  @inline(__always)
   mutating func pop() { count -= 1 }
 
   func deallocate() { base.deallocate() }
