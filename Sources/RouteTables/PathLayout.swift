@@ -41,7 +41,7 @@
   /// Adds a segment written at `range` of the text; false when the layout is full or the
   /// range is beyond 255.
   mutating func append(_ kind: Kind, _ range: Range<Int>) -> Bool {
-    guard count < PathLayout.capacity, range.upperBound <= 255 else { return false }
+    guard count < 8, range.upperBound <= 255 else { return false }  // (capacity)
     let shift = UInt64(count) &* 8
     starts |= UInt64(truncatingIfNeeded: range.lowerBound) &<< shift
     lengths |= UInt64(truncatingIfNeeded: range.count) &<< shift

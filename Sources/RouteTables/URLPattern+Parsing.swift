@@ -50,6 +50,10 @@ extension URLPattern {
   public init(parsing text: String, valueSets: [String: [String]]) throws(TemplateErrors) {
     var utf8 = text
     let result = utf8.withUTF8 { bytes -> Result<URLPattern, TemplateErrors> in
+      // The usual form in one pass (it reads no value set).
+      if let pattern = PlainPatternParser.parse(bytes, text: text, strings: nil, location: nil) {
+        return .success(pattern)
+      }
       var parser = URLPatternParser(text: text, bytes: bytes)
       parser.valueSets = valueSets
       guard let pattern = parser.parse(), parser.errors.isEmpty else { return .failure(TemplateErrors(parser.errors)) }
@@ -70,12 +74,31 @@ extension URLPattern {
     utf8 bytes: UnsafeBufferPointer<UInt8>, valueSets: [String: [String]], strings: ShortStringCache? = nil,
     location: SourceLocation? = nil
   ) {
-    var parser = URLPatternParser(text: String(decoding: bytes, as: UTF8.self), bytes: bytes)
+    let text = String(decoding: bytes, as: UTF8.self)
+    if let pattern = PlainPatternParser.parse(bytes, text: text, strings: strings, location: location) {
+      self = pattern
+      return
+    }
+    var parser = URLPatternParser(text: text, bytes: bytes)
     parser.valueSets = valueSets
     parser.strings = strings
     parser.location = location
     guard let pattern = parser.parse(), parser.errors.isEmpty else { return nil }
     self = consume pattern
+  }
+
+  /// The pattern `text` has, read by one of the two parsers: the plain form's
+  /// (``PlainPatternParser``, nil when the text is not of that form) or the full parser's
+  /// (nil when the text has a problem). For tests that hold them to the same patterns.
+  package static func parsed(_ text: String, plainParser: Bool, valueSets: [String: [String]] = [:]) -> URLPattern? {
+    var utf8 = text
+    return utf8.withUTF8 { bytes in
+      if plainParser { return PlainPatternParser.parse(bytes, text: text, strings: nil, location: nil) }
+      var parser = URLPatternParser(text: text, bytes: bytes)
+      parser.valueSets = valueSets
+      guard let pattern = parser.parse(), parser.errors.isEmpty else { return nil }
+      return pattern
+    }
   }
 
   /// Reads one value of a named value set as a pattern writes it (percent escapes decoded), or
@@ -1135,7 +1158,7 @@ private func isSpecial(_ scheme: String) -> Bool {
 /// Whether a byte may be in a path literal as it is, and needs no check or decoding: printable
 /// ASCII other than space, `%`, `*`, `[`, `]`, `{` and `}`.
 @inline(__always)
-private func isPlainLiteralByte(_ b: UInt8) -> Bool {
+func isPlainLiteralByte(_ b: UInt8) -> Bool {
   // Bits 0x21–0x3F but `%` and `*`; bits 0x40–0x7E but `[`, `]`, `{` and `}`.
   let low: UInt64 = 0xFFFF_FBDE_0000_0000
   let high: UInt64 = 0x57FF_FFFF_D7FF_FFFF
