@@ -6,7 +6,7 @@ import RouterSupport
 ///
 /// A route this reader takes is one that loads without a diagnostic and uses the usual keys
 /// (`name`, `url`, `priority`, one of `deliver`, `openWindow`, `dismissWindow` and
-/// `pushWindow`, `comment`); it builds the same ``Route`` that ``TableLoader/readRoute(_:index:table:_:)``
+/// `pushWindow`, `comment` and keys that start with `$`); it builds the same ``Route`` that ``TableLoader/readRoute(_:index:table:_:)``
 /// builds from the route's node. Any other route (one with a problem to report, an escape in
 /// a string, an event trigger, …) is built into a node and read by `readRoute`, so every
 /// diagnostic is the one the tree reader gives, in the same order.
