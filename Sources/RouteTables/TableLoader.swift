@@ -49,9 +49,23 @@ public enum TableLoader {
 
   /// Loads a table from text already in memory.
   public static func load(source: SourceText) -> LoadedTable {
+    load(source: source, routesInPlace: true)
+  }
+
+  /// Loads a table from text already in memory; with `routesInPlace`, the `routes` array is
+  /// read from the bytes (no JSON tree built for it: ``readRoutes(inPlace:table:_:)``), else
+  /// from the tree, as `readTable(_:_:)` reads it. The table and the diagnostics are the same.
+  package static func load(source: SourceText, routesInPlace: Bool) -> LoadedTable {
     let root: JSONNode
+    let deferred: (range: Range<Int>, count: Int)?
     do {
-      root = try JSONParser.parse(source.bytes)
+      if routesInPlace {
+        (root, deferred) = try source.bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
+          try JSONParser.parse(buffer, deferring: "routes")
+        }
+      } else {
+        (root, deferred) = (try JSONParser.parse(source.bytes), nil)
+      }
     } catch {
       guard !ForeignFile.isForeign(source.bytes, as: .table) else {
         let d = ForeignFile.diagnostic(error.code, file: source.file, kind: .table, bytes: source.bytes)
@@ -61,7 +75,7 @@ public enum TableLoader {
     }
     var reader = JSONFieldReader(source: source)
     var referenced: [SourceText] = []
-    let table = readTable(root, &reader, referenced: &referenced)
+    let table = readTable(root, &reader, referenced: &referenced, routesInPlace: deferred)
     return LoadedTable(table: table, diagnostics: reader.diagnostics, source: source, sources: [source] + referenced)
   }
 
@@ -70,9 +84,12 @@ public enum TableLoader {
     return readTable(root, &reader, referenced: &referenced)
   }
 
-  static func readTable(_ root: JSONNode, _ reader: inout JSONFieldReader, referenced: inout [SourceText])
-    -> RouteTable?
-  {
+  /// The table of `root`; `routesInPlace` is where the `routes` array is in the source, and
+  /// its number of routes, when the parser deferred it (its node is then an empty placeholder).
+  static func readTable(
+    _ root: JSONNode, _ reader: inout JSONFieldReader, referenced: inout [SourceText],
+    routesInPlace: (range: Range<Int>, count: Int)? = nil
+  ) -> RouteTable? {
     guard let fields = reader.object(root, what: "the route table", keys: topLevelKeys) else { return nil }
     if let version = reader.int(fields["formatVersion"]), version != 1 {
       reader.error(
@@ -114,7 +131,12 @@ public enum TableLoader {
       return scene
     }
     table.valueSets = readValueSets(fields["valueSets"], &reader)
-    table.routes = readRoutes(fields["routes"], root: root, table: table, &reader)
+    if let routesInPlace {
+      table.routes = readRoutes(
+        inPlace: routesInPlace.range, count: routesInPlace.count, table: table, &reader)
+    } else {
+      table.routes = readRoutes(fields["routes"], root: root, table: table, &reader)
+    }
     // W22: Window exists on macOS and visionOS (26+) only.
     if [.iOS, .iPadOS, .macCatalyst].contains(platform) {
       for scene in table.scenes where scene.kind == .window {

@@ -1,5 +1,5 @@
 import RouteEvents
-import RouterSupport
+package import RouterSupport
 
 /// Reading the URL pattern grammar:
 ///
@@ -48,12 +48,57 @@ extension URLPattern {
   /// pattern.segments[0]   // .valueSet(ValueSet(name: "box", values: ["inbox", "sent"], declaredAs: "tab"))
   /// ```
   public init(parsing text: String, valueSets: [String: [String]]) throws(TemplateErrors) {
-    var parser = URLPatternParser(text: text)
-    parser.valueSets = valueSets
-    guard let pattern = parser.parse(), parser.errors.isEmpty else {
-      throw TemplateErrors(parser.errors)
+    var utf8 = text
+    let result = utf8.withUTF8 { bytes -> Result<URLPattern, TemplateErrors> in
+      // The usual form in one pass (it reads no value set).
+      if let pattern = PlainPatternParser.parse(bytes, text: text, strings: nil, location: nil) {
+        return .success(pattern)
+      }
+      var parser = URLPatternParser(text: text, bytes: bytes)
+      parser.valueSets = valueSets
+      guard let pattern = parser.parse(), parser.errors.isEmpty else { return .failure(TemplateErrors(parser.errors)) }
+      return .success(pattern)
     }
-    self = pattern
+    self = try result.get()
+  }
+
+  /// Parses a pattern from its UTF-8 bytes (valid UTF-8, as a JSON reader leaves a string
+  /// without escapes), or returns nil if it has any problem: the same pattern as
+  /// `URLPattern(parsing: String(decoding: bytes, as: UTF8.self), valueSets: valueSets)`,
+  /// read where the bytes are (the table loader reads patterns in the table file's bytes).
+  ///
+  /// ```swift
+  /// let pattern = URLPattern(utf8: buffer, valueSets: [:])   // nil: read it with `init(parsing:)` for the errors
+  /// ```
+  package init?(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, valueSets: [String: [String]], strings: ShortStringCache? = nil,
+    location: SourceLocation? = nil
+  ) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    if let pattern = PlainPatternParser.parse(bytes, text: text, strings: strings, location: location) {
+      self = pattern
+      return
+    }
+    var parser = URLPatternParser(text: text, bytes: bytes)
+    parser.valueSets = valueSets
+    parser.strings = strings
+    parser.location = location
+    guard let pattern = parser.parse(), parser.errors.isEmpty else { return nil }
+    self = consume pattern
+  }
+
+  /// The pattern `text` has, read by one of the two parsers: the plain form's
+  /// (``PlainPatternParser``, nil when the text is not of that form) or the full parser's
+  /// (nil when the text has a problem). For tests that hold them to the same patterns.
+  package static func parsed(_ text: String, plainParser: Bool, valueSets: [String: [String]] = [:]) -> URLPattern? {
+    var utf8 = text
+    return utf8.withUTF8 { bytes in
+      if plainParser { return PlainPatternParser.parse(bytes, text: text, strings: nil, location: nil) }
+      var parser = URLPatternParser(text: text, bytes: bytes)
+      parser.valueSets = valueSets
+      guard let pattern = parser.parse(), parser.errors.isEmpty else { return nil }
+      return pattern
+    }
   }
 
   /// Reads one value of a named value set as a pattern writes it (percent escapes decoded), or
@@ -64,37 +109,60 @@ extension URLPattern {
   /// try URLPattern.valueSetMember("a/b")         // throws: a value is one path segment
   /// ```
   public static func valueSetMember(_ text: String) throws(TemplateErrors) -> String {
-    var parser = URLPatternParser(text: text)
-    let bytes = parser.bytes
+    var utf8 = text
+    return try utf8.withUTF8 { bytes in valueSetMember(text, bytes) }.get()
+  }
+
+  private static func valueSetMember(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Result<
+    String, TemplateErrors
+  > {
+    var parser = URLPatternParser(text: text, bytes: bytes)
     if bytes.isEmpty {
-      throw TemplateErrors([TemplateError(.invalidValue, "a value of a set cannot be empty", at: 0)])
+      return .failure(TemplateErrors([TemplateError(.invalidValue, "a value of a set cannot be empty", at: 0)]))
     }
     if let bad = bytes.firstIndex(where: { "{}?*:|/[]".utf8.contains($0) }) {
-      throw TemplateErrors([
-        TemplateError(
-          .invalidPattern,
-          "unexpected '\(Character(Unicode.Scalar(bytes[bad])))' in a value of a set: a value is the text of one"
-            + " path segment (write it percent-encoded)", at: bad)
-      ])
+      return .failure(
+        TemplateErrors([
+          TemplateError(
+            .invalidPattern,
+            "unexpected '\(Character(Unicode.Scalar(bytes[bad])))' in a value of a set: a value is the text of one"
+              + " path segment (write it percent-encoded)", at: bad)
+        ]))
     }
     guard let value = parser.literalText(0..<bytes.count, what: "value of a set"), parser.errors.isEmpty else {
-      throw TemplateErrors(parser.errors)
+      return .failure(TemplateErrors(parser.errors))
     }
-    return value
+    return .success(value)
   }
 }
 
 /// The parser behind `URLPattern(parsing:)`; collects errors instead of stopping at the first.
 struct URLPatternParser {
   let text: String
-  let bytes: [UInt8]
+  /// The pattern's UTF-8 bytes (the text's, or where a table file holds them).
+  let bytes: UnsafeBufferPointer<UInt8>
   var errors: [TemplateError] = []
   /// The table's named value sets, for `{box:tab}`.
   var valueSets: [String: [String]] = [:]
+  /// A bit for each parameter name read (``parameterName(_:)``), and whether two names read
+  /// had the same bit: when none had, no name is captured twice.
+  var namesRead: UInt64 = 0
+  var mayRepeatName = false
+  /// The captures of the path's segments (``parsePath(_:)`` counts them).
+  var pathCaptures = 0
+  /// Where the short strings the pattern is made of are found again, when patterns are read
+  /// one after another (a table's).
+  var strings: ShortStringCache?
+  /// Where the pattern is written, for the pattern made.
+  var location: SourceLocation?
+  /// The layout of the path read so far, while it fits one (``PathLayout``).
+  var layout: PathLayout?
+  /// Whether the last literal ``parseSegment(_:)`` read was plain bytes (its text is its bytes).
+  var plainLiteral = false
 
-  init(text: String) {
+  init(text: String, bytes: UnsafeBufferPointer<UInt8>) {
     self.text = text
-    self.bytes = Array(text.utf8)
+    self.bytes = bytes
   }
 
   private mutating func fail(_ message: String, at offset: Int, _ code: DiagnosticCode = .invalidPattern) {
@@ -107,7 +175,7 @@ struct URLPatternParser {
       fail("expected a scheme, as in 'myapp://host/path' or 'https://example.com/path'", at: 0)
       return nil
     }
-    let scheme = String(decoding: bytes[0..<colon], as: UTF8.self).lowercased()
+    let scheme = lowercasedText(0..<colon)
     if !isScheme(bytes[0..<colon]) {
       fail(
         "expected a scheme (a letter, then letters, digits, '+', '-' or '.'), found '\(text.prefix(while: { $0 != ":" }))'",
@@ -148,17 +216,34 @@ struct URLPatternParser {
 
   /// The path (from `pathStart`, with or without a leading `/`), query and fragment.
   private mutating func parseTail(scheme: String, host: HostPattern, port: Int?, pathStart: Int) -> URLPattern? {
-    var index = scan(from: pathStart, stoppingAt: UInt8(ascii: "?"), UInt8(ascii: "#"))
-    let (segments, trailingSlash) = parsePath(pathStart..<index)
-    var captures = 0
-    if case .parameter = host { captures = 1 }
-    for segment in segments {
-      switch segment {
-      case .parameter, .optional, .catchAll, .optionalCatchAll: captures += 1
-      case .affixed(let affixed): captures += affixed.parameters.count
-      case .literal, .wildcard, .optionalLiterals, .valueSet: break
+    // The path's end (the first '?' or '#' outside braces), its slashes, and the first '[' inside
+    // braces, in one pass.
+    var index = pathStart
+    var inBraces = false
+    var slashes = 0
+    var listBracket: Int?
+    while index < bytes.count {
+      let b = bytes[index]
+      if b == UInt8(ascii: "{") {
+        inBraces = true
+      } else if b == UInt8(ascii: "}") {
+        inBraces = false
+      } else if !inBraces && (b == UInt8(ascii: "?") || b == UInt8(ascii: "#")) {
+        break
+      } else if b == UInt8(ascii: "/") {
+        slashes += 1
+      } else if b == UInt8(ascii: "[") && inBraces && listBracket == nil {
+        listBracket = index
       }
+      index += 1
     }
+    switch host {
+    case .valueSet: layout = nil
+    default: layout = pathStart <= 255 && bytes.count <= 255 ? PathLayout(originLength: UInt8(pathStart)) : nil
+    }
+    let (segments, trailingSlash) = parsePath(pathStart..<index, slashes: slashes, listBracket: listBracket)
+    var captures = pathCaptures
+    if case .parameter = host { captures += 1 }
     if captures > URLPattern.maxPathCaptures {
       fail(
         "at most \(URLPattern.maxPathCaptures) captures in a pattern's host and path, found \(captures)",
@@ -179,7 +264,22 @@ struct URLPatternParser {
     checkParameterNames(host: host, segments: segments, query: query, fragment: fragment)
     return URLPattern(
       text: text, scheme: scheme, host: host, port: port, segments: segments,
-      trailingSlash: trailingSlash, query: query, fragment: fragment)
+      trailingSlash: trailingSlash, query: query, fragment: fragment, location: location, layout: layout)
+  }
+
+  /// The text at `range`, lowercased (`String.lowercased()`; ASCII without upper-case letters,
+  /// the usual scheme and host, is taken as it is).
+  private func lowercasedText(_ range: Range<Int>) -> String {
+    for i in range where bytes[i] &- UInt8(ascii: "A") < 26 || bytes[i] >= 0x80 {
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).lowercased()
+    }
+    return string(range)
+  }
+
+  /// The text of `range` (whose bytes are valid UTF-8: a pattern's, cut at ASCII bytes).
+  private func string(_ range: Range<Int>) -> String {
+    let slice = UnsafeBufferPointer(rebasing: bytes[range])
+    return strings?.string(slice) ?? String(decoding: slice, as: UTF8.self)
   }
 
   /// The index of the first byte `stop` or `otherStop` outside `{…}` (a `?` inside braces marks an
@@ -197,7 +297,7 @@ struct URLPatternParser {
     return index
   }
 
-  private func isScheme(_ s: ArraySlice<UInt8>) -> Bool {
+  private func isScheme(_ s: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
     guard let first = s.first, isAlpha(first) else { return false }
     return s.allSatisfy {
       isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
@@ -227,7 +327,9 @@ struct URLPatternParser {
       return (.exact(""), port)
     }
     var wildcard = false
-    if hostBytes.starts(with: "*.".utf8) {
+    if hostBytes.count >= 2, hostBytes.first == UInt8(ascii: "*"),
+      bytes[hostBytes.startIndex + 1] == UInt8(ascii: ".")
+    {
       wildcard = true
       hostBytes = hostBytes.dropFirst(2)
     }
@@ -238,13 +340,13 @@ struct URLPatternParser {
         fail("a '%' in the host of a '\(scheme)' URL: browsers decode it, Foundation does not", at: percent)
         return (.exact(""), port)
       }
-      let error = hostBytes.withUnsafeBufferPointer { buffer -> URLReadError? in
+      let error = { (buffer: UnsafeBufferPointer<UInt8>) -> URLReadError? in
         let start = percent - hostBytes.startIndex
         if let raw = buffer[..<start].firstIndex(where: { $0 >= 0x80 }) {
           return URLReadError(.ambiguousURL, .mixedEncoding, at: raw, "")
         }
         return URLSyntax.checkCustomHostEscapes(buffer, from: start, to: buffer.count)
-      }
+      }(UnsafeBufferPointer(rebasing: hostBytes))
       if let error {
         fail(
           "expected '%XX' escapes of non-ASCII UTF-8 only in the host (\(error.reason.rawValue)); write ASCII as itself",
@@ -258,8 +360,8 @@ struct URLPatternParser {
     if let brace = hostBytes.firstIndex(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
       return (parseHostParameter(hostBytes.startIndex..<hostBytes.endIndex, brace: brace, scheme: scheme), port)
     }
-    for i in hostBytes.indices {
-      let b = hostBytes[i]
+    for i in hostBytes.startIndex..<hostBytes.endIndex {
+      let b = bytes[i]
       if b == UInt8(ascii: "*") {
         fail("a host wildcard must be a whole first label, as in '*.example.com'", at: i)
         return (.exact(""), port)
@@ -272,7 +374,7 @@ struct URLPatternParser {
         return (.exact(""), port)
       }
     }
-    let lowered = String(decoding: hostBytes, as: UTF8.self).lowercased()
+    let lowered = lowercasedText(hostBytes.startIndex..<hostBytes.endIndex)
     let name: String
     if hostBytes.contains(where: { $0 >= 0x80 }) {
       guard let ascii = IDNA.toASCII(lowered) else {
@@ -381,24 +483,21 @@ struct URLPatternParser {
     return .valueSet(set)
   }
 
-  private mutating func parsePath(_ range: Range<Int>) -> ([PathSegmentPattern], Bool) {
+  /// The segments of the path at `range`, whose `slashes` and first `[` inside braces the caller
+  /// found, and whether it ends with `/`.
+  private mutating func parsePath(_ range: Range<Int>, slashes: Int, listBracket: Int?) -> (
+    [PathSegmentPattern], Bool
+  ) {
     guard !range.isEmpty else { return ([], false) }
     // A '[' inside braces is a list binding (`{tags[]}`), which only a query value can be.
-    var inBraces = false
-    for i in range {
-      if bytes[i] == UInt8(ascii: "{") { inBraces = true }
-      if bytes[i] == UInt8(ascii: "}") { inBraces = false }
-      if inBraces && bytes[i] == UInt8(ascii: "[") {
-        fail(
-          "a list binding ('{name[]}') is for query values, as in '?tag={tags[]}'; a path segment holds one value"
-            + " (for several segments write '{name*}')", at: i)
-        return ([], false)
-      }
+    if let listBracket {
+      fail(
+        "a list binding ('{name[]}') is for query values, as in '?tag={tags[]}'; a path segment holds one value"
+          + " (for several segments write '{name*}')", at: listBracket)
+      return ([], false)
     }
     var segments: [PathSegmentPattern] = []
     // One segment a '/' at most (groups hold several), so the array grows once.
-    var slashes = 0
-    for i in range where bytes[i] == UInt8(ascii: "/") { slashes += 1 }
     segments.reserveCapacity(slashes + 1)
     var trailingSlash = false
     // Skip the leading '/' (a path without an authority may have none).
@@ -409,6 +508,7 @@ struct URLPatternParser {
     if range.count == 1 && start > range.lowerBound { return ([], false) }  // "/" alone is the root
     while start <= range.upperBound {
       if start < range.upperBound && bytes[start] == UInt8(ascii: "[") {
+        layout = nil
         guard let (group, next) = parseGroup(from: start, in: range) else { return (segments, trailingSlash) }
         optionalCount += 1
         if optionalCount == URLPattern.maxOptionalSegments + 1 {
@@ -424,7 +524,15 @@ struct URLPatternParser {
       while end < range.upperBound, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "[") { end += 1 }
       if end < range.upperBound, bytes[end] == UInt8(ascii: "["), end > start {
         // A segment followed by a group: `shop[/sale]`.
-        if let segment = parseSegment(start..<end) { segments.append(segment) }
+        layout = nil
+        if let segment = parseSegment(start..<end) {
+          switch segment {
+          case .parameter, .optional, .catchAll, .optionalCatchAll: pathCaptures += 1
+          case .affixed(let affixed): pathCaptures += affixed.parameters.count
+          case .literal, .wildcard, .optionalLiterals, .valueSet: break
+          }
+          segments.append(segment)
+        }
         start = end
         continue
       }
@@ -454,10 +562,26 @@ struct URLPatternParser {
             }
           }
           let before = expansions
+          var kind: PathLayout.Kind?
           switch segment {
-          case .optional, .optionalCatchAll: expansions *= 2
+          case .optional, .optionalCatchAll:
+            expansions *= 2
+            pathCaptures += 1
+          case .parameter(let p):
+            pathCaptures += 1
+            kind = p.type == .int ? .int : p.type == .uuid ? .uuid : .string
+          case .catchAll:
+            pathCaptures += 1
+            kind = .catchAll
+          case .affixed(let affixed): pathCaptures += affixed.parameters.count
           case .valueSet(let set): expansions *= set.values.count + (set.isOptional ? 1 : 0)
-          default: break
+          case .literal: kind = plainLiteral ? .literal : nil
+          case .wildcard: kind = .wildcard
+          case .optionalLiterals: break
+          }
+          if let kind, layout?.append(kind, start..<end) == true {
+          } else {
+            layout = nil
           }
           if before <= URLPattern.maxExpansions && expansions > URLPattern.maxExpansions {
             fail(
@@ -488,6 +612,19 @@ struct URLPatternParser {
   }
 
   private mutating func parseSegment(_ range: Range<Int>) -> PathSegmentPattern? {
+    // A literal of plain bytes (the usual segment) in one pass: the checks below find nothing in it.
+    if range.count > 1 || bytes[range.lowerBound] != UInt8(ascii: "*") {
+      var plain = true
+      for i in range where !isPlainLiteralByte(bytes[i]) {
+        plain = false
+        break
+      }
+      if plain {
+        plainLiteral = true
+        return .literal(string(range))
+      }
+    }
+    plainLiteral = false
     let seg = bytes[range]
     if seg.count == 1 && seg.first == UInt8(ascii: "*") { return .wildcard }
     // A brace that is not the first or the last byte: literal text and captures in one segment.
@@ -777,11 +914,9 @@ struct URLPatternParser {
       }
       text = String(validating: out, as: UTF8.self)
     } else {
-      text = bytes.withUnsafeBufferPointer {
-        let slice = UnsafeBufferPointer(rebasing: $0[range])
-        // ASCII is valid UTF-8 as it is.
-        return ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
-      }
+      let slice = UnsafeBufferPointer(rebasing: bytes[range])
+      // ASCII is valid UTF-8 as it is.
+      text = ascii ? string(range) : String(validating: slice, as: UTF8.self)
     }
     guard let s = text else {
       fail("the decoded \(what) is not valid UTF-8", at: range.lowerBound)
@@ -790,7 +925,7 @@ struct URLPatternParser {
     return s
   }
 
-  private func hexValue(_ bytes: [UInt8], _ i: Int, _ range: Range<Int>) -> UInt8? {
+  private func hexValue(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ range: Range<Int>) -> UInt8? {
     guard i < range.upperBound else { return nil }
     let b = bytes[i]
     if isDigit(b) { return b - UInt8(ascii: "0") }
@@ -832,14 +967,20 @@ struct URLPatternParser {
 
   /// The parameter name written at `range`, or nil after an error at its start.
   private mutating func parameterName(_ range: Range<Int>) -> String? {
-    let name = String(decoding: bytes[range], as: UTF8.self)
+    let name = UnsafeBufferPointer(rebasing: bytes[range])
     guard ValueTemplate.isParameterName(name) else {
       fail(
-        "expected a parameter name (a letter or '_', then letters, digits, '_', '-' or '.'), found '\(name)'",
-        at: range.lowerBound)
+        "expected a parameter name (a letter or '_', then letters, digits, '_', '-' or '.'), found"
+          + " '\(String(decoding: name, as: UTF8.self))'", at: range.lowerBound)
       return nil
     }
-    return name
+    // A bit of a 64-bit set for each name read: a name whose bit is set already may repeat one.
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in name { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    let bit: UInt64 = 1 &<< (hash &>> 58)
+    if namesRead & bit != 0 { mayRepeatName = true }
+    namesRead |= bit
+    return string(range)
   }
 
   private mutating func parseQuery(_ range: Range<Int>) -> [QueryConstraint] {
@@ -983,6 +1124,8 @@ struct URLPatternParser {
   private mutating func checkParameterNames(
     host: HostPattern, segments: [PathSegmentPattern], query: [QueryConstraint], fragment: ValueConstraint?
   ) {
+    // Every name captured was read by `parameterName`: none is repeated unless two had one bit.
+    guard mayRepeatName else { return }
     let names = URLPattern(
       text: text, scheme: "", host: host, segments: segments, query: query, fragment: fragment
     ).parameterNames
@@ -1010,6 +1153,16 @@ private func isSpecial(_ scheme: String) -> Bool {
   case "http", "https", "ws", "wss", "ftp", "file": true
   default: false
   }
+}
+
+/// Whether a byte may be in a path literal as it is, and needs no check or decoding: printable
+/// ASCII other than space, `%`, `*`, `[`, `]`, `{` and `}`.
+@inline(__always)
+func isPlainLiteralByte(_ b: UInt8) -> Bool {
+  // Bits 0x21–0x3F but `%` and `*`; bits 0x40–0x7E but `[`, `]`, `{` and `}`.
+  let low: UInt64 = 0xFFFF_FBDE_0000_0000
+  let high: UInt64 = 0x57FF_FFFF_D7FF_FFFF
+  return b < 64 ? (low &>> UInt64(b)) & 1 != 0 : b < 128 && (high &>> UInt64(b &- 64)) & 1 != 0
 }
 
 /// Whether a byte ends a pattern's authority: `/`, `?` or `#`.

@@ -13,16 +13,51 @@ public import RouterSupport
 /// The grammar, precedence and matching policy are in `docs/table-format.md`.
 public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
   /// The pattern as written.
-  public var text: String
+  @inlinable
+  public var text: String {
+    get { storedText }
+    set {
+      storedText = newValue
+      layout = nil
+    }
+  }
   /// The scheme, lowercased. Schemes compare ASCII-case-insensitively.
-  public var scheme: String
+  @inlinable
+  public var scheme: String {
+    get { storedScheme }
+    set {
+      storedScheme = newValue
+      layout = nil
+    }
+  }
   /// Which hosts the pattern applies to.
-  public var host: HostPattern
+  @inlinable
+  public var host: HostPattern {
+    get { storedHost }
+    set {
+      storedHost = newValue
+      layout = nil
+    }
+  }
   /// The port, when the pattern names one; nil means the URL must have no port or the
   /// scheme's default port.
-  public var port: Int?
+  @inlinable
+  public var port: Int? {
+    get { storedPort }
+    set {
+      storedPort = newValue
+      layout = nil
+    }
+  }
   /// The path template, one element per segment.
-  public var segments: [PathSegmentPattern]
+  @inlinable
+  public var segments: [PathSegmentPattern] {
+    get { storedSegments }
+    set {
+      storedSegments = newValue
+      layout = nil
+    }
+  }
   /// Whether the template ends with `/` (significant only under the strict trailing-slash policy).
   public var trailingSlash: Bool
   /// Constraints on query items, in the order written.
@@ -32,20 +67,71 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
   /// Where the pattern is written, when it was loaded from a file.
   public var location: SourceLocation?
 
+  // The parts the layout describes, kept behind their properties so that changing one drops it.
+  @usableFromInline var storedText: String
+  @usableFromInline var storedScheme: String
+  @usableFromInline var storedHost: HostPattern
+  @usableFromInline var storedPort: Int?
+  @usableFromInline var storedSegments: [PathSegmentPattern]
+  /// Where the origin and each path segment are in ``text``, as the parser found them (nil for
+  /// a pattern made in code, one whose path does not fit a layout, or one changed since):
+  /// what the compiler reads instead of the segments (``PathLayout``).
+  @usableFromInline package internal(set) var layout: PathLayout?
+
   /// Creates a pattern from its parts.
   public init(
     text: String, scheme: String, host: HostPattern, port: Int? = nil,
     segments: [PathSegmentPattern], trailingSlash: Bool = false,
     query: [QueryConstraint] = [], fragment: ValueConstraint? = nil
   ) {
-    self.text = text
-    self.scheme = scheme
-    self.host = host
-    self.port = port
-    self.segments = segments
+    self.storedText = text
+    self.storedScheme = scheme
+    self.storedHost = host
+    self.storedPort = port
+    self.storedSegments = segments
     self.trailingSlash = trailingSlash
     self.query = query
     self.fragment = fragment
+  }
+
+  /// Creates a pattern from its parts, where it is written and its layout (the parser's).
+  init(
+    text: String, scheme: String, host: HostPattern, port: Int?, segments: [PathSegmentPattern],
+    trailingSlash: Bool, query: [QueryConstraint], fragment: ValueConstraint?, location: SourceLocation?,
+    layout: PathLayout?
+  ) {
+    self.storedText = text
+    self.storedScheme = scheme
+    self.storedHost = host
+    self.storedPort = port
+    self.storedSegments = segments
+    self.trailingSlash = trailingSlash
+    self.query = query
+    self.fragment = fragment
+    self.location = location
+    self.layout = layout
+  }
+
+  /// Whether two patterns have the same parts and location (their layouts, which the parts
+  /// determine, are not compared).
+  public static func == (lhs: URLPattern, rhs: URLPattern) -> Bool {
+    lhs.storedText == rhs.storedText && lhs.storedScheme == rhs.storedScheme && lhs.storedHost == rhs.storedHost
+      && lhs.storedPort == rhs.storedPort && lhs.storedSegments == rhs.storedSegments
+      && lhs.trailingSlash == rhs.trailingSlash && lhs.query == rhs.query && lhs.fragment == rhs.fragment
+      && lhs.location == rhs.location
+  }
+
+  /// Hashes the parts and the location (not the layout).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(storedText)
+    hasher.combine(storedScheme)
+    hasher.combine(storedHost)
+    hasher.combine(storedPort)
+    hasher.combine(storedSegments)
+    hasher.combine(trailingSlash)
+    hasher.combine(query)
+    hasher.combine(fragment)
+    hasher.combine(location)
   }
 
   public var description: String { text }
@@ -78,6 +164,31 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     }
     return names
   }
+
+  /// Whether `pattern` captures a parameter named `name`: `parameterNames.contains(name)`,
+  /// without building the list (and read in place: no copy of the pattern).
+  static func captures(_ pattern: UnsafePointer<URLPattern>, _ name: String) -> Bool {
+    switch pattern.pointee.host {
+    case .parameter(let p) where p.name == name: return true
+    case .valueSet(let set) where set.name == name: return true
+    default: break
+    }
+    let inPath = pattern.pointee.segments.withUnsafeBufferPointer { segments in
+      for index in segments.indices {
+        switch segments[index] {
+        case .parameter(let p), .optional(let p): if p.name == name { return true }
+        case .catchAll(let n), .optionalCatchAll(let n): if n == name { return true }
+        case .valueSet(let set): if set.name == name { return true }
+        case .affixed(let segment): if segment.parameters.contains(where: { $0.name == name }) { return true }
+        case .literal, .wildcard, .optionalLiterals: break
+        }
+      }
+      return false
+    }
+    if inPath { return true }
+    guard !pattern.pointee.query.isEmpty || pattern.pointee.fragment != nil else { return false }
+    return pattern.pointee.parameterNames.contains(name)
+  }
 }
 
 /// Which hosts a URL pattern applies to.
@@ -101,7 +212,7 @@ public enum HostPattern: Sendable, Hashable {
   /// `{kind:proxy|socks}` or `{kind:kinds}` with a table's named set (custom schemes only): one
   /// of the listed hosts, each a literal host (compared ASCII-case-insensitively, ranked as a
   /// literal host); the value is the one listed, as a path value set gives it.
-  case valueSet(ValueSet)
+  indirect case valueSet(ValueSet)
   /// No authority at all: `mailto:{address}`, `matrix:u/{user}`, `myapp:/share`. Only URLs
   /// without `//` after the scheme match (`myapp://share` has an authority; `myapp:///x` an empty one).
   case none
@@ -146,7 +257,7 @@ public enum PathSegmentPattern: Sendable, Hashable {
   case optionalLiterals([String])
   /// `{tab:inbox|sent|archive}` (or `{tab:inbox|sent?}`, which may be absent): one segment
   /// that equals one of the listed values; the value captured is the one listed.
-  case valueSet(ValueSet)
+  indirect case valueSet(ValueSet)
   /// `{name}.json`, `@{account}`, `v{major:int}.{minor:int}`: literal text and captures in one
   /// segment (see ``AffixedSegment`` for how a segment is split).
   case affixed(AffixedSegment)

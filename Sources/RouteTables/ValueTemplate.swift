@@ -78,7 +78,22 @@ public indirect enum ValueTemplate: Sendable, Hashable {
       self = .literal(.string(text))
       return
     }
-    let bytes = Array(text.utf8)
+    var utf8 = text
+    self = try utf8.withUTF8 { Self.interpolated($0) }.get()
+  }
+
+  /// The template of text that holds a brace, from its UTF-8 bytes: its pieces, or the error
+  /// (at a byte offset of the text).
+  static func interpolated(_ bytes: UnsafeBufferPointer<UInt8>, strings: ShortStringCache? = nil) -> Result<
+    ValueTemplate, TemplateErrors
+  > {
+    // `{name}` alone (the usual template string): the parameter, without a pass over pieces.
+    if bytes.count >= 3, bytes[0] == UInt8(ascii: "{"), bytes[bytes.count - 1] == UInt8(ascii: "}") {
+      let name = UnsafeBufferPointer(rebasing: bytes[1..<bytes.count - 1])
+      if isParameterName(name) {
+        return .success(.parameter(strings?.string(name) ?? String(decoding: name, as: UTF8.self)))
+      }
+    }
     var pieces: [Piece] = []
     var literal: [UInt8] = []
     var index = 0
@@ -91,14 +106,16 @@ public indirect enum ValueTemplate: Sendable, Hashable {
           continue
         }
         guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
-          throw TemplateErrors([TemplateError(.invalidPattern, "unclosed '{' in value template", at: index)])
+          return .failure(
+            TemplateErrors([TemplateError(.invalidPattern, "unclosed '{' in value template", at: index)]))
         }
         let name = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
         guard ValueTemplate.isParameterName(name) else {
-          throw TemplateErrors([
-            TemplateError(
-              .invalidPattern, "expected a parameter name inside '{…}', found '\(name)'", at: index + 1)
-          ])
+          return .failure(
+            TemplateErrors([
+              TemplateError(
+                .invalidPattern, "expected a parameter name inside '{…}', found '\(name)'", at: index + 1)
+            ]))
         }
         if !literal.isEmpty {
           pieces.append(.text(String(decoding: literal, as: UTF8.self)))
@@ -108,10 +125,11 @@ public indirect enum ValueTemplate: Sendable, Hashable {
         index = close + 1
       } else if byte == UInt8(ascii: "}") {
         guard index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "}") else {
-          throw TemplateErrors([
-            TemplateError(
-              .invalidPattern, "unmatched '}' in value template (write '}}' for a literal brace)", at: index)
-          ])
+          return .failure(
+            TemplateErrors([
+              TemplateError(
+                .invalidPattern, "unmatched '}' in value template (write '}}' for a literal brace)", at: index)
+            ]))
         }
         literal.append(byte)
         index += 2
@@ -122,13 +140,13 @@ public indirect enum ValueTemplate: Sendable, Hashable {
     }
     if !literal.isEmpty { pieces.append(.text(String(decoding: literal, as: UTF8.self))) }
     switch pieces.count {
-    case 0: self = .literal(.string(""))
+    case 0: return .success(.literal(.string("")))
     case 1:
       switch pieces[0] {
-      case .text(let t): self = .literal(.string(t))
-      case .parameter(let name): self = .parameter(name)
+      case .text(let t): return .success(.literal(.string(t)))
+      case .parameter(let name): return .success(.parameter(name))
       }
-    default: self = .text(pieces)
+    default: return .success(.text(pieces))
     }
   }
 
@@ -223,13 +241,22 @@ public indirect enum ValueTemplate: Sendable, Hashable {
 
   /// Whether `name` is a valid parameter name: a letter or `_`, then letters, digits, `_`, `-` or `.`.
   static func isParameterName(_ name: String) -> Bool {
-    guard let first = name.utf8.first else { return false }
-    func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+    var name = name
+    return name.withUTF8 { isParameterName($0) }
+  }
+
+  /// Whether the UTF-8 bytes of `name` are a valid parameter name.
+  static func isParameterName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = name.first else { return false }
+    func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- UInt8(ascii: "a") < 26 }
     guard isLetter(first) || first == UInt8(ascii: "_") else { return false }
-    return name.utf8.allSatisfy {
-      isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
-        || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+    for byte in name {
+      guard
+        isLetter(byte) || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+          || byte == UInt8(ascii: ".")
+      else { return false }
     }
+    return true
   }
 
   public static func == (lhs: ValueTemplate, rhs: ValueTemplate) -> Bool {

@@ -150,11 +150,17 @@ extension PatternExpansion {
     /// Whether the last ``PatternExpansion/hostNode(_:into:_:)`` found the pattern's scheme,
     /// host and port equal to those of the pattern before it.
     var sameOriginAsLast = false
+    /// The origin bytes (`scheme://host[:port]`) of the last pattern with a layout, when the
+    /// host node was found for it: the same bytes are the same scheme, host and port
+    /// (``PathLayout/originLength``). Empty after a pattern without one.
+    var lastOrigin: [UInt8] = []
   }
 
   /// Whether a pattern expands into more than itself: it has optional segments or value sets
   /// (in its path or as its host).
   static func needsExpansion(_ pattern: UnsafePointer<URLPattern>) -> Bool {
+    // A layout holds neither.
+    if pattern.pointee.layout != nil { return false }
     if case .valueSet = pattern.pointee.host { return true }
     return pattern.pointee.segments.contains {
       switch $0 {
@@ -255,6 +261,12 @@ struct PatternBatch {
     _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool, builder: inout TrieBuilder,
     _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String]
   ) -> Bool? {
+    if let layout = pattern.pointee.layout {
+      return add(
+        pattern, layout, route: route, index: index, caseSensitive: caseSensitive, builder: &builder, &buffer,
+        names: &names)
+    }
+    buffer.lastOrigin.removeAll(keepingCapacity: true)
     let host = PatternExpansion.hostNode(pattern, into: &builder, &buffer)
     let start = Int32(truncatingIfNeeded: segments.count)
     var resolvesDots = true
@@ -301,6 +313,97 @@ struct PatternBatch {
         route: Int32(truncatingIfNeeded: route), pattern: Int32(truncatingIfNeeded: index), expansion: -1,
         unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil))
     return mayBeDead ? true : otherLiterals ? nil : false
+  }
+
+  /// ``add(_:route:index:caseSensitive:builder:_:names:)`` for a pattern with a layout: its
+  /// origin and literals read in its text, the segments' enums read only for capture names.
+  private mutating func add(
+    _ pattern: UnsafePointer<URLPattern>, _ layout: PathLayout, route: Int, index: Int, caseSensitive: Bool,
+    builder: inout TrieBuilder, _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String]
+  ) -> Bool? {
+    var text = pattern.pointee.text
+    let start = Int32(truncatingIfNeeded: segments.count)
+    var mayBeDead = false
+    text.withUTF8 { text in
+      // The host node: the last one when the origin's bytes are the last pattern's.
+      let origin = UnsafeBufferPointer(rebasing: text[..<Int(layout.originLength)])
+      let host: Int32
+      if buffer.lastHostNode >= 0, buffer.lastOrigin.withUnsafeBufferPointer({ Self.equal($0, origin) }) {
+        host = buffer.lastHostNode
+        buffer.sameOriginAsLast = true
+      } else {
+        host = PatternExpansion.hostNode(pattern, into: &builder, &buffer)
+        buffer.lastOrigin.removeAll(keepingCapacity: true)
+        buffer.lastOrigin.append(contentsOf: origin)
+      }
+      var resolvesDots = true
+      switch pattern.pointee.host {
+      case .parameter(let p): names.append(p.name)  // capture 0
+      case .none: resolvesDots = false
+      default: break
+      }
+      for i in 0..<Int(layout.count) {
+        let kind = layout.kind(at: i)
+        let edge: EdgeKind
+        switch kind {
+        case .literal:
+          let literal = UnsafeBufferPointer(rebasing: text[layout.range(at: i)])
+          if DeadPatterns.mayBeDeadSegment(literal, resolvesDots: resolvesDots) { mayBeDead = true }
+          if caseSensitive {
+            addLiteral(literal)
+          } else {
+            lowered.removeAll(keepingCapacity: true)
+            for b in literal { lowered.append(ASCIIBytes.lowercased(b)) }
+            let copy = lowered
+            copy.withUnsafeBufferPointer { addLiteral($0) }
+          }
+          continue
+        case .string: edge = .string
+        case .int: edge = .int
+        case .uuid: edge = .uuid
+        case .wildcard: edge = .wildcard
+        case .catchAll: edge = .catchAll
+        }
+        segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: edge))
+        if edge != .wildcard { names.append(Self.captureName(pattern, i)) }
+      }
+      items.append(
+        Item(
+          node: host, segmentStart: start, segmentEnd: Int32(truncatingIfNeeded: segments.count),
+          route: Int32(truncatingIfNeeded: route), pattern: Int32(truncatingIfNeeded: index), expansion: -1,
+          unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil))
+    }
+    let otherLiterals = !pattern.pointee.query.isEmpty || pattern.pointee.fragment != nil
+    return mayBeDead ? true : otherLiterals ? nil : false
+  }
+
+  /// Whether two buffers hold the same bytes (eight compared at a time).
+  @inline(__always)
+  private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = a.count
+    guard count == b.count else { return false }
+    guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+    var i = 0
+    while i &+ 8 <= count {
+      if UnsafeRawPointer(x + i).loadWord() != UnsafeRawPointer(y + i).loadWord() { return false }
+      i &+= 8
+    }
+    while i < count {
+      if x[i] != y[i] { return false }
+      i &+= 1
+    }
+    return true
+  }
+
+  /// The name segment `index` of `pattern` captures (a parameter or a catch-all).
+  private static func captureName(_ pattern: UnsafePointer<URLPattern>, _ index: Int) -> String {
+    pattern.pointee.segments.withUnsafeBufferPointer { segments in
+      switch segments[index] {
+      case .parameter(let p), .optional(let p): return p.name
+      case .catchAll(let name), .optionalCatchAll(let name): return name
+      default: return ""
+      }
+    }
   }
 
   /// Gathers an expanded pattern (one choice of a pattern with optional segments): its host

@@ -29,6 +29,11 @@ struct JSONReader {
   var elements: [JSONNode] = []
   /// The finished members of all open objects, innermost last.
   var members: [JSONMember] = []
+  /// The key of the root object's member whose array value is checked but not built
+  /// (``JSONParser/parse(_:limits:deferring:)``), or nil to build everything.
+  var deferredKey: String?
+  /// Where the deferred array is and how many elements it has, once it was found valid and skipped.
+  var deferred: (range: Range<Int>, count: Int)?
 
   init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
     self.bytes = bytes
@@ -44,6 +49,15 @@ struct JSONReader {
       throw JSONParseError(.jsonTooLarge, message, at: max(0, limits.maxBytes))
     }
     if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+    let root = try parseValue()
+    skipWhitespace()
+    guard index >= count else { throw syntax("trailing text after the JSON value, found \(describe(at: index))") }
+    return root
+  }
+
+  /// Parses the value at `index` (after any whitespace), leaving `index` just past it.
+  mutating func parseValue() throws(JSONParseError) -> JSONNode {
+    let count = bytes.count
     var stack: [Frame] = []
     var root = JSONNode(kind: .null, start: 0, end: 0)
     parsing: while true {
@@ -59,17 +73,26 @@ struct JSONReader {
         }
         let isObject = byte == UInt8(ascii: "{")
         let start = index
-        index += 1
-        skipWhitespace()
-        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        if index < count, bytes[index] == close {
-          index += 1
-          node = JSONNode(kind: isObject ? .object([]) : .array([]), start: start, end: index)
+        if !isObject, stack.count == 1, let deferredKey, stack[0].isObject, stack[0].key == deferredKey,
+          let (end, elements) = validatedEnd(from: start, depth: 1)
+        {
+          // The deferred array: valid, so the caller reads it from the bytes; not built.
+          index = end
+          deferred = (start..<end, elements)
+          node = JSONNode(kind: .array([]), start: start, end: end)
         } else {
-          if stack.isEmpty { stack.reserveCapacity(8) }
-          stack.append(Frame(isObject: isObject, start: start, base: isObject ? members.count : elements.count))
-          if isObject { try readKey(into: &stack[stack.count - 1], expecting: "a string key or '}' in an object") }
-          continue parsing
+          index += 1
+          skipWhitespace()
+          let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+          if index < count, bytes[index] == close {
+            index += 1
+            node = JSONNode(kind: isObject ? .object([]) : .array([]), start: start, end: index)
+          } else {
+            if stack.isEmpty { stack.reserveCapacity(8) }
+            stack.append(Frame(isObject: isObject, start: start, base: isObject ? members.count : elements.count))
+            if isObject { try readKey(into: &stack[stack.count - 1], expecting: "a string key or '}' in an object") }
+            continue parsing
+          }
         }
       } else {
         node = try parseScalar()
@@ -116,8 +139,6 @@ struct JSONReader {
         }
       }
     }
-    skipWhitespace()
-    guard index >= count else { throw syntax("trailing text after the JSON value, found \(describe(at: index))") }
     return root
   }
 

@@ -39,7 +39,11 @@ extension JSONReader {
         let hasControl = (word &- ones &* 0x20) & ~word
         let hasQuote = (quotes &- ones) & ~quotes
         let hasBackslash = (backslashes &- ones) & ~backslashes
-        if (word | hasControl | hasQuote | hasBackslash) & highs != 0 { break }
+        let found = (word | hasControl | hasQuote | hasBackslash) & highs
+        if found != 0 {
+          // The lowest byte marked is one to stop at (a false mark only follows a true one).
+          return cursor + found.trailingZeroBitCount &>> 3
+        }
         cursor += 8
       }
     }

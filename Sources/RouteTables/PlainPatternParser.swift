@@ -1,0 +1,196 @@
+import RouterSupport
+
+/// The parser of the usual URL pattern, in one pass over its bytes: a lowercase scheme, `://`,
+/// a lowercase ASCII host with an optional port, and at most ``PathLayout/capacity`` path
+/// segments, each a literal of plain bytes, `{name}`, `{name:type}`, `*` or a last `{name*}`;
+/// no query, no fragment (`https://example.com/users/{id:int}/repos`).
+///
+/// It gives exactly the pattern (and layout) ``URLPatternParser`` gives for such text, or nil
+/// for any other text, which the full parser then reads (and reports on). A table's patterns
+/// are nearly all of this form; the full parser's passes, made for every form and every error,
+/// cost several times more (`PlainPatternParserTests` holds the two to the same results).
+///
+/// ```swift
+/// PlainPatternParser.parse(bytes, text: text, strings: nil, location: nil)   // nil: not plain
+/// ```
+enum PlainPatternParser {
+  /// The pattern of `bytes` (whose text is `text`), if it has the plain form; else nil.
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, text: String, strings: ShortStringCache?, location: SourceLocation?
+  ) -> URLPattern? {
+    let count = bytes.count
+    guard count <= 255, count >= 4 else { return nil }
+    // Scheme: a lowercase letter, then lowercase letters, digits, '+', '-' or '.'; then "://".
+    guard bytes[0] &- UInt8(ascii: "a") < 26 else { return nil }
+    var index = 1
+    while index < count {
+      let b = bytes[index]
+      guard
+        b &- UInt8(ascii: "a") < 26 || b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "+")
+          || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+      else { break }
+      index += 1
+    }
+    guard index + 3 < count, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
+      bytes[index + 2] == UInt8(ascii: "/")
+    else { return nil }
+    let scheme = index
+    // Host: lowercase ASCII letters, digits, '-', '.' and '_'; then an optional ":port".
+    let hostStart = index + 3
+    index = hostStart
+    while index < count {
+      let b = bytes[index]
+      guard
+        b &- UInt8(ascii: "a") < 26 || b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "-")
+          || b == UInt8(ascii: ".") || b == UInt8(ascii: "_")
+      else { break }
+      index += 1
+    }
+    let hostEnd = index
+    guard hostEnd > hostStart else { return nil }
+    var port: Int?
+    if index < count, bytes[index] == UInt8(ascii: ":") {
+      index += 1
+      var value = 0
+      let digits = index
+      while index < count, bytes[index] &- UInt8(ascii: "0") < 10 {
+        value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+        index += 1
+      }
+      guard index > digits, index - digits <= 5, value <= 65535 else { return nil }
+      port = value
+    }
+    let pathStart = index
+    guard index == count || bytes[index] == UInt8(ascii: "/") else { return nil }
+    // The path, first as a layout: each segment's place and kind.
+    var layout = PathLayout(originLength: UInt8(truncatingIfNeeded: pathStart))
+    var trailingSlash = false
+    if count - pathStart > 1 {
+      var start = pathStart + 1
+      while start <= count {
+        var end = start
+        var plain = true
+        while end < count, bytes[end] != UInt8(ascii: "/") {
+          let b = bytes[end]
+          if !isPlainLiteralByte(b) || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { plain = false }
+          end += 1
+        }
+        if start == end {
+          // A '/' at the end (not the root's): the trailing slash; one between segments is not plain.
+          guard end == count, layout.count > 0 else { return nil }
+          trailingSlash = true
+          break
+        }
+        let kind: PathLayout.Kind
+        if plain {
+          kind = .literal
+        } else if end - start == 1, bytes[start] == UInt8(ascii: "*") {
+          kind = .wildcard
+        } else {
+          guard let capture = captureKind(bytes, start..<end) else { return nil }
+          kind = capture
+        }
+        // A catch-all is the last segment.
+        if layout.count > 0, layout.kind(at: Int(layout.count) - 1) == .catchAll { return nil }
+        guard layout.append(kind, start..<end) else { return nil }
+        start = end + 1
+      }
+    }
+    guard namesDiffer(bytes, layout) else { return nil }
+    // Then the segments, in an array of their number.
+    var segments: [PathSegmentPattern] = []
+    segments.reserveCapacity(Int(layout.count))
+    for i in 0..<Int(layout.count) {
+      let range = layout.range(at: i)
+      switch layout.kind(at: i) {
+      case .literal: segments.append(.literal(string(bytes, range, strings)))
+      case .wildcard: segments.append(.wildcard)
+      case .catchAll: segments.append(.catchAll(string(bytes, range.lowerBound + 1..<range.upperBound - 2, strings)))
+      case .string, .int, .uuid:
+        let kind = layout.kind(at: i)
+        let type: ParameterType = kind == .int ? .int : kind == .uuid ? .uuid : .string
+        let name = nameEnd(bytes, range)
+        segments.append(.parameter(Parameter(name: string(bytes, range.lowerBound + 1..<name, strings), type: type)))
+      }
+    }
+    return URLPattern(
+      text: text, scheme: string(bytes, 0..<scheme, strings), host: .exact(string(bytes, hostStart..<hostEnd, strings)),
+      port: port, segments: segments, trailingSlash: trailingSlash, query: [], fragment: nil, location: location,
+      layout: layout)
+  }
+
+  /// The text at `range` (ASCII), found again in `strings` when there are some.
+  @inline(__always)
+  private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ strings: ShortStringCache?)
+    -> String
+  {
+    let slice = UnsafeBufferPointer(rebasing: bytes[range])
+    return strings?.string(slice) ?? String(decoding: slice, as: UTF8.self)
+  }
+
+  /// Where the name of the parameter segment at `range` (`{name}` or `{name:type}`) ends.
+  private static func nameEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    var i = range.lowerBound + 1
+    while i < range.upperBound - 1, bytes[i] != UInt8(ascii: ":") { i += 1 }
+    return i
+  }
+
+  /// The kind of the capture segment at `range`: `{name}`, `{name:type}` (string, int or uuid)
+  /// or `{name*}`; nil for any other.
+  private static func captureKind(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> PathLayout.Kind? {
+    guard range.count >= 3, bytes[range.lowerBound] == UInt8(ascii: "{"),
+      bytes[range.upperBound - 1] == UInt8(ascii: "}")
+    else { return nil }
+    let inner = range.lowerBound + 1..<range.upperBound - 1
+    var nameEnd = inner.upperBound
+    var kind = PathLayout.Kind.string
+    if bytes[inner.upperBound - 1] == UInt8(ascii: "*") {
+      nameEnd -= 1
+      kind = .catchAll
+    } else if let colon = bytes[inner].firstIndex(of: UInt8(ascii: ":")) {
+      nameEnd = colon
+      let typeName = UnsafeBufferPointer(rebasing: bytes[colon + 1..<inner.upperBound])
+      if equal(typeName, "int") {
+        kind = .int
+      } else if equal(typeName, "uuid") {
+        kind = .uuid
+      } else if !equal(typeName, "string") {
+        return nil
+      }
+    }
+    guard ValueTemplate.isParameterName(UnsafeBufferPointer(rebasing: bytes[inner.lowerBound..<nameEnd])) else {
+      return nil
+    }
+    return kind
+  }
+
+  /// Whether no two captures of the layout have the same name.
+  private static func namesDiffer(_ bytes: UnsafeBufferPointer<UInt8>, _ layout: PathLayout) -> Bool {
+    for i in 0..<Int(layout.count) {
+      guard let name = captureName(bytes, layout, i) else { continue }
+      for j in 0..<i {
+        guard let other = captureName(bytes, layout, j), other.count == name.count else { continue }
+        if bytes[other].elementsEqual(bytes[name]) { return false }
+      }
+    }
+    return true
+  }
+
+  /// Where the name of capture segment `i` is, or nil for a literal or a wildcard.
+  private static func captureName(_ bytes: UnsafeBufferPointer<UInt8>, _ layout: PathLayout, _ i: Int) -> Range<Int>? {
+    let range = layout.range(at: i)
+    switch layout.kind(at: i) {
+    case .literal, .wildcard: return nil
+    case .catchAll: return range.lowerBound + 1..<range.upperBound - 2
+    case .string, .int, .uuid: return range.lowerBound + 1..<nameEnd(bytes, range)
+    }
+  }
+
+  private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ expected: StaticString) -> Bool {
+    let count = expected.utf8CodeUnitCount
+    guard bytes.count == count else { return false }
+    let other = expected.utf8Start
+    for i in 0..<count where bytes[i] != other[i] { return false }
+    return true
+  }
+}

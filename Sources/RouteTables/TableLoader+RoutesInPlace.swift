@@ -1,0 +1,250 @@
+import RouterSupport
+
+/// Reading the `routes` array where the table file holds it: the JSON parser checked it but
+/// built no tree for it (``JSONParser/parse(_:limits:deferring:)``), and each route is read
+/// from the bytes, its patterns parsed in place.
+///
+/// A route this reader takes is one that loads without a diagnostic and uses the usual keys
+/// (`name`, `url`, `priority`, one of `deliver`, `openWindow`, `dismissWindow` and
+/// `pushWindow`, `comment` and keys that start with `$`); it builds the same ``Route`` that ``TableLoader/readRoute(_:index:table:_:)``
+/// builds from the route's node. Any other route (one with a problem to report, an escape in
+/// a string, an event trigger, …) is built into a node and read by `readRoute`, so every
+/// diagnostic is the one the tree reader gives, in the same order.
+extension TableLoader {
+  /// What the routes of one table share while they are read in place: the table, and the last
+  /// target checked against its scenes (a table's routes mostly name the same scene).
+  struct InPlaceRoutes {
+    let table: RouteTable
+    /// The short strings read so far (names, scene ids, template keys, pattern parts).
+    let strings = ShortStringCache()
+    /// The last target whose checks passed: its action, the scene it names, its type, and
+    /// whether it has a value.
+    var checked: (action: RouteTarget.Action, scene: String?, type: String?, value: Bool)?
+
+    init(table: RouteTable) {
+      self.table = table
+    }
+  }
+
+  /// The routes of the deferred array at `range` of the source, in table order, with the
+  /// diagnostics ``readRoutes(_:root:table:_:)`` reports for the same array.
+  static func readRoutes(
+    inPlace range: Range<Int>, count: Int, table: RouteTable, _ reader: inout JSONFieldReader
+  ) -> [Route] {
+    let bytes = reader.source.bytes
+    return bytes.withUnsafeBufferPointer { buffer in
+      var cursor = JSONCursor(buffer, at: range.lowerBound + 1)
+      var routes: [Route] = []
+      if cursor.consume(UInt8(ascii: "]")) { return routes }
+      routes.reserveCapacity(count)
+      var context = InPlaceRoutes(table: table)
+      // The first route of each name, by its index (as `readRoutes` keeps it).
+      var names = RouteNameIndex(expected: count)
+      repeat {
+        cursor.skipWhitespace()
+        let start = cursor.index
+        let route: Route?
+        if let read = readRouteInPlace(&cursor, index: routes.count, &context, &reader) {
+          route = read
+        } else {
+          guard let node = JSONParser.value(in: buffer, at: start) else { break }
+          route = readRoute(node, index: routes.count, table: table, &reader)
+          cursor.index = node.end
+        }
+        guard let route else { continue }
+        if let first = names.firstIndex(of: route.name, recording: routes.count, in: routes) {
+          reader.error(
+            .duplicateRuleName, "route name '\(route.name)' is used twice", at: start,
+            notes: [.init("'\(route.name)' is first used here", at: routes[first].location)])
+          continue
+        }
+        routes.append(route)
+      } while cursor.consume(UInt8(ascii: ","))
+      return routes
+    }
+  }
+
+  /// The route whose object starts at `cursor`, read in place; the cursor moves past it. Nil
+  /// (the cursor anywhere) for a route that `readRoute` must read: one with a key or a value
+  /// this reader does not take, or one with a problem to report.
+  private static func readRouteInPlace(
+    _ cursor: inout JSONCursor, index: Int, _ context: inout InPlaceRoutes, _ reader: inout JSONFieldReader
+  ) -> Route? {
+    let start = cursor.index
+    guard cursor.byte == UInt8(ascii: "{") else { return nil }
+    cursor.index += 1
+    var name: String?
+    var patterns: [URLPattern]?
+    var target: RouteTarget?
+    var priority = 0
+    if cursor.consume(UInt8(ascii: "}")) { return nil }
+    repeat {
+      cursor.skipWhitespace()
+      let keyStart = cursor.index
+      let (key, escaped) = cursor.string()
+      guard !escaped, cursor.consume(UInt8(ascii: ":")) else { return nil }
+      cursor.skipWhitespace()
+      switch RouteKey(UnsafeBufferPointer(rebasing: cursor.bytes[key])) {
+      case .name:
+        guard cursor.byte == UInt8(ascii: "\"") else { return nil }
+        let (text, escaped) = cursor.string()
+        guard !escaped else { return nil }
+        name = context.strings.string(UnsafeBufferPointer(rebasing: cursor.bytes[text]))
+      case .url:
+        guard let read = readURLPatternsInPlace(&cursor, context, &reader) else { return nil }
+        patterns = read
+      case .action(let action):
+        guard target == nil, let read = readTargetInPlace(&cursor, action, key: keyStart, &context, &reader)
+        else { return nil }
+        target = read
+      case .priority:
+        guard cursor.byte == UInt8(ascii: "-") || cursor.byte &- UInt8(ascii: "0") < 10 else { return nil }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: cursor.bytes[cursor.number()]), as: UTF8.self)
+        guard let value = JSONNumber(text: text)?.int64Value, let int = Int(exactly: value) else { return nil }
+        priority = int
+      case .ignored:
+        cursor.skipValue()
+      case .other:
+        return nil
+      }
+    } while cursor.consume(UInt8(ascii: ","))
+    guard cursor.consume(UInt8(ascii: "}")), let name, let patterns, let target else { return nil }
+    // Every parameter the value uses is captured by every pattern (else `checkParameters` reports it).
+    if let value = target.value, !value.isLiteral {
+      let captured = patterns.withUnsafeBufferPointer { patterns in
+        value.allParameters { name in
+          for index in patterns.indices where !URLPattern.captures(patterns.baseAddress! + index, name) {
+            return false
+          }
+          return true
+        }
+      }
+      guard captured else { return nil }
+    }
+    return Route(
+      name: consume name, index: index, trigger: .url(consume patterns), target: consume target,
+      priority: priority, location: reader.location(start))
+  }
+
+  /// A route key as the in-place reader sorts it.
+  private enum RouteKey {
+    case name, url, priority, ignored, other
+    case action(RouteTarget.Action)
+
+    init(_ key: UnsafeBufferPointer<UInt8>) {
+      switch key.count {
+      case 3 where Self.equal(key, "url"): self = .url
+      case 4 where Self.equal(key, "name"): self = .name
+      case 7 where Self.equal(key, "deliver"): self = .action(.deliver)
+      case 7 where Self.equal(key, "comment"): self = .ignored
+      case 8 where Self.equal(key, "priority"): self = .priority
+      case 10 where Self.equal(key, "openWindow"): self = .action(.openWindow)
+      case 10 where Self.equal(key, "pushWindow"): self = .action(.pushWindow)
+      case 13 where Self.equal(key, "dismissWindow"): self = .action(.dismissWindow)
+      default: self = key.first == UInt8(ascii: "$") ? .ignored : .other
+      }
+    }
+
+    static func equal(_ key: UnsafeBufferPointer<UInt8>, _ expected: StaticString) -> Bool {
+      let count = expected.utf8CodeUnitCount
+      guard key.count == count else { return false }
+      let other = expected.utf8Start
+      for i in 0..<count where key[i] != other[i] { return false }
+      return true
+    }
+  }
+
+  /// The pattern, or patterns, of the `url` value at `cursor`: a string or a non-empty array
+  /// of strings, each without an escape and each a pattern without a problem; else nil.
+  private static func readURLPatternsInPlace(
+    _ cursor: inout JSONCursor, _ context: InPlaceRoutes, _ reader: inout JSONFieldReader
+  ) -> [URLPattern]? {
+    let bytes = cursor.bytes
+    var patterns: [URLPattern] = []
+    let list = cursor.byte == UInt8(ascii: "[")
+    if list {
+      cursor.index += 1
+      guard !cursor.consume(UInt8(ascii: "]")) else { return nil }
+    }
+    repeat {
+      cursor.skipWhitespace()
+      let quote = cursor.index
+      guard cursor.byte == UInt8(ascii: "\"") else { return nil }
+      let (text, escaped) = cursor.string()
+      guard !escaped,
+        let pattern = URLPattern(
+          utf8: UnsafeBufferPointer(rebasing: bytes[text]), valueSets: context.table.valueSets,
+          strings: context.strings, location: reader.location(quote))
+      else { return nil }
+      // One pattern (nearly every route): an array of exactly one.
+      guard list else { return [consume pattern] }
+      patterns.append(consume pattern)
+    } while cursor.consume(UInt8(ascii: ","))
+    guard cursor.consume(UInt8(ascii: "]")) else { return nil }
+    return patterns
+  }
+
+  /// The target of `action`, whose key is at `key` and whose object is at `cursor`, read in
+  /// place as `readTarget` reads it, when that reports nothing; else nil.
+  private static func readTargetInPlace(
+    _ cursor: inout JSONCursor, _ action: RouteTarget.Action, key: Int, _ context: inout InPlaceRoutes,
+    _ reader: inout JSONFieldReader
+  ) -> RouteTarget? {
+    let bytes = cursor.bytes
+    guard cursor.byte == UInt8(ascii: "{") else { return nil }
+    cursor.index += 1
+    var scene: String?
+    var hasScene = false
+    var type: String?
+    var template: ValueTemplate?
+    var hasValue = false
+    if !cursor.consume(UInt8(ascii: "}")) {
+      repeat {
+        cursor.skipWhitespace()
+        let (keyRange, escaped) = cursor.string()
+        guard !escaped, cursor.consume(UInt8(ascii: ":")) else { return nil }
+        cursor.skipWhitespace()
+        let key = UnsafeBufferPointer(rebasing: bytes[keyRange])
+        if RouteKey.equal(key, action == .deliver ? "scene" : "id") {
+          guard cursor.byte == UInt8(ascii: "\"") else { return nil }
+          let (text, escaped) = cursor.string()
+          guard !escaped else { return nil }
+          scene = context.strings.string(UnsafeBufferPointer(rebasing: bytes[text]))
+          hasScene = true
+        } else if action != .deliver, RouteKey.equal(key, "type") {
+          guard cursor.byte == UInt8(ascii: "\"") else { return nil }
+          let (text, escaped) = cursor.string()
+          guard !escaped else { return nil }
+          type = context.strings.string(UnsafeBufferPointer(rebasing: bytes[text]))
+        } else if RouteKey.equal(key, "value") {
+          guard let read = ValueTemplate.inPlace(&cursor, context.strings) else { return nil }
+          template = read
+          hasValue = true
+        } else if RouteKey.equal(key, "comment") || key.first == UInt8(ascii: "$") {
+          cursor.skipValue()
+        } else {
+          return nil
+        }
+      } while cursor.consume(UInt8(ascii: ","))
+      guard cursor.consume(UInt8(ascii: "}")) else { return nil }
+    }
+    var target = RouteTarget(action: action, location: reader.location(key))
+    target.valueType = type
+    target.value = template
+    // The checks against the scenes: when the last target's passed, this one's pass too if
+    // it is the same (they read nothing else of it).
+    if let checked = context.checked, checked.action == action, checked.scene == scene, checked.type == type,
+      checked.value == hasValue
+    {
+      target.scene = scene
+      return target
+    }
+    let table = context.table
+    if let scene, table.scenes.contains(where: { $0.id == scene }) { target.scene = scene }
+    guard table.targetProblems(target, named: hasScene ? scene : nil, hasValue: hasValue).isEmpty,
+      !hasScene || target.scene != nil
+    else { return nil }
+    context.checked = (action, scene, type, hasValue)
+    return target
+  }
+}

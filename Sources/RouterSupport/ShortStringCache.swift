@@ -1,0 +1,60 @@
+/// Strings of at most 16 UTF-8 bytes made from bytes, kept so that the same bytes give back
+/// the string made before: a file's keys, scene ids, schemes, hosts, path literals and
+/// parameter names repeat, and finding one again costs a few dozen instructions where making
+/// a `String` from bytes costs one to two hundred.
+///
+/// `string(_:)` returns what `String(decoding:as:)` returns for the same bytes. The cache is a
+/// fixed table (1,024 entries, each bytes → string, the last one made wins its slot), so it
+/// holds at most that many strings and never grows.
+///
+/// ```swift
+/// let strings = ShortStringCache()
+/// let a = strings.string(buffer)   // made
+/// let b = strings.string(buffer)   // found: the same string
+/// ```
+package final class ShortStringCache {
+  private struct Entry {
+    var head: UInt64
+    var tail: UInt64
+    var count: Int
+    var string: String
+  }
+
+  private static let slots = 1024
+  private let entries: UnsafeMutablePointer<Entry>
+
+  /// An empty cache.
+  package init() {
+    entries = .allocate(capacity: Self.slots)
+    entries.initialize(repeating: Entry(head: 0, tail: 0, count: -1, string: ""), count: Self.slots)
+  }
+
+  deinit {
+    entries.deinitialize(count: Self.slots)
+    entries.deallocate()
+  }
+
+  /// `String(decoding: bytes, as: UTF8.self)`, found in the cache when these bytes were made
+  /// into a string before (bytes over 16 long are always made).
+  package func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let count = bytes.count
+    guard count <= 16, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
+    // The bytes as two words: with the count, they are the key (for 8 or fewer, the second is 0).
+    var head: UInt64 = 0
+    var tail: UInt64 = 0
+    if count >= 8 {
+      head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+      tail = UnsafeRawPointer(base + (count - 8)).loadUnaligned(as: UInt64.self)
+    } else {
+      for i in 0..<count { head |= UInt64(base[i]) &<< (8 &* UInt64(i)) }
+    }
+    let mixed = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
+    let entry = entries + Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) &>> 54)
+    if entry.pointee.count == count, entry.pointee.head == head, entry.pointee.tail == tail {
+      return entry.pointee.string
+    }
+    let string = String(decoding: bytes, as: UTF8.self)
+    entry.pointee = Entry(head: head, tail: tail, count: count, string: string)
+    return string
+  }
+}

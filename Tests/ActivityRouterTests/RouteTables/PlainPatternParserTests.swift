@@ -1,0 +1,70 @@
+import ActivityRouter
+import ActivityRouterTestSupport
+import Testing
+
+/// The one-pass parser of the usual pattern form gives exactly the full parser's pattern and
+/// layout for every text it takes, and takes the usual form.
+@Suite struct PlainPatternParserTests {
+  static func expectSame(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool {
+    guard let plain = URLPattern.parsed(text, plainParser: true) else { return false }
+    guard let full = URLPattern.parsed(text, plainParser: false) else {
+      Issue.record("the full parser refuses '\(text)'", sourceLocation: sourceLocation)
+      return true
+    }
+    #expect(full == plain, "\(text)", sourceLocation: sourceLocation)
+    #expect(full.layout == plain.layout, "\(text)", sourceLocation: sourceLocation)
+    var a = ""
+    var b = ""
+    dump(full, to: &a)
+    dump(plain, to: &b)
+    #expect(a == b, "\(text)", sourceLocation: sourceLocation)
+    return true
+  }
+
+  @Test func takesTheUsualForm() {
+    for text in [
+      "https://example.com/users/{id:int}/repos", "app://h", "app://h/", "app://h/a/", "https://example.com:8443/x",
+      "https://example.com/{rest*}", "https://example.com/{rest*}/", "app://h/*/{u:uuid}/{s:string}",
+      "https://api.example.com/v1/a.b-c_d~e!$&'()+,;=:@/x",
+    ] {
+      #expect(Self.expectSame(text), "\(text)")
+    }
+  }
+
+  @Test func leavesOtherFormsToTheFullParser() {
+    for text in [
+      "HTTPS://example.com/x", "https://Example.com/x", "https://*.example.com/x", "mailto:{a}", "app:///x",
+      "app://{h}/x", "https://example.com/x?q={q}", "https://example.com/x#f", "https://example.com/{a?}",
+      "https://example.com/caf%C3%A9", "https://example.com/{name}.json", "https://example.com/{t:a|b}",
+      "https://example.com[/en]/x", "https://example.com//x", "https://example.com/{a}/{a}",
+      "https://example.com/{rest*}/x", "https://example.com/{n:int*}", "https://example.com:99999/x",
+      "https://example.com:/x", "https://bücher.example/x", "https://example.com/a b",
+      "https://example.com/1/2/3/4/5/6/7/8/9",
+      "https://example.com/{}", "https://example.com/{n:box}", "https://user@example.com/x",
+    ] {
+      #expect(URLPattern.parsed(text, plainParser: true) == nil, "\(text)")
+    }
+  }
+
+  /// Random texts from the pieces of both forms (and of broken ones): every one the plain
+  /// parser takes, the full parser reads the same.
+  @Test func randomPatternsReadTheSame() {
+    var rng = SeededGenerator(seed: 0x9A77E4)
+    let origins = [
+      "https://example.com", "app://h", "app://h:80", "app://h:0080", "a+b.c-d://x_y.z", "HTTP://e.com", "app://",
+      "app:", "app://h:", "app://h:123456", "app://H",
+    ]
+    let pieces = [
+      "/users", "/{id}", "/{n:int}", "/{u:uuid}", "/{s:string}", "/*", "/{rest*}", "/", "//", "/a.b", "/{id}",
+      "/{x:nope}", "/{a?}", "/x?q", "/x#f", "/%41", "/{a}b", "/[/g]", "/é", "/{", "/}", "/{rest*?}", "/{9}",
+      "/~!$&'()+,;=:@", "/-._",
+    ]
+    var taken = 0
+    for _ in 0..<20_000 {
+      var text = origins[Int.random(in: 0..<origins.count, using: &rng)]
+      for _ in 0..<Int.random(in: 0..<10, using: &rng) { text += pieces[Int.random(in: 0..<pieces.count, using: &rng)] }
+      if Self.expectSame(text) { taken += 1 }
+    }
+    #expect(taken > 1_000)
+  }
+}

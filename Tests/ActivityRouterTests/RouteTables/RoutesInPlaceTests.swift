@@ -1,0 +1,159 @@
+import ActivityRouter
+import ActivityRouterTestSupport
+import Foundation
+import Testing
+
+/// The `routes` array read where the table file holds it (no JSON tree) gives the same table and
+/// the same diagnostics, in the same order, as the tree reader: on every table of the
+/// repository, on tables written to exercise each form the in-place reader takes or leaves to
+/// the tree, and on thousands of mutations of them, broken JSON included.
+@Suite struct RoutesInPlaceTests {
+  /// Loads `bytes` both ways and expects the same result.
+  static func expectSameLoad(
+    _ bytes: [UInt8], _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    let source = SourceText(file: name, bytes: bytes)
+    let inPlace = TableLoader.load(source: source, routesInPlace: true)
+    let tree = TableLoader.load(source: source, routesInPlace: false)
+    #expect(inPlace.diagnostics == tree.diagnostics, "\(name)", sourceLocation: sourceLocation)
+    #expect(describe(inPlace.table) == describe(tree.table), "\(name)", sourceLocation: sourceLocation)
+  }
+
+  /// Every stored field of a table's routes, in order (`==` on templates ignores an object's
+  /// member order, and a pattern describes itself by its text alone).
+  static func describe(_ table: RouteTable?) -> String {
+    var out = ""
+    dump(table?.routes, to: &out)
+    dump(table?.scenes, to: &out)
+    return out
+  }
+
+  /// The tables of the repository: files whose root has `routes`, and fixtures' inline tables.
+  static let repositoryTables: [(name: String, bytes: [UInt8])] = {
+    var tables: [(String, [UInt8])] = []
+    for folder in ["Fixtures", "Examples", "Fuzz/corpus/table", "Tests/Data"] {
+      let root = FixturePaths.path(folder)
+      let paths = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+      for path in paths.sorted() where path.hasSuffix(".json") || folder.hasPrefix("Fuzz") {
+        guard let data = FileManager.default.contents(atPath: root + "/" + path) else { continue }
+        let bytes = Array(data)
+        guard let node = try? JSONParser.parse(bytes) else { continue }
+        if node.member("routes") != nil { tables.append((folder + "/" + path, bytes)) }
+        if let table = node.member("table")?.value, table.member("routes") != nil {
+          tables.append((folder + "/" + path + "#table", Array(bytes[table.start..<table.end])))
+        }
+      }
+    }
+    return tables
+  }()
+
+  @Test func repositoryTablesLoadTheSame() {
+    #expect(Self.repositoryTables.count > 100)
+    for (name, bytes) in Self.repositoryTables { Self.expectSameLoad(bytes, name) }
+  }
+
+  /// Tables that take each branch of the in-place reader, and each way out to the tree reader.
+  static let cases: [(String, String)] = [
+    (
+      "usual routes",
+      #"[{"name": "a", "url": "https://h.example/a/{id}", "deliver": {"scene": "main", "value": {"id": "{id}", "n": 1, "on": true, "off": false, "none": null, "list": [1, "x", {"k": "{id}"}], "nested": {"a": [1.5e3]}}}}, {"name": "b", "url": ["app://h/b", "app://h/c/{x:int}?q={q?}#frag"], "priority": 3, "openWindow": {"id": "editor", "value": "n-{x}"}}]"#
+    ),
+    (
+      "every action",
+      #"[{"name": "a", "url": "app://h/a", "dismissWindow": {"id": "editor"}}, {"name": "b", "url": "app://h/b/{v}", "pushWindow": {"id": "editor", "value": "{v}", "type": "Note"}}, {"name": "c", "url": "app://h/c/{v}", "openWindow": {"value": "{v}", "type": "Note"}}]"#
+    ),
+    (
+      "comments and $ keys",
+      #"[{"$schema": 1, "comment": ["x"], "name": "a", "url": "app://h/a", "deliver": {"comment": {}, "$x": null}}]"#
+    ),
+    (
+      "escapes",
+      #"[{"name": "a\u0062", "url": "app://h/a", "deliver": {}}, {"name": "c", "url": "app://h/\u0063", "deliver": {}}, {"name": "d", "url": "app://h/d", "deliver": {"value": {"k\"": "v"}}}, {"name": "e", "url": "app://h/e", "deliver": {"value": "\n"}}]"#
+    ),
+    (
+      "literal braces",
+      #"[{"name": "a", "url": "app://h/a", "deliver": {"value": {"k": "{{x}}"}}}, {"name": "b", "url": "app://h/b", "deliver": {"value": "{{x}}"}}, {"name": "c", "url": "app://h/c/{x}", "deliver": {"value": ["{{", "{x}"]}}}]"#
+    ),
+    (
+      "priorities",
+      #"[{"name": "a", "url": "app://h/a", "deliver": {}, "priority": 3.0}, {"name": "b", "url": "app://h/b", "deliver": {}, "priority": -2}, {"name": "c", "url": "app://h/c", "deliver": {}, "priority": 1.5}, {"name": "d", "url": "app://h/d", "deliver": {}, "priority": 1e30}, {"name": "e", "url": "app://h/e", "deliver": {}, "priority": "1"}]"#
+    ),
+    (
+      "problems",
+      #"[{"name": "a", "url": "app://h/a/{x}", "deliver": {"scene": "nope", "value": "{y}"}}, {"name": "a", "url": "app://h/b", "deliver": {}}, {"url": "app://h/c", "deliver": {}}, {"name": "d", "url": "nope", "deliver": {}}, {"name": "e", "url": [], "deliver": {}}, {"name": "f", "url": [1], "deliver": {}}, {"name": "g", "url": "app://h/g", "deliver": "main"}, {"name": "h", "url": "app://h/h", "deliver": {}, "openWindow": {"id": "editor"}}, {"name": "i", "url": "app://h/i", "deliver": {"type": "Note"}}, {"name": "j", "url": "app://h/j", "openWindow": {}}, {"name": "k", "url": "app://h/k", "openWindow": {"id": "main", "value": 1}}, 7, {"name": 8, "url": "app://h/l", "deliver": {}}, {"name": "m", "url": "app://h/m", "deliver": {"scene": 1}}, {"name": "n", "url": "app://h/n", "deliver": {"value": "{"}}, {"name": "o", "url": "app://h/o", "delivr": {}}]"#
+    ),
+    (
+      "other triggers and keys",
+      #"[{"name": "a", "activity": "com.example.view", "deliver": {}}, {"name": "b", "url": "app://h/b", "deliver": {}, "acceptLostLinks": "old"}, {"name": "c", "url": "app://h/c", "userInfo": {}, "deliver": {}}, {"name": "d", "url": "app://h/d", "requestSceneSessionActivation": {"activityType": "x"}}]"#
+    ),
+    ("value sets", #"[{"name": "a", "url": "app://h/{box:tab}/{k:x|y}", "deliver": {"value": "{box}{k}"}}]"#),
+    (
+      "non-ASCII",
+      #"[{"name": "é", "url": "https://bücher.example/straße/{é}", "deliver": {"value": {"ключ": "{é}"}}}, {"name": "f", "url": "app://h/f", "deliver": {"ключ": 1}}]"#
+    ),
+    ("empty", "[]"),
+    ("whitespace", " [ \n\t{ \"name\" : \"a\" ,\r\n \"url\" : \"app://h/a\" , \"deliver\" : { } } \n ] "),
+  ]
+
+  static func table(routes: String, before: Bool = false) -> [UInt8] {
+    let head =
+      #""app": "A", "platform": "iPadOS", "valueSets": {"tab": ["inbox", "sent"]}, "scenes": [{"id": "main"}, {"id": "editor", "presents": "Note"}]"#
+    return Array((before ? #"{"routes": \#(routes), \#(head)}"# : #"{\#(head), "routes": \#(routes)}"#).utf8)
+  }
+
+  @Test func eachFormLoadsTheSame() {
+    for (name, routes) in Self.cases {
+      Self.expectSameLoad(Self.table(routes: routes), name)
+      Self.expectSameLoad(Self.table(routes: routes, before: true), name + ", routes first")
+    }
+  }
+
+  /// JSON the in-place check must refuse exactly as the parser does, or leave to it.
+  @Test func brokenJSONInRoutesIsTheParsersError() {
+    let routes = [
+      #"[{"name": "a", "name": "b", "url": "app://h/a", "deliver": {}}]"#,
+      #"[{"name": "a", "url": "app://h/a", "deliver": {"scene": "main", "scene": "main"}}]"#,
+      #"[{"n\u0061me": "a", "name": "b"}]"#, #"[{"é": 1, "é": 2}]"#, #"[{"é": 1, "e\u0301": 2}]"#,
+      #"[{"a": 1,}]"#, #"[1,]"#, #"[1 2]"#, #"[{"a" 1}]"#, #"[{"a": 01}]"#, #"[{"a": -}]"#, #"[{"a": 1.}]"#,
+      #"[{"a": tru}]"#, #"[{"a": nul}]"#, #"[{"a": "\x"}]"#, #"[{"a": "\ud800"}]"#, #"[{"a": "\udc00"}]"#,
+      "[\"\u{1}\"]", #"[{"a": "b"]"#, #"["#, #"[{"#, #"[{"a""#, #"[{"a":"#, "[\"\u{7F}\"]",
+      "[" + String(repeating: "[", count: 62) + String(repeating: "]", count: 62) + "]",
+      "[" + String(repeating: "[", count: 63) + String(repeating: "]", count: 63) + "]",
+      "[{" + (0..<70).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}]",
+      "[{" + (0..<70).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + ", \"k3\": 0}]",
+    ]
+    for text in routes {
+      Self.expectSameLoad(Self.table(routes: text), text)
+      Self.expectSameLoad(Self.table(routes: text, before: true), text + ", routes first")
+    }
+    var invalidUTF8 = Self.table(routes: #"[{"name": "ab"}]"#)
+    let at = invalidUTF8.lastIndex(of: UInt8(ascii: "b"))!
+    for byte: UInt8 in [0xFF, 0xC0, 0xE0, 0xED, 0x80] {
+      invalidUTF8[at] = byte
+      Self.expectSameLoad(invalidUTF8, "byte \(byte)")
+    }
+  }
+
+  /// Thousands of small edits of tables (bytes deleted, inserted, repeated), each loaded both ways.
+  @Test func mutatedTablesLoadTheSame() throws {
+    let notes = try FixturePaths.bytes(FixturePaths.notesTable)
+    let bases = [notes] + Self.cases.map { Self.table(routes: $0.1) }
+    let pieces = ["\"", "\\", "{", "}", "[", "]", ",", ":", " ", "\\u00e9", "é", "{x}", "\"name\": \"a\", ", "1", "-"]
+      .map { Array($0.utf8) }
+    var rng = SeededGenerator(seed: 0x7AB1E)
+    for round in 0..<3_000 {
+      var bytes = bases[Int.random(in: 0..<bases.count, using: &rng)]
+      for _ in 0...Int.random(in: 0..<3, using: &rng) {
+        let at = Int.random(in: 0..<bytes.count, using: &rng)
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: bytes.remove(at: at)
+        case 1: bytes.insert(contentsOf: pieces[Int.random(in: 0..<pieces.count, using: &rng)], at: at)
+        default:
+          let end = min(bytes.count, at + Int.random(in: 1..<40, using: &rng))
+          bytes.insert(contentsOf: bytes[at..<end], at: end)
+        }
+      }
+      Self.expectSameLoad(bytes, "mutation \(round)")
+    }
+  }
+}

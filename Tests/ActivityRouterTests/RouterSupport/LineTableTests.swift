@@ -1,0 +1,23 @@
+import ActivityRouter
+import ActivityRouterTestSupport
+import Testing
+
+/// The line table of contiguous bytes (read eight at a time) is the one of the byte-by-byte
+/// reading, whatever the bytes around each line feed.
+@Suite struct LineTableTests {
+  @Test func wordScanFindsEveryLineFeedAndNothingElse() {
+    var rng = SeededGenerator(seed: 0x11E5)
+    // Line feeds among the bytes a word test could confuse with one (0x0B is 0x0A + 1, 0x8A
+    // has its low bits, 0x00 and 0xFF the extremes).
+    let alphabet: [UInt8] = [0x0A, 0x0A, 0x0B, 0x09, 0x8A, 0x00, 0xFF, 0x01, UInt8(ascii: "a")]
+    for length in 0..<80 {
+      for _ in 0..<20 {
+        let bytes = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] }
+        let words = LineTable(file: "t", bytes: bytes)
+        let oneByOne = LineTable(file: "t", bytes: bytes.lazy.map { $0 })
+        #expect(words.lineStarts == oneByOne.lineStarts, "\(bytes)")
+      }
+    }
+    #expect(LineTable(file: "t", bytes: Array("a\nb\n\ncd\n".utf8)).lineStarts == [0, 2, 4, 5, 8])
+  }
+}
