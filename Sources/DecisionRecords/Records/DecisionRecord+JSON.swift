@@ -82,7 +82,7 @@ extension DecisionRecord {
         w.field("rule", match.routeName)
         w.literal(#","params":"#)
         let paramsStart = w.offset
-        w.object(match.parameters)
+        w.parameters(match.parameters)
         layout.params = paramsStart..<w.offset
         if !match.decodedSeparators.isEmpty {
           w.literal(#","decodedSeparators":"#)
