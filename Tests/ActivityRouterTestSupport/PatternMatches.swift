@@ -31,7 +31,7 @@ extension CompiledRouter {
       return nil
     }
     #expect(m.routeName == route, sourceLocation: sourceLocation)
-    if let parameters { #expect(m.parameters == parameters, sourceLocation: sourceLocation) }
+    if let parameters { #expect(m.parameters.object == parameters, sourceLocation: sourceLocation) }
     if paths != .general { #expect(matchGeneral(url: url) == match(url: url), sourceLocation: sourceLocation) }
     if paths == .allPaths {
       var scratch = MatchScratch()

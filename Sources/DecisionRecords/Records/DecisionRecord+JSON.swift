@@ -114,7 +114,7 @@ extension DecisionRecord {
     w.string(match.routeName)
     w.literal(#","params":"#)
     let paramsStart = w.offset
-    w.object(match.parameters)
+    w.parameters(match.parameters)
     layout.params = paramsStart..<w.offset
     if !match.decodedSeparators.isEmpty { writeStrings(#","decodedSeparators":"#, match.decodedSeparators, to: &w) }
   }

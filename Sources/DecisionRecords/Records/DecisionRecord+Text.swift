@@ -43,7 +43,7 @@ extension DecisionRecord {
         if match.parameters.count > 0 {
           text += " "
           let start = text.utf8.count
-          text += JSONValue.object(match.parameters).description
+          text += JSONValue.object(match.parameters.object).description
           layout.params = start..<text.utf8.count
         }
         if !match.decodedSeparators.isEmpty {

@@ -21,6 +21,8 @@ struct ExpandedPattern {
   var edges: [(kind: EdgeKind, literal: [UInt8])]
   /// Names of the path captures, in order.
   var captureNames: [String]
+  /// Their declared types (a catch-all's is `.string`).
+  var captureTypes: [ParameterType]
   /// The values of the pattern's value sets this expansion chose (a literal edge each).
   var constants: [ValueBinding] = []
   /// The shapes of its affixed edges, in order (their edges say `.affixed(-1)` until inserted).
@@ -58,10 +60,15 @@ enum PatternExpansion {
       }
     }
     var hostNames: [String] = []
-    if case .parameter(let p) = pattern.host { hostNames.append(p.name) }  // capture 0
+    var hostTypes: [ParameterType] = []
+    if case .parameter(let p) = pattern.host {  // capture 0
+      hostNames.append(p.name)
+      hostTypes.append(p.type)
+    }
     var results: [ExpandedPattern] = keys.map {
       ExpandedPattern(
-        route: route, pattern: index, hostKey: $0.key, edges: [], captureNames: hostNames, constants: $0.constants,
+        route: route, pattern: index, hostKey: $0.key, edges: [], captureNames: hostNames, captureTypes: hostTypes,
+        constants: $0.constants,
         omitted: 0, trailingSlash: pattern.trailingSlash, query: pattern.query, fragment: pattern.fragment)
     }
     for segment in pattern.segments {
@@ -92,6 +99,7 @@ enum PatternExpansion {
           next.append(absent)
           partial.edges.append((.catchAll, []))
           partial.captureNames.append(name)
+          partial.captureTypes.append(.string)
           next.append(partial)
           continue
         }
@@ -117,9 +125,11 @@ enum PatternExpansion {
         case .parameter(let p), .optional(let p):
           partial.edges.append((kind, []))
           partial.captureNames.append(p.name)
+          partial.captureTypes.append(p.type)
         case .catchAll(let name):
           partial.edges.append((kind, []))
           partial.captureNames.append(name)
+          partial.captureTypes.append(.string)
         case .wildcard:
           partial.edges.append((kind, []))
         case .valueSet, .optionalCatchAll, .optionalLiterals:
@@ -128,6 +138,7 @@ enum PatternExpansion {
           partial.edges.append((kind, []))
           partial.affixShapes.append(AffixShape(affixed, caseSensitive: caseSensitive))
           partial.captureNames += affixed.parameters.map(\.name)
+          partial.captureTypes += affixed.parameters.map(\.type)
         }
         next.append(partial)
       }
@@ -259,18 +270,21 @@ struct PatternBatch {
   @discardableResult
   mutating func add(
     _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool, builder: inout TrieBuilder,
-    _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String]
+    _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String], types: inout [ParameterType?]
   ) -> Bool? {
     if let layout = pattern.pointee.layout {
       return add(
         pattern, layout, route: route, index: index, caseSensitive: caseSensitive, builder: &builder, &buffer,
-        names: &names)
+        names: &names, types: &types)
     }
     buffer.lastOrigin.removeAll(keepingCapacity: true)
     let host = PatternExpansion.hostNode(pattern, into: &builder, &buffer)
     let start = Int32(truncatingIfNeeded: segments.count)
     var resolvesDots = true
-    if case .parameter(let p) = pattern.pointee.host { names.append(p.name) }  // capture 0
+    if case .parameter(let p) = pattern.pointee.host {  // capture 0
+      names.append(p.name)
+      types.append(p.type)
+    }
     if case .none = pattern.pointee.host { resolvesDots = false }
     var mayBeDead = false
     var otherLiterals = !pattern.pointee.query.isEmpty || pattern.pointee.fragment != nil
@@ -292,9 +306,11 @@ struct PatternBatch {
         case .parameter(let p), .optional(let p):
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: EdgeKind(segment)))
           names.append(p.name)
+          types.append(p.type)
         case .catchAll(let name):
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .catchAll))
           names.append(name)
+          types.append(.string)
         case .wildcard:
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .wildcard))
         case .valueSet, .optionalCatchAll, .optionalLiterals:
@@ -302,7 +318,10 @@ struct PatternBatch {
         case .affixed(let affixed):
           let number = builder.affixShape(AffixShape(affixed, caseSensitive: caseSensitive))
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .affixed(number)))
-          names += affixed.parameters.map(\.name)
+          for p in affixed.parameters {
+            names.append(p.name)
+            types.append(p.type)
+          }
           otherLiterals = true
         }
       }
@@ -315,11 +334,12 @@ struct PatternBatch {
     return mayBeDead ? true : otherLiterals ? nil : false
   }
 
-  /// ``add(_:route:index:caseSensitive:builder:_:names:)`` for a pattern with a layout: its
+  /// ``add(_:route:index:caseSensitive:builder:_:names:types:)`` for a pattern with a layout: its
   /// origin and literals read in its text, the segments' enums read only for capture names.
   private mutating func add(
     _ pattern: UnsafePointer<URLPattern>, _ layout: PathLayout, route: Int, index: Int, caseSensitive: Bool,
-    builder: inout TrieBuilder, _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String]
+    builder: inout TrieBuilder, _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String],
+    types: inout [ParameterType?]
   ) -> Bool? {
     var text = pattern.pointee.text
     let start = Int32(truncatingIfNeeded: segments.count)
@@ -338,7 +358,9 @@ struct PatternBatch {
       }
       var resolvesDots = true
       switch pattern.pointee.host {
-      case .parameter(let p): names.append(p.name)  // capture 0
+      case .parameter(let p):  // capture 0
+        names.append(p.name)
+        types.append(p.type)
       case .none: resolvesDots = false
       default: break
       }
@@ -365,7 +387,13 @@ struct PatternBatch {
         case .catchAll: edge = .catchAll
         }
         segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: edge))
-        if edge != .wildcard { names.append(Self.captureName(pattern, i)) }
+        switch kind {
+        case .int: types.append(.int)
+        case .uuid: types.append(.uuid)
+        case .wildcard: continue
+        default: types.append(.string)
+        }
+        names.append(Self.captureName(pattern, i))
       }
       items.append(
         Item(

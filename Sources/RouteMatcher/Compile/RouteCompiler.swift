@@ -129,7 +129,7 @@ public enum RouteCompiler {
               let namesStart = Int32(truncatingIfNeeded: result.records.names.count)
               let literalsMayBeDead = batch.add(
                 pattern, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive,
-                builder: &result.builder, &keys, names: &result.records.names)
+                builder: &result.builder, &keys, names: &result.records.names, types: &result.records.captureTypes)
               if let why = DeadPatterns.reason(
                 pattern, origins: &origins, literalsMayBeDead: literalsMayBeDead,
                 sameOriginAsLast: lastWasBatched && keys.sameOriginAsLast)

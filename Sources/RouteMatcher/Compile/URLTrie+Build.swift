@@ -206,6 +206,7 @@ extension URLTrie {
     parts.strictTrailingSlash = strict
     storage = MatcherStorage(parts)
     names = records.names.withUnsafeBufferPointer { Array($0) }  // without the growth slack
+    captureTypes = records.captureTypes.withUnsafeBufferPointer { Array($0) }
     constants = records.constants
     fragmentPaths = records.fragmentPaths
     queryAffixes = records.queryAffixes
@@ -324,6 +325,11 @@ struct TerminalRecords {
   var constraints: [URLTrie.Constraint] = []
   /// The capture names of the terminals (path captures, then constraint captures).
   var names: [String] = []
+  /// The declared type of each name (a catch-all's, a fragment path's and an affixed query
+  /// value's `.string`): what `match(url:)` decodes a capture to, without reading the pattern;
+  /// nil for a name a pattern built in code captures twice (the type is then the one
+  /// ``CompiledRouter/parameterType(_:in:)`` reads in the pattern).
+  var captureTypes: [ParameterType?] = []
   var constraintBytes: [UInt8] = []
   /// The values of value sets, by terminal (only terminals of expansions that chose some).
   var constants: [Int32: [ValueBinding]] = [:]
@@ -335,11 +341,13 @@ struct TerminalRecords {
   init(expected: Int = 0) {
     terminals.reserveCapacity(expected)
     names.reserveCapacity(expected * 2)
+    captureTypes.reserveCapacity(expected * 2)
   }
 
   mutating func append(_ pattern: ExpandedPattern) {
     let namesStart = Int32(truncatingIfNeeded: names.count)
     names.append(contentsOf: pattern.captureNames)
+    for type in pattern.captureTypes { captureTypes.append(type) }
     if !pattern.constants.isEmpty { constants[Int32(truncatingIfNeeded: terminals.count)] = pattern.constants }
     appendTerminal(
       route: Int32(truncatingIfNeeded: pattern.route), pattern: Int32(truncatingIfNeeded: pattern.pattern),
@@ -359,6 +367,17 @@ struct TerminalRecords {
     trailingSlash: Bool
   ) {
     let captureCount = names.count - Int(namesStart)
+    // A name captured twice (only a pattern built in code can): its type is read in the
+    // pattern, as the first place it is declared says.
+    if captureCount > 1 {
+      let first = Int(namesStart)
+      for j in (first + 1)..<(first + captureCount) {
+        for i in first..<j where names[i] == names[j] {
+          captureTypes[i] = nil
+          captureTypes[j] = nil
+        }
+      }
+    }
     let constraintStart = Int32(truncatingIfNeeded: constraints.count)
     for item in query { appendConstraint(item.value, name: item.name, isFragment: false) }
     if let fragment { appendConstraint(fragment, name: "", isFragment: true) }
@@ -389,23 +408,27 @@ struct TerminalRecords {
       c.type = p.type
       c.captureName = Int32(truncatingIfNeeded: names.count)
       names.append(p.name)
+      captureTypes.append(p.type)
     case .path(let path):
       c.kind = .fragmentPath
       c.literalLength = Int32(truncatingIfNeeded: fragmentPaths.count)
       fragmentPaths.append(path)
       c.captureName = Int32(truncatingIfNeeded: names.count)
       names += path.parameters.map(\.name)
+      for _ in path.parameters { captureTypes.append(.string) }
     case .affixed(let affixed):
       c.kind = .affixedValue
       c.literalLength = Int32(truncatingIfNeeded: queryAffixes.count)
       queryAffixes.append(affixed)
       c.captureName = Int32(truncatingIfNeeded: names.count)
       names += affixed.parameters.map(\.name)
+      for _ in affixed.parameters { captureTypes.append(.string) }
     case .list(let p, let required):
       c.kind = required ? .list : .optionalList
       c.type = p.type
       c.captureName = Int32(truncatingIfNeeded: names.count)
       names.append(p.name)
+      captureTypes.append(p.type)
     }
     constraints.append(c)
   }

@@ -22,7 +22,7 @@ extension RouteMatch {
   /// Creates a match.
   @available(*, deprecated, renamed: "init(route:routeName:pattern:parameters:)")
   public init(rule: Int, ruleName: String, pattern: Int = 0, parameters: JSONObject = JSONObject()) {
-    self.init(route: rule, routeName: ruleName, pattern: pattern, parameters: parameters)
+    self.init(route: rule, routeName: ruleName, pattern: pattern, parameters: RouteParameters(parameters))
   }
 }
 

@@ -57,6 +57,8 @@ extension CompiledRouter {
   }
 
   func routeMatch(_ found: (route: Int, parameters: JSONObject)?) -> RouteMatch? {
-    found.map { RouteMatch(route: $0.route, routeName: table.routes[$0.route].name, parameters: $0.parameters) }
+    found.map {
+      RouteMatch(route: $0.route, routeName: table.routes[$0.route].name, parameters: RouteParameters($0.parameters))
+    }
   }
 }

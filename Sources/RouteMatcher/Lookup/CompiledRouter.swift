@@ -27,7 +27,13 @@ public struct CompiledRouter: Sendable {
   /// Matches a URL: the best route and its parameters, nil when no route matches, or the reason
   /// the text is not a URL the router accepts.
   public func match(url: String) -> Result<RouteMatch?, URLReadError> {
-    match(url, ranges: nil)
+    // The scratch of the previous call, when no other thread holds it: no allocation.
+    var scratch = MatchScratch.take()
+    var failure: URLReadError?
+    let found = match(url, scratch: &scratch, failure: &failure)
+    scratch.giveBack()
+    if let failure { return .failure(failure) }
+    return .success(found)
   }
 
   /// Matches a URL the event reader has already read: its ranges are reused, not parsed again.
@@ -40,48 +46,75 @@ public struct CompiledRouter: Sendable {
   /// a batch of decisions) keeps one scratch for all of them instead of allocating its 80 KiB
   /// for every match.
   package func match(_ url: URLRecord, scratch: inout MatchScratch) -> RouteMatch? {
-    try? match(url.text, ranges: url.ranges, scratch: &scratch).get()
-  }
-
-  /// The fast path, else the general path over `ranges` (parsed from `text` when nil).
-  private func match(_ url: String, ranges known: URLComponentRanges?) -> Result<RouteMatch?, URLReadError> {
-    // The scratch of the previous call, when no other thread holds it: no allocation.
-    var scratch = MatchScratch.take()
-    let result = match(url, ranges: known, scratch: &scratch)
-    scratch.giveBack()
-    return result
-  }
-
-  /// ``match(_:ranges:)`` in the given scratch.
-  private func match(
-    _ url: String, ranges known: URLComponentRanges?, scratch: inout MatchScratch
-  ) -> Result<RouteMatch?, URLReadError> {
-    var text = url
-    return text.withUTF8 { bytes in
-      if let base = bytes.baseAddress {
-        // The fast path as matchRoute runs it: the walk, then the one after a query or a
-        // fragment (and the verdict on a host no route has).
-        var fast = urls.fastMatch(base, bytes.count, &scratch)
-        if fast == .needsGeneralPath { fast = urls.fastMatchWithTail(base, bytes.count, &scratch) }
-        switch fast {
-        case .route: return .success(routeMatch(terminal: urls.terminal(of: scratch), bytes, scratch))
-        case .noRoute: return .success(nil)
-        case .needsGeneralPath: break
-        }
+    var failure: URLReadError?
+    var found: RouteMatch?
+    var text = url.text
+    text.withUTF8 { bytes in
+      found = match(bytes, scratch: &scratch) {
+        $0.matchGeneral(bytes, ranges: url.ranges, scratch: &$1, failure: &failure)
       }
-      let ranges: URLComponentRanges
-      if let known {
-        ranges = known
-      } else {
-        switch URLSyntax.parse(bytes) {
-        case .failure(let error): return .failure(error)
-        case .success(let parsed): ranges = parsed
-        }
-      }
-      let terminal = urls.match(bytes, ranges, &scratch)
-      guard terminal >= 0 else { return .success(nil) }
-      return .success(routeMatch(terminal: terminal, bytes, scratch))
     }
+    return found
+  }
+
+  /// The fast path, else the general path (a URL the reader refuses sets `failure`). The match
+  /// is made where the URL's bytes are lent (a native string lends them in place, with no copy
+  /// and no reference counting) and handed out as it is, not in a `Result` at each step.
+  private func match(_ url: String, scratch: inout MatchScratch, failure: inout URLReadError?) -> RouteMatch? {
+    var found: RouteMatch?
+    let lent: Void? = url.utf8.withContiguousStorageIfAvailable { bytes in
+      found = match(bytes, scratch: &scratch) { $0.matchGeneral(bytes, ranges: nil, scratch: &$1, failure: &failure) }
+    }
+    if lent == nil {
+      var text = url
+      text.withUTF8 { bytes in
+        found = match(bytes, scratch: &scratch) { $0.matchGeneral(bytes, ranges: nil, scratch: &$1, failure: &failure) }
+      }
+    }
+    return found
+  }
+
+  /// The fast path over the URL's bytes, else `general`.
+  @inline(__always)
+  private func match(
+    _ bytes: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch,
+    general: (CompiledRouter, inout MatchScratch) -> RouteMatch?
+  ) -> RouteMatch? {
+    if let base = bytes.baseAddress {
+      // The fast path as matchRoute runs it: the walk, then the one after a query or a
+      // fragment (and the verdict on a host no route has).
+      var fast = urls.fastMatch(base, bytes.count, &scratch)
+      if fast == .needsGeneralPath { fast = urls.fastMatchWithTail(base, bytes.count, &scratch, afterWalk: true) }
+      switch fast {
+      case .route: return routeMatch(terminal: urls.terminal(of: scratch), bytes, scratch, fast: true)
+      case .noRoute: return nil
+      case .needsGeneralPath: break
+      }
+    }
+    return general(self, &scratch)
+  }
+
+  /// The general path of ``match(url:)``: the URL read (unless `known` is its ranges), its path
+  /// resolved, the trie searched with backtracking. Out of line.
+  @inline(never)
+  private func matchGeneral(
+    _ bytes: UnsafeBufferPointer<UInt8>, ranges known: URLComponentRanges?, scratch: inout MatchScratch,
+    failure: inout URLReadError?
+  ) -> RouteMatch? {
+    let ranges: URLComponentRanges
+    if let known {
+      ranges = known
+    } else {
+      switch URLSyntax.parse(bytes) {
+      case .failure(let error):
+        failure = error
+        return nil
+      case .success(let parsed): ranges = parsed
+      }
+    }
+    let terminal = urls.match(bytes, ranges, &scratch)
+    guard terminal >= 0 else { return nil }
+    return routeMatch(terminal: terminal, bytes, scratch, fast: false)
   }
 
   /// ``match(url:)`` without the fast path: read the URL, resolve its path, search with
@@ -95,7 +128,7 @@ public struct CompiledRouter: Sendable {
       case .success(let ranges):
         let terminal = urls.match(bytes, ranges, &scratch)
         guard terminal >= 0 else { return .success(nil) }
-        return .success(routeMatch(terminal: terminal, bytes, scratch))
+        return .success(routeMatch(terminal: terminal, bytes, scratch, fast: false))
       }
     }
   }
@@ -154,7 +187,7 @@ public struct CompiledRouter: Sendable {
   @inline(never)
   func matchRouteSlow(_ bytes: UnsafeBufferPointer<UInt8>, _ scratch: inout MatchScratch) -> Int? {
     if let base = bytes.baseAddress {
-      switch urls.fastMatchWithTail(base, bytes.count, &scratch) {
+      switch urls.fastMatchWithTail(base, bytes.count, &scratch, afterWalk: true) {
       case .route(let route): return Int(route)
       case .noRoute: return nil
       case .needsGeneralPath: break
@@ -178,57 +211,56 @@ public struct CompiledRouter: Sendable {
       let (route, parameters) = activities.match(
         type: activityType, userInfo: userInfo, targetContentIdentifier: targetContentIdentifier)
     else { return nil }
-    return RouteMatch(route: route, routeName: table.routes[route].name, parameters: parameters)
+    return RouteMatch(route: route, routeName: table.routes[route].name, parameters: RouteParameters(parameters))
   }
 
-  /// Builds the match (decoding the captured values) after a successful trie match.
+  /// Builds the match (decoding the captured values) after a successful trie match; `fast` when
+  /// the fast path matched (every `%XX` in the URL decodes to printable ASCII then).
   ///
-  /// The route and its pattern are read in place (a copy of a `Route` costs dozens of reference
-  /// counting calls); the parameters' storage is reserved once; a value with nothing to decode
-  /// is made from the URL's bytes with no intermediate string (``value(_:_:)``).
-  func routeMatch(terminal index: Int32, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: borrowing MatchScratch)
-    -> RouteMatch
-  {
+  /// Each capture's type is the trie's (``URLTrie/captureTypes``), not read in the pattern (a copy
+  /// of a `URLPattern` costs dozens of reference-counting calls); a value with nothing to decode
+  /// is made from the URL's bytes with no intermediate string, an integer and a UUID kept as what
+  /// they are (``set(_:_:_:_:)``); the parameters are kept in place (``RouteParameters``).
+  func routeMatch(
+    terminal index: Int32, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: borrowing MatchScratch, fast: Bool
+  ) -> RouteMatch {
     let terminal = urls.storage.terminal(at: index)
     let route = Int(terminal.route)
-    let constants = urls.constants(ofTerminalAt: index)
-    var parameters = JSONObject()
-    parameters.members.reserveCapacity(Int(terminal.captureCount) + Int(terminal.constraintCount) + constants.count)
+    var parameters = RouteParameters.Builder()
     var decodedSeparators: [String] = []
-    let routeName = table.routes.withUnsafeBufferPointer { routes in
-      // (Not `urlPatterns`: that getter, in another module, copies the whole route.)
-      guard terminal.captureCount > 0, case .url(let patterns) = routes[route].trigger else {
-        return routes[route].name
+    let namesStart = Int(terminal.namesStart)
+    for k in 0..<Int(terminal.captureCount) {
+      let name = namesStart &+ k
+      let type = urls.captureTypes[name] ?? declaredType(urls.names[name], terminal)
+      let first = Int(scratch.captures[k].first)
+      let last = Int(scratch.captures[k].last)
+      if last == first &+ 1 {
+        let range = scratch.segments[first]
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        if CompiledRouter.holdsByte(0x25, bytes, range) {
+          if CompiledRouter.decodesToSeparator(raw) { decodedSeparators.append(urls.names[name]) }
+          withName(name) { set(&parameters, $0, decoding: raw, type, fast: fast, plus: false) }
+        } else {
+          withName(name) { CompiledRouter.set(&parameters, $0, raw, type) }
+        }
+        continue
       }
-      for k in 0..<Int(terminal.captureCount) {
-        let name = urls.names[Int(terminal.namesStart) + k]
-        let type = CompiledRouter.parameterType(name, in: patterns[Int(terminal.pattern)])
-        let first = Int(scratch.captures[k].first)
-        let last = Int(scratch.captures[k].last)
-        if last == first + 1 {
-          let raw = UnsafeBufferPointer(rebasing: bytes[scratch.segments[first]])
-          if CompiledRouter.decodesToSeparator(raw) { decodedSeparators.append(name) }
-          parameters[name] = CompiledRouter.value(raw, type)
-          continue
-        }
-        // A catch-all over segments that follow one another in the URL, one '/' apart, with
-        // nothing to decode (the fast path's, and most of the general path's): its value is
-        // those bytes as they are, the parts and their join without the copies.
-        if first < last, let raw = CompiledRouter.plainRun(bytes, scratch.segments, first, last) {
-          parameters[name] = CompiledRouter.value(raw, type)
-          continue
-        }
-        var separator = false
-        var parts: [String] = []
-        for segment in first..<last {
-          let raw = UnsafeBufferPointer(rebasing: bytes[scratch.segments[segment]])
-          separator = separator || CompiledRouter.decodesToSeparator(raw)
-          parts.append(CompiledRouter.decoded(raw))
-        }
-        if separator { decodedSeparators.append(name) }
-        parameters[name] = type.value(of: parts.joined(separator: "/"))
+      // A catch-all over segments that follow one another in the URL, one '/' apart, with
+      // nothing to decode (the fast path's, and most of the general path's): its value is
+      // those bytes as they are, the parts and their join without the copies.
+      if first < last, let raw = CompiledRouter.plainRun(bytes, scratch.segments, first, last) {
+        withName(name) { CompiledRouter.set(&parameters, $0, raw, type) }
+        continue
       }
-      return routes[route].name
+      var separator = false
+      var parts: [String] = []
+      for segment in first..<last {
+        let raw = UnsafeBufferPointer(rebasing: bytes[scratch.segments[segment]])
+        separator = separator || CompiledRouter.decodesToSeparator(raw)
+        parts.append(CompiledRouter.decoded(raw))
+      }
+      if separator { decodedSeparators.append(urls.names[name]) }
+      parameters.set(urls.names[name], json: type.value(of: parts.joined(separator: "/")))
     }
     for k in 0..<Int(terminal.constraintCount) {
       let constraint = urls.storage.constraints[Int(terminal.constraintStart) + k]
@@ -236,7 +268,7 @@ public struct CompiledRouter: Sendable {
       if constraint.kind == .fragmentPath {
         let raw = UnsafeBufferPointer(rebasing: bytes[Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])])
         for (name, value) in urls.fragmentPaths[Int(constraint.literalLength)].values(raw) ?? [] {
-          parameters[name] = value
+          parameters.set(name, json: value)
         }
         continue
       }
@@ -244,22 +276,141 @@ public struct CompiledRouter: Sendable {
         let raw = UnsafeBufferPointer(rebasing: bytes[Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])])
         let text = queryText(raw, isFragment: false)
         for (name, value) in urls.queryAffixes[Int(constraint.literalLength)].values(of: text) ?? [] {
-          parameters[name] = value
+          parameters.set(name, json: value)
         }
         continue
       }
-      let name = urls.names[Int(constraint.captureName)]
+      let name = Int(constraint.captureName)
       if constraint.kind == .list || constraint.kind == .optionalList {
-        parameters[name] = .array(listValues(constraint, bytes, scratch).map { constraint.type.value(of: $0) })
+        let values = JSONValue.array(listValues(constraint, bytes, scratch).map { constraint.type.value(of: $0) })
+        parameters.set(urls.names[name], json: values)
         continue
       }
-      let raw = UnsafeBufferPointer(rebasing: bytes[Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])])
-      parameters[name] = constraint.type.value(of: queryText(raw, isFragment: constraint.isFragment))
+      let range = Int(scratch.valueStart[k])..<Int(scratch.valueEnd[k])
+      let raw = UnsafeBufferPointer(rebasing: bytes[range])
+      let plus = urls.storage.plusAsSpaceInQuery && !constraint.isFragment
+      if fast && !CompiledRouter.holdsByte(0x25, bytes, range)
+        && !(plus && CompiledRouter.holdsByte(0x2B, bytes, range))
+      {
+        withName(name) { CompiledRouter.set(&parameters, $0, raw, constraint.type) }
+      } else {
+        withName(name) { set(&parameters, $0, decoding: raw, constraint.type, fast: fast, plus: plus) }
+      }
     }
-    for binding in constants { parameters[binding.name] = .string(binding.value) }
+    for binding in urls.constants(ofTerminalAt: index) { parameters.set(binding.name, json: .string(binding.value)) }
+    // (The route's name read in place, not the route copied.)
+    let routeName = table.routes.withUnsafeBufferPointer { $0[route].name }
     return RouteMatch(
-      route: route, routeName: routeName, pattern: Int(terminal.pattern), parameters: parameters,
+      route: route, routeName: routeName, pattern: Int(terminal.pattern), parameters: parameters.build(),
       decodedSeparators: decodedSeparators)
+  }
+
+  /// Calls `body` with the UTF-8 bytes of capture name `index`.
+  @inline(__always)
+  private func withName<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    var name = urls.names[index]
+    return name.withUTF8(body)
+  }
+
+  /// The type of a path capture named `name` as the terminal's pattern declares it (for a name
+  /// a pattern built in code captures twice: the first place it is declared).
+  private func declaredType(_ name: String, _ terminal: URLTrie.Terminal) -> ParameterType {
+    table.routes.withUnsafeBufferPointer { routes in
+      guard case .url(let patterns) = routes[Int(terminal.route)].trigger else { return .string }
+      return CompiledRouter.parameterType(name, in: patterns[Int(terminal.pattern)])
+    }
+  }
+
+  /// Sets `name` to a value to decode (`%XX`, or a `+` read as a space under `plus`): decoded,
+  /// then typed. On the fast path every escape decodes to printable ASCII, so the value is
+  /// decoded on the stack; otherwise as the general path decodes (a value that does not decode
+  /// stays as it is).
+  func set(
+    _ parameters: inout RouteParameters.Builder, _ name: UnsafeBufferPointer<UInt8>,
+    decoding raw: UnsafeBufferPointer<UInt8>, _ type: ParameterType, fast: Bool, plus: Bool
+  ) {
+    guard fast, raw.count <= 1024 else {
+      parameters.set(
+        String(decoding: name, as: UTF8.self),
+        json: type.value(of: plus ? queryText(raw, isFragment: false) : CompiledRouter.decoded(raw)))
+      return
+    }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(raw.count, 1)) { out in
+      var i = 0
+      var j = 0
+      while i < raw.count {
+        let b = raw[i]
+        if b == UInt8(ascii: "%") && i &+ 2 < raw.count {
+          out[j] = UInt8(truncatingIfNeeded: URLTrie.hexDigit(raw[i &+ 1]) &<< 4 | URLTrie.hexDigit(raw[i &+ 2]))
+          i &+= 3
+        } else {
+          out[j] = plus && b == UInt8(ascii: "+") ? UInt8(ascii: " ") : b
+          i &+= 1
+        }
+        j &+= 1
+      }
+      CompiledRouter.set(&parameters, name, UnsafeBufferPointer(rebasing: out[0..<j]), type)
+    }
+  }
+
+  /// Sets `name` to a value with nothing to decode, made from its bytes: text with no string
+  /// made, an integer parsed there, a UUID's digits read into two words (the text of either is
+  /// made when it is read).
+  static func set(
+    _ parameters: inout RouteParameters.Builder, _ name: UnsafeBufferPointer<UInt8>, _ raw: UnsafeBufferPointer<UInt8>,
+    _ type: ParameterType
+  ) {
+    switch type {
+    case .string:
+      parameters.set(name, text: raw)
+    case .int:
+      if let n = ParameterType.parseInt(raw) {
+        parameters.set(name, .int(n))
+      } else {
+        parameters.set(name, text: raw)
+      }
+    case .uuid:
+      if raw.count == 36, let base = raw.baseAddress, URLTrie.isUUID(ascii: base) {
+        parameters.set(name, .uuid(high: uuidWord(base, high: true), low: uuidWord(base, high: false)))
+      } else {
+        parameters.set(String(decoding: name, as: UTF8.self), json: value(raw, type))
+      }
+    }
+  }
+
+  /// The first (`high`) or the last 16 hexadecimal digits of the UUID `p[0 ..< 36]` as a word,
+  /// eight digits at a time.
+  @inline(__always)
+  static func uuidWord(_ p: UnsafePointer<UInt8>, high: Bool) -> UInt64 {
+    let r = UnsafeRawPointer(p)
+    // Digits 0-7, 9-12 and 14-17; or 19-22, 24-31 and 32-35 (the last read in the word at 28).
+    if high {
+      return UInt64(hex8(r.loadWord())) &<< 32 | UInt64(hex8(r.advanced(by: 9).loadWord()) &>> 16) &<< 16
+        | UInt64(hex8(r.advanced(by: 14).loadWord()) &>> 16)
+    }
+    return UInt64(hex8(r.advanced(by: 19).loadWord()) &>> 16) &<< 48 | UInt64(hex8(r.advanced(by: 24).loadWord()))
+      &<< 16 | UInt64(hex8(r.advanced(by: 28).loadWord()) & 0xFFFF)
+  }
+
+  /// The value of eight hexadecimal digits (either case; the first in the low byte of `w`).
+  @inline(__always)
+  static func hex8(_ w: UInt64) -> UInt32 {
+    // Per byte: the digit's value ('a'-'f' and 'A'-'F' have bit 6 set: 1 + 9).
+    let v = (w & 0x0F0F_0F0F_0F0F_0F0F) &+ ((w &>> 6) & 0x0101_0101_0101_0101) &* 9
+    // Pairs into bytes 0, 2, 4, 6 (the first digit high), then those four bytes together.
+    var u = ((v &<< 4) | (v &>> 8)) & 0x00FF_00FF_00FF_00FF
+    u = (u | (u &>> 8)) & 0x0000_FFFF_0000_FFFF
+    u = (u | (u &>> 16)) & 0xFFFF_FFFF
+    return UInt32(truncatingIfNeeded: u).byteSwapped
+  }
+
+  /// Whether `bytes[range]` holds `byte`; eight bytes at a time when the URL has eight or more.
+  @inline(__always)
+  static func holdsByte(_ byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    guard let base = bytes.baseAddress, bytes.count >= 8 else {
+      return bytes[range].contains(byte)
+    }
+    return URLTrie.firstByte(byte, base, from: range.lowerBound, to: range.upperBound, bytes.count) < range.upperBound
   }
 
   /// `type.value(of: decoded(raw))`: for a value with no `%`, made straight from its bytes (an

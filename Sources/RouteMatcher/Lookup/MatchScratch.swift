@@ -40,9 +40,11 @@ public struct MatchScratch: ~Copyable {
   @usableFromInline var captureCount = 0
   /// The host slot of the last URL the fast path read (checked against the bytes before use).
   package var lastHost = -1
-  /// While ``URLTrie/fastMatchWithTail(_:_:_:)`` walks a path that ends at a `?` or `#`: the
+  /// While ``URLTrie/fastMatchWithTail(_:_:_:afterWalk:)`` walks a path that ends at a `?` or `#`: the
   /// URL's length (its query and fragment run from the path's end to here); 0 otherwise.
   var fastTailEnd = 0
+  /// With ``fastTailEnd``: where the fragment's `#` is (``fastTailEnd`` when there is none).
+  var fastFragmentStart = 0
 
   /// Allocates the working memory (about 80 KiB), in one block.
   public init() {
@@ -54,12 +56,21 @@ public struct MatchScratch: ~Copyable {
   /// The size of the block: the segments (the fast path splits up to 512 before it checks the
   /// count), the captures, the query items and value captures, the buffer.
   private static var blockBytes: Int {
-    (2 * PathSegments.maxCount + 2) * MemoryLayout<Range<Int>>.stride + PathSegments.maxCount
+    keptHostOffset + MemoryLayout<Int>.stride
+  }
+
+  /// Where a block kept between calls (``giveBack()``) holds the ``lastHost`` of the scratch that
+  /// gave it back, for the next one (after the buffer, aligned for an `Int`).
+  private static var keptHostOffset: Int {
+    let end =
+      (2 * PathSegments.maxCount + 2) * MemoryLayout<Range<Int>>.stride + PathSegments.maxCount
       * MemoryLayout<CaptureSpan>.stride + (4 * URLTrie.maxQueryItems + 2 * (URLTrie.maxQueryItems + 1))
       * MemoryLayout<Int32>.stride + URLSyntax.maxLength
+    return (end + MemoryLayout<Int>.alignment - 1) & ~(MemoryLayout<Int>.alignment - 1)
   }
 
   /// A scratch over `block` (``blockBytes``, aligned for `Range<Int>`), which it owns.
+  @inline(__always)
   private init(block: UnsafeMutableRawPointer) {
     let segmentCount = 2 * PathSegments.maxCount + 2
     let items = URLTrie.maxQueryItems
@@ -92,10 +103,16 @@ public struct MatchScratch: ~Copyable {
   /// macOS 15, iOS 18, tvOS 18, watchOS 11 and visionOS 2; before those a call makes its own
   /// scratch, as every call did before the block was kept (the library's deployment targets
   /// stay SwiftPM's defaults).
+  @inline(__always)
   static func take() -> MatchScratch {
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
       let spare = SpareBlock.address.exchange(0, ordering: .acquiring)
-      if let block = UnsafeMutableRawPointer(bitPattern: spare) { return MatchScratch(block: block) }
+      if let block = UnsafeMutableRawPointer(bitPattern: spare) {
+        // (The host the last call read: checked against the next URL's bytes before use.)
+        var scratch = MatchScratch(block: block)
+        scratch.lastHost = block.load(fromByteOffset: keptHostOffset, as: Int.self)
+        return scratch
+      }
     }
     return MatchScratch()
   }
@@ -104,6 +121,8 @@ public struct MatchScratch: ~Copyable {
   /// kept already.
   consuming func giveBack() {
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      UnsafeMutableRawPointer(segments).storeBytes(
+        of: lastHost, toByteOffset: MatchScratch.keptHostOffset, as: Int.self)
       let block = UInt(bitPattern: UnsafeMutableRawPointer(segments))
       if SpareBlock.address.compareExchange(expected: 0, desired: block, ordering: .releasing).exchanged {
         discard self

@@ -4,8 +4,10 @@ import RouteTables
 /// Terminals: the trailing-slash policy, then query and fragment constraints, in precedence
 /// order; the first terminal whose constraints hold is the match.
 extension URLTrie {
+  /// The first of the `count` terminals from `start` that takes the URL (its query and fragment
+  /// ranges in `c.input`), or -1.
   func checkTerminals(
-    _ start: Int32, _ count: Int32, captures: Int, _ c: Context, _ url: URLComponentRanges,
+    _ start: Int32, _ count: Int32, captures: Int, _ c: Context, query: Range<Int>?, fragment: Range<Int>?,
     _ scratch: inout MatchScratch
   ) -> Int32 {
     var t = Int(start)
@@ -15,7 +17,9 @@ extension URLTrie {
       t &+= 1
       if storage.strictTrailingSlash && terminal.trailingSlash != scratch.trailingSlash { continue }
       if Int(terminal.captureCount) != captures { continue }
-      if terminal.constraintCount > 0 && !constraintsHold(terminal, c, url, &scratch) { continue }
+      if terminal.constraintCount > 0 && !constraintsHold(terminal, c, query: query, fragment: fragment, &scratch) {
+        continue
+      }
       scratch.end = .terminal(Int32(t &- 1))
       scratch.captureCount = captures
       return Int32(t &- 1)
@@ -23,10 +27,10 @@ extension URLTrie {
     return -1
   }
 
-  private func constraintsHold(
-    _ terminal: Terminal, _ c: Context, _ url: URLComponentRanges, _ scratch: inout MatchScratch
+  func constraintsHold(
+    _ terminal: Terminal, _ c: Context, query: Range<Int>?, fragment: Range<Int>?, _ scratch: inout MatchScratch
   ) -> Bool {
-    if scratch.queryCount < 0 { parseQuery(c.input, url.query, &scratch) }
+    if scratch.queryCount < 0 { parseQuery(c.input, query, &scratch) }
     for k in 0..<Int(terminal.constraintCount) {
       let constraint = c.constraints[Int(terminal.constraintStart) &+ k]
       scratch.valueStart[k] = -1
@@ -39,7 +43,7 @@ extension URLTrie {
       var valueStart = -1
       var valueEnd = -1
       if constraint.isFragment {
-        if let f = url.fragment {
+        if let f = fragment {
           found = true
           valueStart = f.lowerBound
           valueEnd = f.upperBound
@@ -72,9 +76,12 @@ extension URLTrie {
           return false
         }
       case .required, .optional:
-        guard let n = decodeValue(raw, c, isFragment: constraint.isFragment) else { return false }
-        let value = UnsafeBufferPointer(start: c.buffer, count: n)
-        if constraint.type != .string && !constraint.type.accepts(value) { return false }
+        // Any text value is taken (and one the fast path checked always decodes).
+        if !(constraint.type == .string && c.fastTail) {
+          guard let n = decodeValue(raw, c, isFragment: constraint.isFragment) else { return false }
+          let value = UnsafeBufferPointer(start: c.buffer, count: n)
+          if constraint.type != .string && !constraint.type.accepts(value) { return false }
+        }
         scratch.valueStart[k] = Int32(truncatingIfNeeded: valueStart < 0 ? 0 : valueStart)
         scratch.valueEnd[k] = Int32(truncatingIfNeeded: valueStart < 0 ? 0 : valueEnd)
       case .list, .optionalList:
@@ -174,8 +181,17 @@ extension URLTrie {
   private func queryName(
     _ c: Context, _ scratch: borrowing MatchScratch, _ q: Int, equals name: UnsafeBufferPointer<UInt8>
   ) -> Bool {
-    let raw = UnsafeBufferPointer(rebasing: c.input[Int(scratch.queryNameStart[q])..<Int(scratch.queryNameEnd[q])])
-    if !raw.contains(UInt8(ascii: "%")) && !(storage.plusAsSpaceInQuery && raw.contains(UInt8(ascii: "+"))) {
+    let start = Int(scratch.queryNameStart[q])
+    let end = Int(scratch.queryNameEnd[q])
+    let raw = UnsafeBufferPointer(rebasing: c.input[start..<end])
+    // A key with no `%` (and no `+` read as a space) is its own decoded form.
+    if let p = c.input.baseAddress, c.input.count >= 8 {
+      if URLTrie.firstByte(0x25, p, from: start, to: end, c.input.count) == end
+        && !(storage.plusAsSpaceInQuery && URLTrie.firstByte(0x2B, p, from: start, to: end, c.input.count) < end)
+      {
+        return raw.count == name.count && MatcherStorage.bytesEqual(p + start, name.baseAddress!, name.count)
+      }
+    } else if !raw.contains(UInt8(ascii: "%")) && !(storage.plusAsSpaceInQuery && raw.contains(UInt8(ascii: "+"))) {
       return raw.count == name.count && raw.elementsEqual(name)
     }
     guard let n = decodeValue(raw, c, isFragment: false) else { return false }
@@ -185,14 +201,22 @@ extension URLTrie {
   /// Splits the query on '&', then each item on its first '='; keeps at most `maxQueryItems`.
   func parseQuery(_ input: UnsafeBufferPointer<UInt8>, _ query: Range<Int>?, _ scratch: inout MatchScratch) {
     scratch.queryCount = 0
-    guard let query, !query.isEmpty else { return }
+    guard let query, !query.isEmpty, let p = input.baseAddress else { return }
+    // Each '&' and '=' found eight bytes at a time (in a URL of eight bytes or more).
+    let words = input.count >= 8
     var start = query.lowerBound
     while start <= query.upperBound && scratch.queryCount < URLTrie.maxQueryItems {
       var end = start
       var equals = -1
-      while end < query.upperBound && input[end] != UInt8(ascii: "&") {
-        if equals < 0 && input[end] == UInt8(ascii: "=") { equals = end }
-        end &+= 1
+      if words {
+        end = URLTrie.firstByte(0x26, p, from: start, to: query.upperBound, input.count)
+        let e = URLTrie.firstByte(0x3D, p, from: start, to: end, input.count)
+        if e < end { equals = e }
+      } else {
+        while end < query.upperBound && input[end] != UInt8(ascii: "&") {
+          if equals < 0 && input[end] == UInt8(ascii: "=") { equals = end }
+          end &+= 1
+        }
       }
       if end > start {
         let q = scratch.queryCount
@@ -204,5 +228,22 @@ extension URLTrie {
       }
       start = end &+ 1
     }
+  }
+
+  /// The offset of the first `byte` in `p[start ..< end]`, or `end`; eight bytes at a time,
+  /// reading only inside `p[0 ..< n]` (`end <= n`, `8 <= n`).
+  @inline(__always)
+  static func firstByte(_ byte: UInt8, _ p: UnsafePointer<UInt8>, from start: Int, to end: Int, _ n: Int) -> Int {
+    var i = start
+    while i < end {
+      let marks = zeroBytes(word(p, at: i, n) ^ repeated(byte))
+      if marks != 0 {
+        // The lowest mark is exact; past `end` it is no match.
+        let at = i &+ marks.trailingZeroBitCount &>> 3
+        return at < end ? at : end
+      }
+      i &+= 8
+    }
+    return end
   }
 }

@@ -40,12 +40,13 @@ extension URLTrie {
   }
 
   /// ``fastMatch(_:_:_:)`` after its length check, for the path `p[0..<n]` (`8 <= n`): also
-  /// the walk of a URL whose query or fragment starts at `n` (``fastMatchWithTail(_:_:_:)``).
+  /// the walk of a URL whose query or fragment starts at `n` (``fastMatchWithTail(_:_:_:afterWalk:)``).
   ///
   /// With `decidesUnknownHost`, a host no key of the table is decided by ``unknownHost(_:_:_:)``;
   /// without it (``fastMatch(_:_:_:)``, inlined where every URL goes) the walk only says
-  /// `.needsGeneralPath`, and ``fastMatchWithTail(_:_:_:)``, out of line, decides it: a call in
-  /// the inlined walk cost the GitHub row 14 instructions a match, though no GitHub URL took it.
+  /// `.needsGeneralPath` (with ``MatchScratch/lastHost`` at -1), and
+  /// ``fastMatchWithTail(_:_:_:afterWalk:)``, out of line, decides it: a call in the inlined walk
+  /// cost the GitHub row 14 instructions a match, though no GitHub URL took it.
   @inline(__always)
   func fastWalk(
     _ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch, decidesUnknownHost: Bool
@@ -55,7 +56,7 @@ extension URLTrie {
     var h = scratch.lastHost
     if h < 0 || h > s.hostMask || !s.hostKeyStarts(p, n, slot: h) {
       h = s.findFastHost(p, n)
-      guard h >= 0 else { return decidesUnknownHost && h == -1 ? unknownHost(p, n, &scratch) : .needsGeneralPath }
+      guard h >= 0 else { return hostMissed(h, p, n, &scratch, decidesUnknownHost: decidesUnknownHost) }
       scratch.lastHost = h
     }
     let host = s.hosts[h]
@@ -195,6 +196,19 @@ extension URLTrie {
 
   // MARK: - Rare paths, out of line
 
+  /// When ``MatcherStorage/findFastHost(_:_:)`` found no host slot for the URL (`h`, -1 or -2):
+  /// ``MatchScratch/lastHost`` is -1 after it exactly when no key of the table is the URL's
+  /// bytes up to its first `/` (the host kept for the next URL stays otherwise, unless it was
+  /// that -1), which ``fastMatchWithTail(_:_:_:afterWalk:)`` reads; with `decidesUnknownHost`,
+  /// such a URL is decided here.
+  @inline(never)
+  func hostMissed(
+    _ h: Int, _ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch, decidesUnknownHost: Bool
+  ) -> FastMatch {
+    if h == -1 || scratch.lastHost == -1 { scratch.lastHost = h }
+    return decidesUnknownHost && h == -1 ? unknownHost(p, n, &scratch) : .needsGeneralPath
+  }
+
   /// A step over a typed parameter, the only child of `node`, at the segment `pos ..< end`: a
   /// plain segment decodes to itself, so its type is checked on the URL's bytes. One that is not
   /// of the type matches nothing here (there is no other child to try), unless the rest of the
@@ -205,10 +219,13 @@ extension URLTrie {
     _ n: Int, _ scratch: inout MatchScratch
   ) -> FastMatch {
     let length = end &- pos
-    guard URLTrie.isPlainValue(p, pos, end, head: head, length) else {
-      return escapedStep(kind, node, captures: captures, p, pos, end, n, &scratch)
+    // A UUID in the URL's bytes is plain (hexadecimal digits and `-`): one check, not two.
+    if !(kind == NodeInfo.uuidOnly && length == 36 && URLTrie.isUUID(ascii: p + pos)) {
+      guard URLTrie.isPlainValue(p, pos, end, head: head, length) else {
+        return escapedStep(kind, node, captures: captures, p, pos, end, n, &scratch)
+      }
+      guard URLTrie.isTyped(kind, p + pos, length) else { return missOrGeneral(p, from: pos, n) }
     }
-    guard URLTrie.isTyped(kind, p + pos, length) else { return missOrGeneral(p, from: pos, n) }
     recordSegment(pos, end, captures: captures, &scratch)
     let next = node &+ 1
     return walk(
@@ -243,6 +260,16 @@ extension URLTrie {
     // The dash lanes: each byte is '-' (0x2D).
     let dash = repeated(0x2D)
     return (w1 ^ dash) & (dashes1 &>> 7 &* 0xFF) == 0 && (w2 ^ dash) & (dashes2 &>> 7 &* 0xFF) == 0
+  }
+
+  /// ``isUUID(plain:)`` for any 36 bytes: none of 0x80 or more, then the UUID's form.
+  @inline(__always)
+  static func isUUID(ascii p: UnsafePointer<UInt8>) -> Bool {
+    let r = UnsafeRawPointer(p)
+    let high =
+      r.loadWord() | r.advanced(by: 8).loadWord() | r.advanced(by: 16).loadWord() | r.advanced(by: 24).loadWord()
+      | r.advanced(by: 28).loadWord()
+    return high & 0x8080_8080_8080_8080 == 0 && isUUID(plain: p)
   }
 
   /// The high bit of every byte of `w` (each below 0x80) that is a hexadecimal digit, `0-9`,
@@ -583,11 +610,15 @@ extension URLTrie {
   }
 
   /// The component ranges of a URL the fast path read: scheme, host, path; no query, no fragment.
-  /// With a query or a fragment after `n` (``MatchScratch/fastTailEnd``), their ranges too.
-  func fastURLRanges(_ p: UnsafePointer<UInt8>, _ n: Int, hostEnd: Int, tailEnd: Int) -> URLComponentRanges {
+  /// With a query or a fragment after `n` (``MatchScratch/fastTailEnd``), their ranges too
+  /// (the fragment's `#` at ``MatchScratch/fastFragmentStart``).
+  func fastURLRanges(_ p: UnsafePointer<UInt8>, _ n: Int, hostEnd: Int, _ scratch: borrowing MatchScratch)
+    -> URLComponentRanges
+  {
     var colon = 0
     while p[colon] != UInt8(ascii: ":") { colon &+= 1 }
-    let (query, fragment) = URLTrie.tailRanges(p, pathEnd: n, tailEnd: tailEnd)
+    let (query, fragment) = URLTrie.tailRanges(
+      p, pathEnd: n, tailEnd: scratch.fastTailEnd, hash: scratch.fastFragmentStart)
     return URLComponentRanges(
       scheme: 0..<colon, hasAuthority: true, host: colon + 3..<hostEnd, path: hostEnd..<n, query: query,
       fragment: fragment)
@@ -718,7 +749,7 @@ extension URLTrie {
     }
     scratch.queryCount = -1
     let input = UnsafeBufferPointer(start: p, count: max(n, scratch.fastTailEnd))  // (the query too)
-    let url = fastURLRanges(p, n, hostEnd: hostEnd, tailEnd: scratch.fastTailEnd)
+    let url = fastURLRanges(p, n, hostEnd: hostEnd, scratch)
     // fastSplit checked every path byte: the search compares and checks them raw.
     return search(input, url, root: node, depth: depth, captures: captures, &scratch, plain: true)
   }
@@ -753,22 +784,34 @@ extension URLTrie {
   }
 
   /// At the end of the path, at a node whose first terminal has constraints (or under the strict
-  /// trailing-slash policy): the general terminal check (over the query and fragment of
-  /// ``fastMatchWithTail(_:_:_:)``, if any).
+  /// trailing-slash policy): the general terminal check, over the query and fragment of
+  /// ``fastMatchWithTail(_:_:_:afterWalk:)``, if any (``checkTerminals(_:_:captures:_:query:fragment:_:)``
+  /// in the same order, its common constraints decided by ``fastConstraintsHold(_:_:_:query:fragment:_:)``).
   @inline(never)
   func terminalsAt(
     _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch
   ) -> FastMatch {
+    let s = storage
     scratch.queryCount = -1
-    let (start, count) = storage.terminalRange(node)
-    let input = UnsafeBufferPointer(start: p, count: max(n, scratch.fastTailEnd))  // (the query too)
-    let url = fastURLRanges(
-      p, n, hostEnd: Int(storage.hosts[scratch.lastHost].length), tailEnd: scratch.fastTailEnd)
-    let context = Context(
-      input: input, storage: storage, segments: scratch.segments, captures: scratch.captures,
-      buffer: scratch.buffer, bufferCapacity: scratch.bufferCapacity, segmentCount: scratch.segmentCount)
-    let found = checkTerminals(start, count, captures: captures, context, url, &scratch)
-    if found >= 0 { return .route(storage.terminal(at: found).route) }
+    let (start, count) = s.terminalRange(node)
+    let (query, fragment) = URLTrie.tailRanges(
+      p, pathEnd: n, tailEnd: scratch.fastTailEnd, hash: scratch.fastFragmentStart)
+    var t = start
+    let end = start &+ count
+    while t < end {
+      let terminal = s.terminal(at: t)
+      t &+= 1
+      if s.strictTrailingSlash && terminal.trailingSlash != scratch.trailingSlash { continue }
+      if Int(terminal.captureCount) != captures { continue }
+      if terminal.constraintCount > 0
+        && !fastConstraintsHold(terminal, p, max(n, scratch.fastTailEnd), query: query, fragment: fragment, &scratch)
+      {
+        continue
+      }
+      scratch.end = .terminal(t &- 1)
+      scratch.captureCount = captures
+      return .route(terminal.route)
+    }
     return noRuleHere
   }
 

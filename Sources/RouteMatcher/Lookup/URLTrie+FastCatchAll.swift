@@ -37,17 +37,21 @@ extension URLTrie {
   /// Splits `p[pos ..< n]` (from the start of a segment to the end of the path) into its
   /// segments, written to `out`, as ``PathSegments`` would when it holds only ``PlainBytes`` and
   /// `/`, no empty segment (a last `/` is a trailing slash, not one) and no dot segment; how many
-  /// (at least one), or nil for any other rest. Needs `8 <= n`.
+  /// (at least one), or nil for any other rest. Needs `8 <= n` and `pos < n`.
   static func plainSegments(
     _ p: UnsafePointer<UInt8>, from pos: Int, _ n: Int, into out: UnsafeMutablePointer<Range<Int>>
   ) -> Int? {
-    guard restIsPlain(p, from: pos, n) else { return nil }
+    // One pass, segment by segment: its end, then its bytes, eight at a time.
     var count = 0
     var start = pos
     while true {
       let end = findSlash(p, from: start, n)
+      let length = end &- start
       // An empty segment (`//`, or the rest starting with `/`): the search matches none.
-      guard end > start else { return nil }
+      guard length > 0 else { return nil }
+      let w = word(p, at: start, n)
+      let head = length >= 8 ? w : w & ((1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1)
+      guard isPlainValue(p, start, end, head: head, length) else { return nil }
       out[count] = Range(uncheckedBounds: (start, end))
       count &+= 1
       // A '/' that ends the path is a trailing slash.

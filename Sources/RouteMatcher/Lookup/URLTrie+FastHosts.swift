@@ -16,7 +16,7 @@ import RouteEvents
 /// table has no such key, no wildcard host and no host parameter, no route can take the URL; the
 /// rest of it must then be read by the reader as it is (a path of ``PlainBytes`` without dot
 /// segments, as ``URLTrie/missOrGeneral(_:from:_:)`` checks it, and a query or fragment that
-/// ``URLTrie/fastMatchWithTail(_:_:_:)`` checked), so that `match(url:)` says "no route" where
+/// ``URLTrie/fastMatchWithTail(_:_:_:afterWalk:)`` checked), so that `match(url:)` says "no route" where
 /// the general path would, and never where the reader refuses the URL.
 extension URLTrie {
   /// ``fastWalk(_:_:_:)`` when no host key of the table is the URL's bytes up to its first `/`
@@ -83,24 +83,24 @@ extension URLTrie {
     return true
   }
 
-  /// Whether `p[start ..< end]` holds a `?` or a `#` (a query or a fragment that ends the
-  /// authority before any `/`); eight bytes at a time.
-  static func holdsTailMark(_ p: UnsafePointer<UInt8>, from start: Int, _ end: Int) -> Bool {
-    if end < 8 {
-      for i in start..<end where p[i] == 0x3F || p[i] == 0x23 { return true }
-      return false
+  /// The offset of the first `/`, `?` or `#` at or after `start` in `p[0 ..< n]`, or `n`: where
+  /// the authority ends. Eight bytes at a time; needs `8 <= n`.
+  @inline(__always)
+  static func findAuthorityEnd(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Int {
+    @inline(__always)
+    func marks(_ w: UInt64) -> UInt64 {
+      // The lowest mark of each test is exact, so the lowest of the three is.
+      zeroBytes(w ^ repeated(0x2F)) | zeroBytes(w ^ repeated(0x3F)) | zeroBytes(w ^ repeated(0x23))
     }
     var i = start
-    while i &+ 8 <= end {
-      let w = UnsafeRawPointer(p + i).loadWord()
-      if zeroBytes(w ^ repeated(0x3F)) | zeroBytes(w ^ repeated(0x23)) != 0 { return true }
+    while i &+ 8 <= n {
+      let m = marks(UnsafeRawPointer(p + i).loadWord())
+      if m != 0 { return i &+ m.trailingZeroBitCount &>> 3 }
       i &+= 8
     }
-    guard i < end else { return false }
-    // The bytes left, in the low lanes (the word is zero-padded above them); a mark above a
-    // real one does not change the answer.
-    let w = word(p, at: i, end)
-    let mask = 0x8080_8080_8080_8080 as UInt64 &>> UInt64(truncatingIfNeeded: 64 &- (end &- i) &* 8)
-    return (zeroBytes(w ^ repeated(0x3F)) | zeroBytes(w ^ repeated(0x23))) & mask != 0
+    guard i < n else { return n }
+    // The bytes left, in the low lanes (zero-padded above them: no mark there).
+    let m = marks(word(p, at: i, n))
+    return m != 0 ? i &+ m.trailingZeroBitCount &>> 3 : n
   }
 }

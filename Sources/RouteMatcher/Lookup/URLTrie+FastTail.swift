@@ -1,4 +1,5 @@
 import RouteEvents
+import RouteTables
 
 /// The fast path for a URL with a query or a fragment (`notes://search?q=meeting%20notes`,
 /// `https://example.com/docs#intro`).
@@ -8,27 +9,44 @@ import RouteEvents
 /// general path runs (``URLTrie/checkTerminals(_:_:captures:_:_:_:)``: query items split on the
 /// raw bytes, each value decoded into the scratch buffer only when a constraint reads it). The
 /// URL reader (``URLSyntax``) is not run: the fast path takes the URL only when the reader would
-/// accept its query and fragment as they are (``tailIsFast(_:from:_:)``), so that the decision,
+/// accept its query and fragment as they are (``fastTail(_:from:_:)``), so that the decision,
 /// and the ranges the constraints read, are the general path's.
 extension URLTrie {
   /// ``fastMatch(_:_:_:)`` for a URL whose path ends at a `?` or a `#`: `.needsGeneralPath`
   /// when its query or fragment holds a byte the fast path does not read (see
-  /// ``tailIsFast(_:from:_:)``). Without either, the verdict on a host no route has
+  /// ``fastTail(_:from:_:)``). Without either, the verdict on a host no route has
   /// (``unknownHost(_:_:_:)``), which ``fastMatch(_:_:_:)`` leaves to this call.
+  ///
+  /// With `afterWalk`, ``fastMatch(_:_:_:)`` has just declined these same bytes: when it found
+  /// no host key of the table in them (``MatchScratch/lastHost`` is -1 then), the lookup is not
+  /// made again.
   @inline(never)
-  func fastMatchWithTail(_ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch) -> FastMatch {
+  func fastMatchWithTail(
+    _ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch, afterWalk: Bool = false
+  ) -> FastMatch {
     guard n >= 9 && n <= URLSyntax.maxLength else { return .needsGeneralPath }
+    // (fastMatch looks the host up in every URL of 16 bytes or more, and keeps -1 for no key.)
+    let knownMiss = afterWalk && n >= 16 && scratch.lastHost == -1
+    // A host no key of the table is, already looked up: decided on the URL's bytes, unless
+    // they hold a query or a fragment (or another byte to read), which the walk below reads.
+    if knownMiss {
+      let verdict = unknownHost(p, n, &scratch)
+      if verdict != .needsGeneralPath { return verdict }
+    }
     let tail = URLTrie.tailStart(p, n)
     // No query and no fragment: what fastMatch declined may be a host no route has (fastMatch
     // itself leaves that to this call, out of line).
     if tail >= n {
-      guard n >= 16, storage.findFastHost(p, n) == -1 else { return .needsGeneralPath }
+      guard !knownMiss, n >= 16, storage.findFastHost(p, n) == -1 else { return .needsGeneralPath }
       return unknownHost(p, n, &scratch)
     }
     // (The walk reads words of eight bytes from the start of the URL: a path end before 8 is
     // a host key shorter than any fast one.)
-    guard tail >= 8, URLTrie.tailIsFast(p, from: tail, n) else { return .needsGeneralPath }
+    guard tail >= 8 else { return .needsGeneralPath }
+    let hash = URLTrie.fastTail(p, from: tail, n)
+    guard hash >= 0 else { return .needsGeneralPath }
     scratch.fastTailEnd = n
+    scratch.fastFragmentStart = hash
     defer { scratch.fastTailEnd = 0 }
     return fastWalk(p, tail, &scratch, decidesUnknownHost: true)
   }
@@ -51,60 +69,163 @@ extension URLTrie {
     return n
   }
 
-  /// Whether the URL reader takes the query and fragment `p[start..<n]` (from the `?` or `#`
-  /// that ends the path) as they are, and every byte of them is one the fast path reads: printable
-  /// ASCII other than a space, each `%` followed by two hexadecimal digits that decode to printable
-  /// ASCII. Then the
-  /// reader's checks all pass: no control character, valid UTF-8 before and after decoding, and
-  /// no component that mixes `%XX` escapes with a byte Foundation would encode (the reader
-  /// refuses that as ambiguous; here it sends the URL to the general path, which says so).
-  /// Anything else (a byte of 0x80 or more, a `%` that does not decode to printable ASCII) is
-  /// left to the general path, which is always right.
-  static func tailIsFast(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Bool {
-    // Most queries are plain bytes alone (no '%', '#', space, control or non-ASCII byte: nothing
-    // the reader checks), eight at a time; the others are read byte by byte below.
-    if allPlain(p, from: start &+ 1, n) { return true }
-    let allowed = ByteSet.fragmentAllowed
-    var inFragment = p[start] == 0x23
-    var escapes = false
-    var encodable = false
+  /// Where the fragment of `p[start..<n]` (the query and fragment, from the `?` or `#` that
+  /// ends the path) starts: the offset of its `#`, `n` when there is none; -1 unless the URL
+  /// reader takes the query and the fragment as they are and every byte of them is one the fast
+  /// path reads: printable ASCII other than a space, each `%` followed by two hexadecimal digits
+  /// that decode to printable ASCII. Then the reader's checks all pass: no control character,
+  /// valid UTF-8 before and after decoding, and no component that mixes `%XX` escapes with a byte
+  /// Foundation would encode (the reader refuses that as ambiguous; here it sends the URL to the
+  /// general path, which says so). Anything else (a byte of 0x80 or more, a `%` that does not
+  /// decode to printable ASCII) is left to the general path, which is always right.
+  ///
+  /// Plain bytes (nothing the reader checks) are skipped eight at a time, escapes or not; the
+  /// bytes Foundation would encode are looked for only in a component that has an escape.
+  static func fastTail(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Int {
+    var hash = p[start] == 0x23 ? start : n
     var i = start &+ 1
+    var componentStart = i
+    var escapes = false
     while i < n {
+      // To the next byte that is not plain (needs 8 <= n).
+      let w = URLTrie.word(p, at: i, n)
+      var mask = PlainBytes.nonPlainMask(w)
+      if i &+ 8 > n { mask &= 0x8080_8080_8080_8080 as UInt64 &>> UInt64(truncatingIfNeeded: 64 &- (n &- i) &* 8) }
+      if mask == 0 {
+        i &+= 8
+        continue
+      }
+      i &+= mask.trailingZeroBitCount &>> 3
       let b = p[i]
-      if b == 0x23 && !inFragment {
+      if b == 0x23 && hash == n {
         // The query ends; the fragment is a component of its own.
-        if escapes && encodable { return false }
-        inFragment = true
+        if escapes && URLTrie.holdsEncodable(p, from: componentStart, i, n) { return -1 }
+        hash = i
         escapes = false
-        encodable = false
         i &+= 1
+        componentStart = i
         continue
       }
       // (A space, too: the reader refuses one at the end of the URL.)
-      if b <= 0x20 || b >= 0x7F { return false }
+      if b <= 0x20 || b >= 0x7F { return -1 }
       if b == 0x25 {
-        guard URLTrie.printableEscape(p, at: i, n) >= 0 else { return false }
+        guard URLTrie.printableEscape(p, at: i, n) >= 0 else { return -1 }
         escapes = true
         i &+= 3
         continue
       }
-      if !allowed.contains(b) { encodable = true }
-      i &+= 1
+      i &+= 1  // ('!', '"', '$', '?', '\\' or a second '#': looked at below when the component has escapes)
     }
-    return !(escapes && encodable)
+    if escapes && URLTrie.holdsEncodable(p, from: componentStart, n, n) { return -1 }
+    return hash
   }
 
-  /// Whether every byte of `p[start..<n]` is a ``PlainBytes`` byte; needs `8 <= n`.
-  @inline(__always)
-  static func allPlain(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Bool {
+  /// Whether `p[start ..< end]` (a query or a fragment of printable ASCII other than a space,
+  /// whose escapes are all `%XX`) holds a byte Foundation would encode there (outside
+  /// ``ByteSet/fragmentAllowed``; an escape's digits are inside it, and `%` is not looked at).
+  /// Eight bytes at a time; needs `8 <= n`, `end <= n`.
+  @inline(never)
+  static func holdsEncodable(_ p: UnsafePointer<UInt8>, from start: Int, _ end: Int, _ n: Int) -> Bool {
     var i = start
-    while i &+ 8 <= n {
-      if PlainBytes.nonPlainMask(UnsafeRawPointer(p + i).loadWord()) != 0 { return false }
+    while i < end {
+      var mask = encodableLanes(word(p, at: i, n))
+      if i &+ 8 > end { mask &= 0x8080_8080_8080_8080 as UInt64 &>> UInt64(truncatingIfNeeded: 64 &- (end &- i) &* 8) }
+      if mask != 0 { return true }
       i &+= 8
     }
-    guard i < n else { return true }
-    let mask = 0x8080_8080_8080_8080 as UInt64 &>> UInt64(truncatingIfNeeded: 64 &- (n &- i) &* 8)
-    return PlainBytes.nonPlainMask(word(p, at: i, n)) & mask == 0
+    return false
+  }
+
+  /// The high bit of every byte of `w` (each below 0x80) that is printable ASCII Foundation
+  /// encodes in a query or a fragment: `"` `#` `<` `>` `[` `\` `]` `^` `` ` `` `{` `|` `}`.
+  @inline(__always)
+  static func encodableLanes(_ w: UInt64) -> UInt64 {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    // Per byte x < 0x80: x + (0x80 - k) has its high bit set exactly when x >= k (no carry out).
+    func atLeast(_ k: UInt64) -> UInt64 { (w &+ repeated(UInt8(0x80 &- k))) & high }
+    func within(_ a: UInt64, _ b: UInt64) -> UInt64 { atLeast(a) & ~atLeast(b &+ 1) }
+    return within(0x22, 0x23) | within(0x3C, 0x3C) | within(0x3E, 0x3E) | within(0x5B, 0x5E) | within(0x60, 0x60)
+      | within(0x7B, 0x7D)
+  }
+
+  /// ``constraintsHold(_:_:query:fragment:_:)`` for a terminal reached by the fast path, on the URL
+  /// `p[0 ..< total]` whose query and fragment ``fastTail(_:from:_:)`` checked: the same verdict and
+  /// the same value ranges. Keys and text values (`?q`, `?q={text}`, `?q={text?}`) are decided
+  /// here, on the raw bytes: a key with no `%` (and no `+` read as a space) is its own decoded
+  /// form, and a text value is taken as it is (it decodes, see ``Context/fastTail``). Any other
+  /// constraint, and a key to decode, go to the general check.
+  func fastConstraintsHold(
+    _ terminal: Terminal, _ p: UnsafePointer<UInt8>, _ total: Int, query: Range<Int>?, fragment: Range<Int>?,
+    _ scratch: inout MatchScratch
+  ) -> Bool {
+    let s = storage
+    let first = Int(terminal.constraintStart)
+    let count = Int(terminal.constraintCount)
+    for k in 0..<count {
+      let c = s.constraints[first &+ k]
+      guard c.kind.rawValue <= Constraint.Kind.optional.rawValue && c.kind != .literal && !c.isFragment,
+        c.type == .string
+      else { return generalConstraintsHold(terminal, p, total, query: query, fragment: fragment, &scratch) }
+    }
+    let plus = s.plusAsSpaceInQuery
+    for k in 0..<count {
+      let c = s.constraints[first &+ k]
+      scratch.valueStart[k] = -1
+      scratch.valueEnd[k] = -1
+      let name = s.pool + Int(c.nameStart)
+      let length = Int(c.nameLength)
+      // The first item with the key, in the items as parseQuery splits them: on '&', empty
+      // ones left out, at most maxQueryItems of them.
+      var valueStart = -2
+      var valueEnd = -1
+      if let query, !query.isEmpty {
+        var start = query.lowerBound
+        var items = 0
+        while start <= query.upperBound && items < URLTrie.maxQueryItems {
+          let end = URLTrie.firstByte(0x26, p, from: start, to: query.upperBound, total)
+          if end > start {
+            items &+= 1
+            let equals = URLTrie.firstByte(0x3D, p, from: start, to: end, total)
+            // A key decodes to itself unless it holds a `%` (or a `+` read as a space): the
+            // general check decides those.
+            if URLTrie.firstByte(0x25, p, from: start, to: equals, total) < equals
+              || (plus && URLTrie.firstByte(0x2B, p, from: start, to: equals, total) < equals)
+            {
+              return generalConstraintsHold(terminal, p, total, query: query, fragment: fragment, &scratch)
+            }
+            if equals &- start == length && MatcherStorage.bytesEqual(p + start, name, length) {
+              valueStart = equals < end ? equals &+ 1 : -1
+              valueEnd = equals < end ? end : -1
+              break
+            }
+          }
+          start = end &+ 1
+        }
+      }
+      guard valueStart != -2 else {
+        if c.kind == .optional { continue }
+        return false
+      }
+      if c.kind == .present { continue }
+      // A text value: taken as it is (an item without '=' has the empty value).
+      scratch.valueStart[k] = Int32(truncatingIfNeeded: valueStart < 0 ? 0 : valueStart)
+      scratch.valueEnd[k] = Int32(truncatingIfNeeded: valueStart < 0 ? 0 : valueEnd)
+    }
+    return true
+  }
+
+  /// ``constraintsHold(_:_:query:fragment:_:)`` itself, for what ``fastConstraintsHold(_:_:_:query:fragment:_:)``
+  /// leaves to it.
+  @inline(never)
+  private func generalConstraintsHold(
+    _ terminal: Terminal, _ p: UnsafePointer<UInt8>, _ total: Int, query: Range<Int>?, fragment: Range<Int>?,
+    _ scratch: inout MatchScratch
+  ) -> Bool {
+    let context = Context(
+      input: UnsafeBufferPointer(start: p, count: total), storage: storage, segments: scratch.segments,
+      captures: scratch.captures, buffer: scratch.buffer, bufferCapacity: scratch.bufferCapacity,
+      segmentCount: scratch.segmentCount, fastTail: true)
+    return constraintsHold(terminal, context, query: query, fragment: fragment, &scratch)
   }
 
   /// The byte the escape `%XX` at `p[i]` decodes to when it is printable ASCII (0x20 ..< 0x7F)
@@ -132,15 +253,14 @@ extension URLTrie {
 
   /// The query and fragment ranges of the URL the fast path is reading, when its path ends at
   /// `pathEnd` before a `?` or `#` (``MatchScratch/fastTailEnd`` is the URL's length then, 0
-  /// otherwise), as the URL reader gives them: the query after the first `?` up to the first
-  /// `#`, the fragment after that `#` to the end.
-  static func tailRanges(_ p: UnsafePointer<UInt8>, pathEnd: Int, tailEnd: Int) -> (
+  /// otherwise) and its fragment's `#` is at `hash` (`tailEnd` when it has none), as the URL
+  /// reader gives them: the query after the first `?` up to the first `#`, the fragment after
+  /// that `#` to the end.
+  static func tailRanges(_ p: UnsafePointer<UInt8>, pathEnd: Int, tailEnd: Int, hash: Int) -> (
     query: Range<Int>?, fragment: Range<Int>?
   ) {
     guard tailEnd > pathEnd else { return (nil, nil) }
-    if p[pathEnd] == 0x23 { return (nil, pathEnd &+ 1..<tailEnd) }
-    var hash = pathEnd &+ 1
-    while hash < tailEnd && p[hash] != 0x23 { hash &+= 1 }
+    if hash == pathEnd { return (nil, pathEnd &+ 1..<tailEnd) }
     return (pathEnd &+ 1..<hash, hash < tailEnd ? hash &+ 1..<tailEnd : nil)
   }
 }

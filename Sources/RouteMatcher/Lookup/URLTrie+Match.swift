@@ -23,6 +23,10 @@ extension URLTrie {
     /// case-sensitive (the fast path checked it before handing over): decoding would give the
     /// same bytes, so segments are compared and type-checked as they are, with no copy.
     var plain = false
+    /// Whether the fast path checked the query and the fragment (``URLTrie/fastTail(_:from:_:)``):
+    /// every escape in them decodes to printable ASCII, so a value always decodes (to valid
+    /// UTF-8, no longer than it is raw), and a text value is taken without decoding it.
+    var fastTail = false
 
     var nodes: UnsafeMutablePointer<Node> { storage.nodes }
     var dynamic: UnsafeMutablePointer<DynamicEdge> { storage.dynamic }

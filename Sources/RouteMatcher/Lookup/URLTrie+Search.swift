@@ -14,7 +14,8 @@ extension URLTrie {
     let context = Context(
       input: input, storage: storage, segments: scratch.segments,
       captures: scratch.captures, buffer: scratch.buffer,
-      bufferCapacity: scratch.bufferCapacity, segmentCount: scratch.segmentCount, opaque: opaque, plain: plain)
+      bufferCapacity: scratch.bufferCapacity, segmentCount: scratch.segmentCount, opaque: opaque, plain: plain,
+      fastTail: plain)
     return visit(node, depth: depth, captures: captures, context, url, &scratch)
   }
 
@@ -23,7 +24,7 @@ extension URLTrie {
   ) -> Int32 {
     if depth == c.segmentCount {
       let (start, count) = storage.terminalRange(node)
-      return checkTerminals(start, count, captures: captures, c, url, &scratch)
+      return checkTerminals(start, count, captures: captures, c, query: url.query, fragment: url.fragment, &scratch)
     }
     let start = c.segments[depth].lowerBound
     let end = c.segments[depth].upperBound
@@ -64,7 +65,8 @@ extension URLTrie {
         guard d == c.segmentCount else { continue }
         c.captures[captures] = CaptureSpan(first: Int32(truncatingIfNeeded: depth), last: Int32(truncatingIfNeeded: d))
         let (start, count) = storage.terminalRange(edge.child)
-        let found = checkTerminals(start, count, captures: captures &+ 1, c, url, &scratch)
+        let found = checkTerminals(
+          start, count, captures: captures &+ 1, c, query: url.query, fragment: url.fragment, &scratch)
         if found >= 0 { return found }
       case .affixed(let shape):
         let written = matchAffixed(shape, c, start, end, captures: captures)

@@ -96,10 +96,11 @@ extension CompiledRouter {
     // Verify: the URL must come back to this route with these parameters.
     switch match(url: text) {
     case .success(let m?) where m.route == index:
-      if m.parameters != builder.expectedParameters {
+      let back = m.parameters.object
+      if back != builder.expectedParameters {
         throw URLBuildError(
           .routesElsewhere,
-          "'\(text)' comes back with \(JSONValue.object(m.parameters)), not \(JSONValue.object(builder.expectedParameters))"
+          "'\(text)' comes back with \(JSONValue.object(back)), not \(JSONValue.object(builder.expectedParameters))"
         )
       }
       return text

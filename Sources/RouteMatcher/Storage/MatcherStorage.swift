@@ -348,10 +348,12 @@ final class MatcherStorage: @unchecked Sendable {
     }
     let colon = i &+ colons.trailingZeroBitCount &>> 3
     guard colon &+ 3 <= n && p[colon &+ 1] == 0x2F && p[colon &+ 2] == 0x2F else { return -2 }
-    let hostEnd = URLTrie.findSlash(p, from: colon &+ 3, n)
+    // The authority ends at the first '/', '?' or '#'. (A '?' or '#' first: no key holds one,
+    // and the query is read after a path that ends there.)
+    let hostEnd = URLTrie.findAuthorityEnd(p, from: colon &+ 3, n)
+    guard hostEnd == n || p[hostEnd] == 0x2F else { return -2 }
     let h = findHost(p, length: hostEnd)
-    // (A '?' or '#' before the first '/': the query is read after a path that ends there.)
-    guard h >= 0 else { return URLTrie.holdsTailMark(p, from: colon &+ 3, hostEnd) ? -2 : -1 }
+    guard h >= 0 else { return -1 }
     guard hosts[h].info & NodeInfo.fastHost != 0 else { return -2 }
     return h
   }
@@ -365,9 +367,14 @@ final class MatcherStorage: @unchecked Sendable {
   @inline(__always)
   static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     var i = 0
-    while i &+ 8 <= count {
-      if UnsafeRawPointer(a + i).loadWord() != UnsafeRawPointer(b + i).loadWord() { return false }
-      i &+= 8
+    if count >= 8 {
+      // Words, the last one ending at `count` (it may overlap the one before).
+      while i &+ 8 < count {
+        if UnsafeRawPointer(a + i).loadWord() != UnsafeRawPointer(b + i).loadWord() { return false }
+        i &+= 8
+      }
+      let last = count &- 8
+      return UnsafeRawPointer(a + last).loadWord() == UnsafeRawPointer(b + last).loadWord()
     }
     while i < count {
       if a[i] != b[i] { return false }

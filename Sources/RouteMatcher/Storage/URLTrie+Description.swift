@@ -114,6 +114,7 @@ extension CompiledRouter {
   /// The URL trie as text: host keys, edges, node kinds and the routes that end at each node.
   package var trieDescription: String { urls.description(routeNames: table.routes.map(\.name)) }
 
-  /// Every broken invariant of the URL trie (empty when it is sound); see `URLTrie.invariantViolations()`.
-  package var trieInvariantViolations: [String] { urls.invariantViolations() }
+  /// Every broken invariant of the URL trie (empty when it is sound); see `URLTrie.invariantViolations()`,
+  /// and the capture types against the table (``captureTypeViolations``).
+  package var trieInvariantViolations: [String] { urls.invariantViolations() + captureTypeViolations }
 }

@@ -206,6 +206,7 @@ extension URLTrie {
         problems.append("affix shape \(a): its counts differ from its parts")
       }
     }
+    problems += captureTypeProblems()
     for (record, bindings) in constants {
       guard record >= 0 && Int(record) < s.terminalCount else {
         problems.append("value-set values for a terminal out of range (\(record))")
@@ -215,6 +216,24 @@ extension URLTrie {
       let captured = (0..<Int(terminal.captureCount)).map { names[Int(terminal.namesStart) + $0] }
       for binding in bindings where captured.contains(binding.name) {
         problems.append("terminal \(record): '\(binding.name)' is both a value-set value and a capture")
+      }
+    }
+    return problems
+  }
+
+  /// What is wrong with the capture types (``captureTypes``) by themselves: one a name, and nil
+  /// only for a name its terminal's path captures more than once.
+  func captureTypeProblems() -> [String] {
+    guard captureTypes.count == names.count else {
+      return ["\(captureTypes.count) capture types for \(names.count) names"]
+    }
+    var problems: [String] = []
+    for t in 0..<storage.terminalCount {
+      let terminal = storage.terminals[t]
+      let start = Int(terminal.namesStart)
+      let captured = names[start..<min(start + Int(terminal.captureCount), names.count)]
+      for (k, name) in zip(captured.indices, captured) where captureTypes[k] == nil {
+        if captured.count(where: { $0 == name }) < 2 { problems.append("terminal \(t): no type for '\(name)'") }
       }
     }
     return problems
@@ -255,5 +274,32 @@ extension URLTrie {
       ]
     }
     return ends(record) == ends(expected) ? nil : "its ends are not those of its parts"
+  }
+}
+
+extension CompiledRouter {
+  /// Where a path capture's type in the trie (``URLTrie/captureTypes``, what `match(url:)`
+  /// decodes a value to) is not the one ``parameterType(_:in:)`` reads in the terminal's pattern;
+  /// empty when they all agree.
+  package var captureTypeViolations: [String] {
+    var problems: [String] = []
+    let storage = urls.storage
+    for t in 0..<storage.terminalCount {
+      let terminal = storage.terminals[t]
+      let patterns = table.routes[Int(terminal.route)].urlPatterns
+      guard Int(terminal.pattern) < patterns.count else {
+        problems.append("terminal \(t): pattern \(terminal.pattern) out of range")
+        continue
+      }
+      let pattern = patterns[Int(terminal.pattern)]
+      for k in 0..<Int(terminal.captureCount) {
+        let index = Int(terminal.namesStart) + k
+        let name = urls.names[index]
+        if let type = urls.captureTypes[index], type != CompiledRouter.parameterType(name, in: pattern) {
+          problems.append("terminal \(t): '\(name)' is \(type) in the trie, not as declared")
+        }
+      }
+    }
+    return problems
   }
 }

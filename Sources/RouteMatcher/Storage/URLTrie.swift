@@ -99,6 +99,9 @@ struct URLTrie: Sendable {
   let storage: MatcherStorage
   /// The capture names of the terminals.
   let names: [String]
+  /// The declared type of each name in ``names`` (nil: look it up in the pattern, for a name a
+  /// pattern built in code captures twice).
+  let captureTypes: [ParameterType?]
   /// The values of value sets (`{tab:a|b}`) by terminal record: each value is its own literal
   /// edge, so the terminal it leads to knows the value; nothing is captured while matching.
   let constants: [Int32: [ValueBinding]]

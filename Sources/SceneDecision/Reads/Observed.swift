@@ -79,7 +79,7 @@ struct ObservedMatch {
 
   init(_ match: RouteMatch, reads: DetailReads) {
     route = match.route
-    parameters = Observed(match.parameters, reads: reads)
+    parameters = Observed(match.parameters.object, reads: reads)
     forRecord = match
   }
 }

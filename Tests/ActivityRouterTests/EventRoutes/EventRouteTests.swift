@@ -101,7 +101,7 @@ import Testing
     let match = try #require(
       try Self.router().match(activityType: "com.example.item", targetContentIdentifier: tci), "\(name)")
     #expect(match.routeName == route)
-    #expect(match.parameters == parameters)
+    #expect(match.parameters.object == parameters)
   }
 
   @Test func anActivityWithoutAnIdentifierTakesTheRouteWithoutAPattern() throws {
@@ -132,7 +132,7 @@ import Testing
   func quickActions(_ name: String, _ item: ShortcutItem, _ route: String, _ parameters: JSONObject) throws {
     let match = try #require(try Self.router().match(shortcut: item).match, "\(name)")
     #expect(match.routeName == route)
-    #expect(match.parameters == parameters)
+    #expect(match.parameters.object == parameters)
   }
 
   @Test func aQuickActionNoRouteTakesSaysWhyForEachRoute() throws {
@@ -184,7 +184,7 @@ import Testing
     let (match, rejected) = try Self.router().match(notification: response)
     let found = try #require(match, "\(name)")
     #expect(found.routeName == route, "\(rejected)")
-    #expect(found.parameters == parameters)
+    #expect(found.parameters.object == parameters)
   }
 
   @Test func aNotificationPassedOverSaysWhy() throws {

@@ -75,7 +75,7 @@ import Testing
   {
     let match = try #require(try Self.router().match(activityType: type, userInfo: userInfo), "\(name)")
     #expect(match.routeName == route)
-    #expect(match.parameters == parameters)
+    #expect(match.parameters.object == parameters)
   }
 
   @Test(

@@ -282,6 +282,26 @@ import Testing
       ], ""
     ),
     (
+      // The Notes app's table (Fixtures/Notes): UUIDs in either case, a catch-all after one, a
+      // host with a query and nothing else, a host no route has beside them.
+      "a real app (Notes)",
+      [
+        ("note-list", "notes://notes"), ("note-list-web", "https://notes.example.com/"),
+        ("note", "notes://note/{id:uuid}"), ("note-web", "https://notes.example.com/n/{id:uuid}"),
+        ("note-attachment", "https://notes.example.com/n/{id:uuid}/attachments/{path*}"),
+        ("close-note", "notes://note/{id:uuid}/close"), ("new-note", "notes://new?title={title?}"),
+        ("search", "notes://search?q={query}"), ("tag", "notes://tag/{name}"),
+        ("tag-web", "https://notes.example.com/tags/{name}"),
+      ], ""
+    ),
+    (
+      "query keys and values, plus as space",
+      [
+        ("search", "notes://search?q={query}&page={page:int?}"), ("new", "notes://new?title={title?}&flag"),
+        ("typed", "notes://t?n={n:int}&u={u:uuid?}"), ("frag", "notes://f?q={q}#{section?}"),
+      ], #" "options": { "plusAsSpaceInQuery": true },"#
+    ),
+    (
       "value sets, case-insensitive paths",
       [
         ("folder", "https://example.com/Mail/{tab:Inbox|Sent}"),
@@ -301,6 +321,10 @@ import Testing
     "a b", "a\tb", "a\\b", "a?b", "a#b", "a?q=1", "x#frag", "%zz", "%00", "%C3%28", "ü", "a+b", "a$b", "a\"b",
     "a<b>", "a[b]", "a{b}", "a|b", "a^b", "a`b", "verylongsegmentnameovertwentybytes", "0123456789abcdef",
     "0123456789abcdefg", "12345678", "123456789",
+    // Near UUIDs: 36 bytes that are not one (a byte of 0x80 or more, a letter past F, no dash).
+    "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1Eé", "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1G11",
+    "6F0E4F5A_6A57-4B55-9B0A-7C7C2B9B1E11",
+    "6f0E4f5A-6a57-4B55-9b0A-7C7c2B9b1E11", "%36F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11",
   ]
   static let origins = [
     "https://example.com", "HTTPS://example.com", "https://Example.com", "https://example.com:443",
@@ -385,7 +409,16 @@ import Testing
       var url = origin + (segments.isEmpty ? "" : "/" + segments.joined(separator: "/"))
       switch rng.next() % 8 {
       case 0: url += "/"
-      case 1: url += "?" + any(["q=1", "q=a%26b&page=2", "page=x", "", "q"])
+      case 1:
+        url +=
+          "?"
+          + any([
+            "q=1", "q=a%26b&page=2", "page=x", "", "q", "title=Groceries", "q=meeting%20notes", "q=a+b&page=3",
+            "q=%2B&q=2", "title", "&&q=x&", "q=x#top", "q=x#a%20b", "Q=1", "q%3D=1", "t%69tle=x", "q+=1",
+            "title=a%7Cb|c", "q=a<b", "q=%41<", "q=x#a%20<", "q=%C3%A9", "q=a%2",
+            "n=0042&u=6f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e11",
+            "n=%34%32", "n=x", "flag&title=", "title=a=b", "q=a&q=b", "page=2&q=x#", "q=a\\b", "q=a\"b",
+          ])
       case 2: url += "#" + any(["intro", "", "a%20b", "top"])
       case 3: url += "//"
       default: break
@@ -936,7 +969,7 @@ extension CompiledRouter {
     var text = url
     var result = text.withUTF8 { urls.fastMatch($0.baseAddress!, $0.count, &scratch) }
     if tail && result == .needsGeneralPath {
-      result = text.withUTF8 { urls.fastMatchWithTail($0.baseAddress!, $0.count, &scratch) }
+      result = text.withUTF8 { urls.fastMatchWithTail($0.baseAddress!, $0.count, &scratch, afterWalk: true) }
     }
     guard case .route = result else { return (result, []) }
     let bytes = Array(url.utf8)

@@ -1,5 +1,6 @@
 import ActivityRouter
 import ActivityRouterTestSupport
+import RouteTables
 import Testing
 
 /// Captured values: typed, decoded exactly once, and refused rather than repaired.
@@ -32,11 +33,53 @@ import Testing
     ),
     ("fragment captured", "app://h/doc#intro%20part", ["section": .string("intro part")]),
     ("fragment absent", "app://h/doc", [:]),
+    // Kept in place (a UUID as two words, an integer, text of 15 bytes or fewer) or in an object.
+    (
+      "uuid in mixed case", "app://h/note/6f0E4f5A-6a57-4B55-9b0a-7C7c2b9B1e11",
+      ["id": .string("6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11")]
+    ),
+    (
+      "uuid with escapes", "app://h/note/%36f0e4f5a-6a57-4b55-9b0a-7c7c2b9b1e%31%31",
+      ["id": .string("6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11")]
+    ),
+    ("int with escapes", "app://h/order/%34%32", ["n": .number(JSONNumber(42))]),
+    ("int at its limit", "app://h/order/-9223372036854775808", ["n": .number(JSONNumber(Int64.min))]),
+    ("text of 15 bytes", "app://h/user/fifteen-bytes-x", ["name": .string("fifteen-bytes-x")]),
+    ("text of 16 bytes", "app://h/user/sixteen-bytes-xx", ["name": .string("sixteen-bytes-xx")]),
+    ("query value with an escape", "app://h/search?q=meeting%20notes", ["query": .string("meeting notes")]),
+    (
+      "a query value and a typed one", "app://h/search?q=a&page=2#x",
+      ["query": .string("a"), "page": .number(JSONNumber(2))]
+    ),
   ])
   func capturesTypedValues(_ name: String, _ url: String, _ expected: [String: JSONValue]) throws {
     let router = try TestTables.router(Self.routes)
     let match = try #require(try router.match(url: url).get())
-    #expect(Dictionary(uniqueKeysWithValues: match.parameters.members.map { ($0.key, $0.value) }) == expected)
+    #expect(Dictionary(uniqueKeysWithValues: match.parameters.map { ($0.key, $0.value) }) == expected)
+  }
+
+  /// Typed values made as the parameter types make them from the value's text (the reference:
+  /// `ParameterType.value(of:)`), for UUIDs in every case mix and integers of every length.
+  @Test func typedValuesAreTheTypesOwn() throws {
+    let router = try TestTables.router(Self.routes)
+    var rng = SeededGenerator(seed: 0x1D5)
+    let hex = Array("0123456789abcdefABCDEF")
+    for _ in 0..<500 {
+      var uuid = ""
+      for i in 0..<36 {
+        uuid.append([8, 13, 18, 23].contains(i) ? "-" : hex[Int(rng.next() % UInt64(hex.count))])
+      }
+      let match = try #require(try router.match(url: "app://h/note/" + uuid).get())
+      #expect(match.parameters["id"] == ParameterType.uuid.value(of: uuid), "\(uuid)")
+      let digits = 1 + Int(rng.next() % 19)
+      var n = rng.next() % 2 == 0 ? "-" : ""
+      for _ in 0..<digits { n.append(String(rng.next() % 10)) }
+      if case .success(let m?) = router.match(url: "app://h/order/" + n) {
+        #expect(m.parameters["n"] == ParameterType.int.value(of: n), "\(n)")
+      } else {
+        #expect(Array(n.utf8).withUnsafeBufferPointer { ParameterType.parseInt($0) } == nil, "\(n)")
+      }
+    }
   }
 
   @Test(arguments: [

@@ -103,7 +103,7 @@ import Testing
     #expect(router.routeName(test.url) == test.rule)
     guard case .success(let match?) = router.match(url: test.url) else { return }
     var parameters: [String: String] = [:]
-    for member in match.parameters.members {
+    for member in match.parameters {
       switch member.value {
       case .string(let s): parameters[member.key] = s
       case .number(let n): parameters[member.key] = n.text

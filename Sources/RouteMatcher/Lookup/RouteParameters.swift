@@ -1,0 +1,333 @@
+public import RouterSupport
+
+/// The parameters of a route match, in capture order: each name with its typed JSON value (an
+/// absent optional parameter has no entry). Read as a ``JSONObject`` is read: by key, in order,
+/// or whole as ``object``.
+///
+/// ```swift
+/// let match = try router.match(url: "notes://note/2f1a0c3e-…").get()!
+/// match.parameters["id"]                        // "2F1A0C3E-…" (a uuid, uppercase)
+/// for parameter in match.parameters { print(parameter.key, parameter.value) }
+/// template.render(match.parameters.object)      // a JSONObject, for what takes one
+/// ```
+///
+/// Up to two parameters whose names are 15 bytes or fewer and whose values are text of 15 bytes
+/// or fewer, integers or UUIDs — most of them — are held in the value itself as bytes, with no
+/// array, no string and no reference made: each value as what it is (the text's bytes, an
+/// integer, the 128 bits of a UUID). Matching a URL allocates nothing for them, and a parameter's
+/// name and value are made when they are read (a UUID's text then). Others are held as a
+/// ``JSONObject``.
+public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral,
+  CustomStringConvertible
+{
+  /// One parameter: its name and its value, made when read.
+  ///
+  /// ```swift
+  /// let first = match.parameters[0]
+  /// first.key     // "id"
+  /// first.value   // .string("2F1A0C3E-…")
+  /// ```
+  public struct Parameter: Sendable, Hashable {
+    /// A parameter in place: its name and value as bytes (when `member` is nil).
+    let name: Bytes16
+    let stored: InlineValue
+    /// A parameter of an object.
+    let member: JSONObject.Member?
+
+    /// The parameter's name.
+    public var key: String { member?.key ?? name.string }
+
+    /// The parameter's value, as JSON.
+    public var value: JSONValue { member?.value ?? stored.json }
+
+    /// Creates a parameter.
+    public init(key: String, value: JSONValue) {
+      name = Bytes16(low: 0, high: 0, count: 0)
+      stored = .int(0)
+      member = JSONObject.Member(key: key, value: value)
+    }
+
+    init(name: Bytes16, stored: InlineValue) {
+      self.name = name
+      self.stored = stored
+      member = nil
+    }
+
+    public static func == (a: Parameter, b: Parameter) -> Bool { a.key == b.key && a.value == b.value }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(key)
+      hasher.combine(value)
+    }
+  }
+
+  /// A value as the matcher keeps it in place: text of 15 bytes or fewer, an integer, or a UUID
+  /// (its 32 hexadecimal digits, the first 16 in `high`). Plain bytes.
+  struct InlineValue: Sendable {
+    enum Kind: UInt8 { case text, int, uuid }
+    var kind: Kind
+    /// The text's bytes (the first eight in `low`), the integer, or the UUID's last 16 digits.
+    var low: UInt64
+    var high: UInt64
+    /// The text's length.
+    var count: UInt8
+
+    /// The bytes of `raw` (16 or fewer) as text.
+    static func text(_ raw: UnsafeBufferPointer<UInt8>) -> InlineValue {
+      let bytes = Bytes16(raw)
+      return InlineValue(kind: .text, low: bytes.low, high: bytes.high, count: bytes.count)
+    }
+
+    static func int(_ n: Int64) -> InlineValue {
+      InlineValue(kind: .int, low: UInt64(bitPattern: n), high: 0, count: 0)
+    }
+
+    static func uuid(high: UInt64, low: UInt64) -> InlineValue {
+      InlineValue(kind: .uuid, low: low, high: high, count: 0)
+    }
+
+    var json: JSONValue {
+      switch kind {
+      case .text: return .string(Bytes16(low: low, high: high, count: count).string)
+      case .int: return .number(JSONNumber(Int64(bitPattern: low)))
+      case .uuid: return .string(InlineValue.uuidText(high, low))
+      }
+    }
+
+    /// `8-4-4-4-12` uppercase hexadecimal digits, which is how Swift's `UUID` encodes.
+    static func uuidText(_ high: UInt64, _ low: UInt64) -> String {
+      String(unsafeUninitializedCapacity: 36) { out in
+        var j = 0
+        for i in 0..<32 {
+          if i == 8 || i == 12 || i == 16 || i == 20 {
+            out[j] = UInt8(ascii: "-")
+            j &+= 1
+          }
+          let word = i < 16 ? high : low
+          let nibble = UInt8(truncatingIfNeeded: word &>> UInt64(truncatingIfNeeded: (15 &- (i & 15)) &* 4)) & 0xF
+          out[j] = nibble < 10 ? 0x30 &+ nibble : 0x37 &+ nibble
+          j &+= 1
+        }
+        return 36
+      }
+    }
+  }
+
+  /// Up to two parameters in place, each name and value in two words; or all of them in an
+  /// object. 72 bytes and no reference but the object's, so that a ``RouteMatch`` (112 bytes)
+  /// and the `Result` that holds one are copied with a few moves and no reference counting.
+  struct Storage: Sendable {
+    var object: JSONObject?
+    /// Parameter k's name in words 4k and 4k + 1, its value in words 4k + 2 and 4k + 3. A name's
+    /// last byte (the top byte of its second word) says the parameter is there (bit 7), its
+    /// value's kind (bits 5-6) and the name's length (bits 0-3); a text value's last byte its
+    /// length. So a name or a text value in place has 15 bytes or fewer.
+    var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+    static let capacity = 2
+    /// The longest name or text value kept in place.
+    static let longest = 15
+
+    init() {}
+
+    init(object: JSONObject) {
+      self.object = object
+    }
+
+    var count: Int { Int(truncatingIfNeeded: words.1 &>> 63) &+ Int(truncatingIfNeeded: words.5 &>> 63) }
+
+    private func meta(_ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: (k == 0 ? words.1 : words.5) &>> 56) }
+
+    /// Parameter k's name as bytes.
+    func name(_ k: Int) -> Bytes16 {
+      let (low, high) = k == 0 ? (words.0, words.1) : (words.4, words.5)
+      return Bytes16(low: low, high: high & 0x00FF_FFFF_FFFF_FFFF, count: meta(k) & 0xF)
+    }
+
+    func value(_ k: Int) -> InlineValue {
+      let (low, high) = k == 0 ? (words.2, words.3) : (words.6, words.7)
+      let kind = InlineValue.Kind(rawValue: (meta(k) &>> 5) & 0x3) ?? .text
+      guard kind == .text else { return InlineValue(kind: kind, low: low, high: high, count: 0) }
+      return InlineValue(
+        kind: .text, low: low, high: high & 0x00FF_FFFF_FFFF_FFFF, count: UInt8(truncatingIfNeeded: high &>> 56))
+    }
+
+    /// Appends a parameter in place (fewer than ``capacity`` are; the name and a text value
+    /// have ``longest`` bytes or fewer).
+    mutating func append(_ name: Bytes16, _ value: InlineValue) {
+      let meta = UInt64(0x80 | value.kind.rawValue &<< 5 | name.count) &<< 56
+      let high = value.kind == .text ? value.high | UInt64(value.count) &<< 56 : value.high
+      if count == 0 {
+        words.0 = name.low
+        words.1 = name.high | meta
+        words.2 = value.low
+        words.3 = high
+      } else {
+        words.4 = name.low
+        words.5 = name.high | meta
+        words.6 = value.low
+        words.7 = high
+      }
+    }
+  }
+
+  /// Up to 16 bytes of UTF-8, in two words (the first eight in `low`).
+  struct Bytes16: Sendable {
+    var low: UInt64
+    var high: UInt64
+    var count: UInt8
+
+    init(low: UInt64, high: UInt64, count: UInt8) {
+      self.low = low
+      self.high = high
+      self.count = count
+    }
+
+    /// The bytes of `raw` (16 or fewer).
+    init(_ raw: UnsafeBufferPointer<UInt8>) {
+      var words = (UInt64(0), UInt64(0))
+      withUnsafeMutableBytes(of: &words) { out in
+        for i in 0..<raw.count { out[i] = raw[i] }
+      }
+      (low, high) = words
+      count = UInt8(truncatingIfNeeded: raw.count)
+    }
+
+    var string: String {
+      withUnsafeBytes(of: (low, high)) { String(decoding: $0.prefix(Int(count)), as: UTF8.self) }
+    }
+
+    func equals(_ other: Bytes16) -> Bool { low == other.low && high == other.high && count == other.count }
+  }
+
+  var storage: Storage
+
+  /// No parameters.
+  public init() {
+    storage = Storage()
+  }
+
+  /// The members of `object`, in order.
+  public init(_ object: JSONObject) {
+    storage = object.isEmpty ? Storage() : Storage(object: object)
+  }
+
+  /// Parameters from key-value pairs in order; a repeated key replaces the earlier value in place.
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    var object = JSONObject()
+    for (key, value) in elements { object[key] = value }
+    self.init(object)
+  }
+
+  init(storage: Storage) {
+    self.storage = storage
+  }
+
+  public var startIndex: Int { 0 }
+
+  public var endIndex: Int { storage.object?.count ?? storage.count }
+
+  /// The parameter at `position` (0 is the first captured).
+  public subscript(position: Int) -> Parameter {
+    if let object = storage.object {
+      let member = object.members[position]
+      return Parameter(key: member.key, value: member.value)
+    }
+    precondition(position >= 0 && position < storage.count, "no parameter at \(position)")
+    return Parameter(name: storage.name(position), stored: storage.value(position))
+  }
+
+  /// The value of the first parameter named `key`, or nil.
+  public subscript(key: String) -> JSONValue? {
+    if let object = storage.object { return object[key] }
+    for k in 0..<storage.count where storage.name(k).string == key { return storage.value(k).json }
+    return nil
+  }
+
+  /// Iterates over the parameters in order.
+  public func makeIterator() -> Iterator { Iterator(parameters: self) }
+
+  /// The parameters in order.
+  public struct Iterator: IteratorProtocol {
+    let parameters: RouteParameters
+    var position = 0
+
+    /// The next parameter, or nil.
+    public mutating func next() -> Parameter? {
+      guard position < parameters.endIndex else { return nil }
+      defer { position &+= 1 }
+      return parameters[position]
+    }
+  }
+
+  /// The names, in order.
+  public var keys: [String] { map(\.key) }
+
+  /// The parameters as a JSON object, in order.
+  public var object: JSONObject {
+    if let object = storage.object { return object }
+    var members: [JSONObject.Member] = []
+    members.reserveCapacity(count)
+    for parameter in self { members.append(JSONObject.Member(key: parameter.key, value: parameter.value)) }
+    return JSONObject(members)
+  }
+
+  /// The JSON text of ``object``.
+  public var description: String { JSONValue.object(object).description }
+
+  /// Whether both have the same keys with equal values, in any order (as ``JSONObject`` compares).
+  public static func == (a: RouteParameters, b: RouteParameters) -> Bool { a.object == b.object }
+
+  public func hash(into hasher: inout Hasher) { object.hash(into: &hasher) }
+}
+
+extension RouteParameters {
+  /// Parameters gathered one by one: in place while there are two or fewer, each name and text
+  /// value of 15 bytes or fewer (integers and UUIDs as what they are); otherwise all of them in an object
+  /// from then on. Setting a name again replaces its value where it is (as ``JSONObject``'s
+  /// subscript does).
+  struct Builder {
+    private var storage = Storage()
+
+    /// Sets the parameter `name` (its UTF-8 bytes) to `value`.
+    mutating func set(_ name: UnsafeBufferPointer<UInt8>, _ value: InlineValue) {
+      if storage.count < Storage.capacity && name.count <= Storage.longest && storage.object == nil
+        && (value.kind != .text || value.count <= Storage.longest)
+      {
+        let key = Bytes16(name)
+        if storage.count == 0 || !storage.name(0).equals(key) {
+          storage.append(key, value)
+          return
+        }
+      }
+      set(String(decoding: name, as: UTF8.self), json: value.json)
+    }
+
+    /// Sets `name` to a value of `raw`'s bytes as text: in place when they are 15 or fewer.
+    mutating func set(_ name: UnsafeBufferPointer<UInt8>, text raw: UnsafeBufferPointer<UInt8>) {
+      if raw.count <= Storage.longest {
+        set(name, .text(raw))
+      } else {
+        set(String(decoding: name, as: UTF8.self), json: .string(String(decoding: raw, as: UTF8.self)))
+      }
+    }
+
+    /// Sets `name` to any JSON value: the parameters are kept in an object from now on.
+    mutating func set(_ name: String, json value: JSONValue) {
+      var object: JSONObject
+      if let kept = storage.object {
+        object = kept
+      } else {
+        object = JSONObject()
+        for k in 0..<storage.count {
+          object.members.append(JSONObject.Member(key: storage.name(k).string, value: storage.value(k).json))
+        }
+      }
+      storage = Storage()  // (so that the object is not shared while it is set)
+      object[name] = value
+      storage = Storage(object: object)
+    }
+
+    func build() -> RouteParameters { RouteParameters(storage: storage) }
+  }
+}

@@ -1,0 +1,98 @@
+import RouteEvents
+import RouterSupport
+import Testing
+
+@testable import RouteMatcher
+
+/// `RouteParameters` holds up to two parameters in place (names and text values of 15 bytes or
+/// fewer, integers, UUIDs) and reads as the `JSONObject` the match used to carry: the same
+/// members, in order, the same lookups and equality, whichever way it holds them.
+@Suite struct RouteParametersTests {
+  static func set(_ builder: inout RouteParameters.Builder, _ name: String, _ value: RouteParameters.InlineValue) {
+    var name = name
+    name.withUTF8 { builder.set($0, value) }
+  }
+
+  static func set(_ builder: inout RouteParameters.Builder, _ name: String, text: String) {
+    var name = name
+    var text = text
+    name.withUTF8 { n in text.withUTF8 { builder.set(n, text: $0) } }
+  }
+
+  @Test func heldInPlaceReadAsTheObject() {
+    var builder = RouteParameters.Builder()
+    Self.set(&builder, "id", .uuid(high: 0x6F0E_4F5A_6A57_4B55, low: 0x9B0A_7C7C_2B9B_1E11))
+    Self.set(&builder, "query", text: "meeting notes")
+    let parameters = builder.build()
+    #expect(parameters.storage.object == nil)
+    #expect(parameters.count == 2)
+    #expect(parameters["id"] == .string("6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11"))
+    #expect(parameters["query"] == "meeting notes")
+    #expect(parameters["x"] == nil)
+    #expect(parameters.keys == ["id", "query"])
+    #expect(parameters.map(\.value) == ["6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "meeting notes"])
+    let object: JSONObject = ["id": "6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "query": "meeting notes"]
+    #expect(parameters.object == object)
+    #expect(parameters == RouteParameters(object))
+    #expect(parameters.description == JSONValue.object(object).description)
+
+    builder = RouteParameters.Builder()
+    Self.set(&builder, "n", .int(-42))
+    Self.set(&builder, "fifteen-byte-id", text: "fifteen-bytes-x")
+    #expect(builder.build().storage.object == nil)
+    #expect(builder.build().object == ["n": .number(JSONNumber(-42)), "fifteen-byte-id": "fifteen-bytes-x"])
+  }
+
+  /// A name or a text value longer than 15 bytes, a third parameter, a name set twice (in a
+  /// pattern built in code) or any other JSON value: all of them in an object, as `JSONObject`'s
+  /// subscript would have set them.
+  @Test func otherParametersAreKeptInAnObject() {
+    var builder = RouteParameters.Builder()
+    Self.set(&builder, "q", text: "short")
+    Self.set(&builder, "long", text: "sixteen-bytes-xx")
+    var parameters = builder.build()
+    #expect(parameters.storage.object != nil)
+    #expect(parameters.object == ["q": "short", "long": "sixteen-bytes-xx"])
+
+    builder = RouteParameters.Builder()
+    Self.set(&builder, "a-name-16-bytes!", .int(1))
+    #expect(builder.build().storage.object != nil)
+    #expect(builder.build().keys == ["a-name-16-bytes!"])
+
+    builder = RouteParameters.Builder()
+    Self.set(&builder, "id", .int(1))
+    Self.set(&builder, "q", text: "x")
+    Self.set(&builder, "id", .int(2))  // again: replaces the first value in place
+    parameters = builder.build()
+    #expect(parameters.keys == ["id", "q"])
+    #expect(parameters["id"] == .number(JSONNumber(2)))
+
+    builder = RouteParameters.Builder()
+    Self.set(&builder, "id", .int(1))
+    Self.set(&builder, "id", .int(3))  // again, while in place
+    #expect(builder.build().object == ["id": .number(JSONNumber(3))])
+
+    builder = RouteParameters.Builder()
+    for (k, name) in ["a", "b", "c", "d", "e"].enumerated() { Self.set(&builder, name, .int(Int64(k))) }
+    parameters = builder.build()
+    #expect(parameters.count == 5)
+    #expect(parameters.keys == ["a", "b", "c", "d", "e"])
+    #expect(parameters["e"] == .number(JSONNumber(4)))
+    #expect(parameters[4].key == "e")
+  }
+
+  /// The text of a UUID kept as two words is its digits in order, uppercase, dashes at 8-4-4-4-12.
+  @Test func uuidTextIsUppercaseInOrder() {
+    #expect(
+      RouteParameters.InlineValue.uuidText(0x0123_4567_89AB_CDEF, 0xFEDC_BA98_7654_3210)
+        == "01234567-89AB-CDEF-FEDC-BA9876543210")
+  }
+
+  /// A match, and the `Result` that holds one, are small enough to be copied with a few moves
+  /// (no `memcpy` call, which the compiler makes for more than 120 bytes).
+  @Test func aMatchIsSmall() {
+    #expect(MemoryLayout<RouteParameters>.size <= 72)
+    #expect(MemoryLayout<RouteMatch>.size <= 112)
+    #expect(MemoryLayout<Result<RouteMatch?, URLReadError>>.size <= 120)
+  }
+}
