@@ -8,7 +8,8 @@ public import RouterSupport
 /// let match = try router.match(url: "notes://note/2f1a0c3e-…").get()!
 /// match.parameters["id"]                        // "2F1A0C3E-…" (a uuid, uppercase)
 /// for parameter in match.parameters { print(parameter.key, parameter.value) }
-/// template.render(match.parameters.object)      // a JSONObject, for what takes one
+/// template.render(match.parameters)             // a route value, rendered in place
+/// match.parameters.object                       // a JSONObject, for what takes one
 /// ```
 ///
 /// Up to two parameters whose names are 15 bytes or fewer and whose values are text of 15 bytes
