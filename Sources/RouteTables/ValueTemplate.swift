@@ -179,10 +179,10 @@ public indirect enum ValueTemplate: Sendable, Hashable {
     render { parameters[$0] }
   }
 
-  /// Renders the value from a match's parameters (a few members: looked up in order, no table).
+  /// Renders the value from parameters as an object (a few members: looked up in order, no table).
   ///
   /// ```swift
-  /// template.render(match.parameters)
+  /// template.render(match.parameters.object)   // a match's parameters render in place: render(match.parameters)
   /// ```
   public func render(_ parameters: JSONObject) -> JSONValue {
     // The common shapes (an object of literals and parameters, a parameter) without a closure
@@ -215,7 +215,12 @@ public indirect enum ValueTemplate: Sendable, Hashable {
     return nil
   }
 
-  private func render(_ parameters: (String) -> JSONValue?) -> JSONValue {
+  /// Renders the value with `parameters` looking up each placeholder's value (nil: absent).
+  ///
+  /// ```swift
+  /// template.render { $0 == "id" ? .number(JSONNumber(7)) : nil }
+  /// ```
+  package func render(_ parameters: (String) -> JSONValue?) -> JSONValue {
     switch self {
     case .literal(let v): return v
     case .parameter(let name): return parameters(name) ?? .null

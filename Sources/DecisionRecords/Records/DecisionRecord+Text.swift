@@ -43,7 +43,10 @@ extension DecisionRecord {
         if match.parameters.count > 0 {
           text += " "
           let start = text.utf8.count
-          text += JSONValue.object(match.parameters.object).description
+          // As the JSON record writes them (the same bytes as the object's description).
+          var params: [UInt8] = []
+          RecordWriter.write(to: &params) { $0.parameters(match.parameters) }
+          text += String(decoding: params, as: UTF8.self)
           layout.params = start..<text.utf8.count
         }
         if !match.decodedSeparators.isEmpty {

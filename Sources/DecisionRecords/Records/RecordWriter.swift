@@ -204,6 +204,69 @@ struct RecordWriter: ~Copyable {
     return true
   }
 
+  /// Up to 16 bytes held in two words (the first byte in `low`'s lowest, zeros past `n`) as a
+  /// quoted JSON string, followed by `:` for a key: tested for escapes and stored as the two
+  /// words where they are written, with no load. False, with nothing written, when a byte needs
+  /// an escape or is not ASCII (the caller writes those another way).
+  @inline(__always)
+  mutating func quoted(low: UInt64, high: UInt64, count n: Int, colon: Bool) -> Bool {
+    // The bytes past `n` made plain for the test.
+    let plain: UInt64 = 0x4141_4141_4141_4141
+    let first = n >= 8 ? low : low | plain &<< UInt64(truncatingIfNeeded: n &* 8)
+    let second = n <= 8 ? plain : high | plain &<< UInt64(truncatingIfNeeded: (n &- 8) &* 8)
+    guard JSONWriter.escapeFlags(first) | JSONWriter.escapeFlags(second) == 0 else { return false }
+    _ = room(19)
+    let target = UnsafeMutableRawPointer(chunk + count)
+    target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+    target.storeBytes(of: low, toByteOffset: 1, as: UInt64.self)
+    target.storeBytes(of: high, toByteOffset: 9, as: UInt64.self)
+    target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: n &+ 1, as: UInt8.self)
+    target.storeBytes(of: UInt8(ascii: ":"), toByteOffset: n &+ 2, as: UInt8.self)
+    count &+= colon ? n &+ 3 : n &+ 2
+    return true
+  }
+
+  /// A UUID from its 32 hexadecimal digits in two words (the first digit in `high`'s top four
+  /// bits), quoted in its 36-character uppercase form, `8-4-4-4-12`: as `UUID().uuidString`
+  /// writes it, eight digits a word, with no string made.
+  @inline(__always)
+  mutating func uuid(high: UInt64, low: UInt64) {
+    _ = room(38)
+    let target = UnsafeMutableRawPointer(chunk + count)
+    let a = RecordWriter.hexDigits(UInt32(truncatingIfNeeded: high &>> 32))
+    let b = RecordWriter.hexDigits(UInt32(truncatingIfNeeded: high))
+    let c = RecordWriter.hexDigits(UInt32(truncatingIfNeeded: low &>> 32))
+    let d = RecordWriter.hexDigits(UInt32(truncatingIfNeeded: low))
+    let dash = UInt8(ascii: "-")
+    target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+    target.storeBytes(of: a, toByteOffset: 1, as: UInt64.self)
+    target.storeBytes(of: dash, toByteOffset: 9, as: UInt8.self)
+    target.storeBytes(of: UInt32(truncatingIfNeeded: b), toByteOffset: 10, as: UInt32.self)
+    target.storeBytes(of: dash, toByteOffset: 14, as: UInt8.self)
+    target.storeBytes(of: UInt32(truncatingIfNeeded: b &>> 32), toByteOffset: 15, as: UInt32.self)
+    target.storeBytes(of: dash, toByteOffset: 19, as: UInt8.self)
+    target.storeBytes(of: UInt32(truncatingIfNeeded: c), toByteOffset: 20, as: UInt32.self)
+    target.storeBytes(of: dash, toByteOffset: 24, as: UInt8.self)
+    target.storeBytes(of: UInt32(truncatingIfNeeded: c &>> 32), toByteOffset: 25, as: UInt32.self)
+    target.storeBytes(of: d, toByteOffset: 29, as: UInt64.self)
+    target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: 37, as: UInt8.self)
+    count &+= 38
+  }
+
+  /// The eight hexadecimal digits of `value`, uppercase, as the bytes of a word in writing order
+  /// (the most significant digit in the lowest byte).
+  @inline(__always)
+  static func hexDigits(_ value: UInt32) -> UInt64 {
+    // Each four bits into a byte of its own, the least significant in the lowest byte.
+    var v = UInt64(value)
+    v = (v | v &<< 16) & 0x0000_FFFF_0000_FFFF
+    v = (v | v &<< 8) & 0x00FF_00FF_00FF_00FF
+    v = (v | v &<< 4) & 0x0F0F_0F0F_0F0F_0F0F
+    // '0' + digit, and 7 more for a letter (a digit of 10 or more carries into bit 4 when 6 is added).
+    let letters = ((v &+ 0x0606_0606_0606_0606) &>> 4) & 0x0101_0101_0101_0101
+    return (v &+ 0x3030_3030_3030_3030 &+ letters &* 7).byteSwapped
+  }
+
   /// Any string, quoted: from the bytes it lends, or from a copy when it lends none (bridged or
   /// lazy).
   @inline(never)

@@ -8,7 +8,8 @@ public import RouterSupport
 /// let match = try router.match(url: "notes://note/2f1a0c3e-…").get()!
 /// match.parameters["id"]                        // "2F1A0C3E-…" (a uuid, uppercase)
 /// for parameter in match.parameters { print(parameter.key, parameter.value) }
-/// template.render(match.parameters.object)      // a JSONObject, for what takes one
+/// template.render(match.parameters)             // a route value, rendered in place
+/// match.parameters.object                       // a JSONObject, for what takes one
 /// ```
 ///
 /// Up to two parameters whose names are 15 bytes or fewer and whose values are text of 15 bytes
@@ -63,14 +64,21 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
 
   /// A value as the matcher keeps it in place: text of 15 bytes or fewer, an integer, or a UUID
   /// (its 32 hexadecimal digits, the first 16 in `high`). Plain bytes.
-  struct InlineValue: Sendable {
-    enum Kind: UInt8 { case text, int, uuid }
-    var kind: Kind
+  package struct InlineValue: Sendable {
+    package enum Kind: UInt8 { case text, int, uuid }
+    package var kind: Kind
     /// The text's bytes (the first eight in `low`), the integer, or the UUID's last 16 digits.
-    var low: UInt64
-    var high: UInt64
+    package var low: UInt64
+    package var high: UInt64
     /// The text's length.
-    var count: UInt8
+    package var count: UInt8
+
+    @inlinable package init(kind: Kind, low: UInt64, high: UInt64, count: UInt8) {
+      self.kind = kind
+      self.low = low
+      self.high = high
+      self.count = count
+    }
 
     /// The bytes of `raw` (16 or fewer) as text.
     static func text(_ raw: UnsafeBufferPointer<UInt8>) -> InlineValue {
@@ -86,7 +94,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
       InlineValue(kind: .uuid, low: low, high: high, count: 0)
     }
 
-    var json: JSONValue {
+    package var json: JSONValue {
       switch kind {
       case .text: return .string(Bytes16(low: low, high: high, count: count).string)
       case .int: return .number(JSONNumber(Int64(bitPattern: low)))
@@ -116,13 +124,15 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
   /// Up to two parameters in place, each name and value in two words; or all of them in an
   /// object. 72 bytes and no reference but the object's, so that a ``RouteMatch`` (112 bytes)
   /// and the `Result` that holds one are copied with a few moves and no reference counting.
-  struct Storage: Sendable {
-    var object: JSONObject?
+  package struct Storage: Sendable {
+    package var object: JSONObject?
     /// Parameter k's name in words 4k and 4k + 1, its value in words 4k + 2 and 4k + 3. A name's
     /// last byte (the top byte of its second word) says the parameter is there (bit 7), its
     /// value's kind (bits 5-6) and the name's length (bits 0-3); a text value's last byte its
     /// length. So a name or a text value in place has 15 bytes or fewer.
-    var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+      0, 0, 0, 0, 0, 0, 0, 0
+    )
 
     static let capacity = 2
     /// The longest name or text value kept in place.
@@ -134,17 +144,20 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
       self.object = object
     }
 
-    var count: Int { Int(truncatingIfNeeded: words.1 &>> 63) &+ Int(truncatingIfNeeded: words.5 &>> 63) }
+    @inlinable package var count: Int {
+      Int(truncatingIfNeeded: words.1 &>> 63) &+ Int(truncatingIfNeeded: words.5 &>> 63)
+    }
 
-    private func meta(_ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: (k == 0 ? words.1 : words.5) &>> 56) }
+    @inlinable func meta(_ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: (k == 0 ? words.1 : words.5) &>> 56) }
 
     /// Parameter k's name as bytes.
-    func name(_ k: Int) -> Bytes16 {
+    @inlinable package func name(_ k: Int) -> Bytes16 {
       let (low, high) = k == 0 ? (words.0, words.1) : (words.4, words.5)
       return Bytes16(low: low, high: high & 0x00FF_FFFF_FFFF_FFFF, count: meta(k) & 0xF)
     }
 
-    func value(_ k: Int) -> InlineValue {
+    /// Parameter k's value.
+    @inlinable package func value(_ k: Int) -> InlineValue {
       let (low, high) = k == 0 ? (words.2, words.3) : (words.6, words.7)
       let kind = InlineValue.Kind(rawValue: (meta(k) &>> 5) & 0x3) ?? .text
       guard kind == .text else { return InlineValue(kind: kind, low: low, high: high, count: 0) }
@@ -172,35 +185,60 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
   }
 
   /// Up to 16 bytes of UTF-8, in two words (the first eight in `low`).
-  struct Bytes16: Sendable {
-    var low: UInt64
-    var high: UInt64
-    var count: UInt8
+  package struct Bytes16: Sendable {
+    package var low: UInt64
+    package var high: UInt64
+    package var count: UInt8
 
-    init(low: UInt64, high: UInt64, count: UInt8) {
+    @inlinable package init(low: UInt64, high: UInt64, count: UInt8) {
       self.low = low
       self.high = high
       self.count = count
     }
 
-    /// The bytes of `raw` (16 or fewer).
+    /// The bytes of `raw` (16 or fewer): two overlapping loads of a word, half a word or a
+    /// quarter, shifted into place, with no loop.
     init(_ raw: UnsafeBufferPointer<UInt8>) {
-      var words = (UInt64(0), UInt64(0))
-      withUnsafeMutableBytes(of: &words) { out in
-        for i in 0..<raw.count { out[i] = raw[i] }
+      let n = raw.count
+      count = UInt8(truncatingIfNeeded: n)
+      guard n > 0, let base = raw.baseAddress else {
+        (low, high) = (0, 0)
+        return
       }
-      (low, high) = words
-      count = UInt8(truncatingIfNeeded: raw.count)
+      let p = UnsafeRawPointer(base)
+      if n >= 8 {
+        low = p.loadUnaligned(as: UInt64.self)
+        // Bytes n - 8 ..< n, of which the last n - 8 are the second word's.
+        high =
+          n == 8
+          ? 0 : p.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) &>> UInt64(truncatingIfNeeded: (16 &- n) &* 8)
+        return
+      }
+      high = 0
+      if n >= 4 {
+        let first = UInt64(p.loadUnaligned(as: UInt32.self))
+        let last = UInt64(p.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self))
+        low = first | last &<< UInt64(truncatingIfNeeded: (n &- 4) &* 8)
+      } else if n >= 2 {
+        let first = UInt64(p.loadUnaligned(as: UInt16.self))
+        let last = UInt64(p.loadUnaligned(fromByteOffset: n &- 2, as: UInt16.self))
+        low = first | last &<< UInt64(truncatingIfNeeded: (n &- 2) &* 8)
+      } else {
+        low = UInt64(p.load(as: UInt8.self))
+      }
     }
 
-    var string: String {
+    /// Whether every byte is ASCII (the bytes past `count` are zero).
+    package var isASCII: Bool { (low | high) & 0x8080_8080_8080_8080 == 0 }
+
+    package var string: String {
       withUnsafeBytes(of: (low, high)) { String(decoding: $0.prefix(Int(count)), as: UTF8.self) }
     }
 
     func equals(_ other: Bytes16) -> Bool { low == other.low && high == other.high && count == other.count }
   }
 
-  var storage: Storage
+  package var storage: Storage
 
   /// No parameters.
   public init() {
@@ -240,7 +278,24 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
   /// The value of the first parameter named `key`, or nil.
   public subscript(key: String) -> JSONValue? {
     if let object = storage.object { return object[key] }
-    for k in 0..<storage.count where storage.name(k).string == key { return storage.value(k).json }
+    return inPlaceValue(named: key)
+  }
+
+  /// The value of the first parameter in place named `key`, or nil: an ASCII name (any
+  /// parameter's) is compared as two words with each name in place, with no string made; another
+  /// is compared as a string (as ``JSONObject``'s subscript compares, by canonical equivalence).
+  package func inPlaceValue(named key: String) -> JSONValue? {
+    let count = storage.count
+    guard count > 0 else { return nil }
+    let bytes = key.utf8.withContiguousStorageIfAvailable { raw in raw.count <= Storage.longest ? Bytes16(raw) : nil }
+    let wanted = (bytes ?? nil).flatMap { $0.isASCII ? $0 : nil }
+    for k in 0..<count {
+      let name = storage.name(k)
+      // Two ASCII names are equivalent when their bytes are equal.
+      let found: Bool
+      if let wanted, name.isASCII { found = name.equals(wanted) } else { found = name.string == key }
+      if found { return storage.value(k).json }
+    }
     return nil
   }
 

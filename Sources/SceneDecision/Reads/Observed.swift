@@ -69,17 +69,22 @@ struct Observed<Value> {
 
 /// A route match whose parameters are observed: the route and the pattern are what a reused
 /// record is keyed by, the parameters' values vary from line to line.
+///
+/// The parameters are read from the match as the matcher made them (kept in place, most of
+/// them): a template renders from them without an object of them being made.
 struct ObservedMatch {
   /// The route's index in the table.
   let route: Int
-  /// The parameters captured from the URL.
-  let parameters: Observed<JSONObject>
   /// The match as the record writes it.
   let forRecord: RouteMatch
+  private let reads: DetailReads
 
   init(_ match: RouteMatch, reads: DetailReads) {
     route = match.route
-    parameters = Observed(match.parameters.object, reads: reads)
     forRecord = match
+    self.reads = reads
   }
+
+  /// The parameters captured from the URL.
+  var parameters: Observed<RouteParameters> { Observed(forRecord.parameters, reads: reads) }
 }
