@@ -71,6 +71,19 @@ extension ObservedInPlace where Value == EventIdentifier {
     return EventIdentifier.satisfies(set: set, hasText: base.pointee.hasText, policies) { base.pointee.text }
   }
 
+  /// ``satisfies(set:_:)`` for a caller that tests several sets: the text, when a set reads
+  /// it, is made once and kept in `text` for the next (a URL's `absoluteString` is made at
+  /// every read of ``EventIdentifier/text``; made up front, it was made for sets of `*` too).
+  func satisfies(set: [String], _ policies: ScenePolicies, text: inout String??) -> Bool {
+    if EventIdentifier.readsText(set: set) { reads.mark() }
+    return EventIdentifier.satisfies(set: set, hasText: base.pointee.hasText, policies) {
+      if let made = text { return made }
+      let made = base.pointee.text
+      text = .some(made)
+      return made
+    }
+  }
+
   /// Whether a predicate holds for the identifier (AMB3); always a read.
   func satisfies(_ predicate: ActivationPredicate, _ policies: ScenePolicies) -> Bool {
     reads.mark()
