@@ -87,7 +87,9 @@ extension ObservedInPlace where Value == EventIdentifier {
   /// Whether a predicate holds for the identifier (AMB3); always a read.
   func satisfies(_ predicate: ActivationPredicate, _ policies: ScenePolicies) -> Bool {
     reads.mark()
-    return base.pointee.satisfies(predicate, policies)
+    // The identifier's fields are read in place (the method called on it copied it first).
+    if !base.pointee.hasText && policies.missingIdentifier == .matchesNothing { return false }
+    return predicate.evaluate(base.pointee.text)
   }
 
   /// Runs `body` with the identifier whose text is made (once, for the stages that may read it
