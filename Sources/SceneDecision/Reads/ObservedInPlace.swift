@@ -68,7 +68,9 @@ extension ObservedInPlace where Value == EventIdentifier {
   func satisfies(set: [String], _ policies: ScenePolicies) -> Bool {
     if EventIdentifier.readsText(set: set) { reads.mark() }
     // The identifier's fields are read in place; the text is made only when the set reads it.
-    return EventIdentifier.satisfies(set: set, hasText: base.pointee.hasText, policies) { base.pointee.text }
+    return EventIdentifier.satisfies(set: set, hasText: base.pointee.hasText, policies) {
+      EventIdentifier.text(at: base)
+    }
   }
 
   /// ``satisfies(set:_:)`` for a caller that tests several sets: the text, when a set reads
@@ -78,7 +80,7 @@ extension ObservedInPlace where Value == EventIdentifier {
     if EventIdentifier.readsText(set: set) { reads.mark() }
     return EventIdentifier.satisfies(set: set, hasText: base.pointee.hasText, policies) {
       if let made = text { return made }
-      let made = base.pointee.text
+      let made = EventIdentifier.text(at: base)
       text = .some(made)
       return made
     }
@@ -89,7 +91,7 @@ extension ObservedInPlace where Value == EventIdentifier {
     reads.mark()
     // The identifier's fields are read in place (the method called on it copied it first).
     if !base.pointee.hasText && policies.missingIdentifier == .matchesNothing { return false }
-    return predicate.evaluate(base.pointee.text)
+    return predicate.evaluate(EventIdentifier.text(at: base))
   }
 
   /// Runs `body` with the identifier whose text is made (once, for the stages that may read it
