@@ -84,7 +84,7 @@ enum ActivationRequests {
         .ignore, action: .requestSceneSessionActivation, reason: .multipleScenesNotSupported,
         message: "\(call()) fails with UISceneError.multipleScenesNotSupported")
     }
-    let session: Session
+    let session: ReceiverChoice.Chosen
     if table.lifecycle == .swiftUI {
       // SwiftUI creates the new scene as for any external event: the first declaration whose
       // matching set accepts the activity's identifier (S3), else S4/S6; never Settings (S8).
@@ -97,7 +97,7 @@ enum ActivationRequests {
       switch choice {
       case .new(let created): session = created
       case .existing(let open):
-        ctx.activate(open)
+        ctx.activate(id: open.id)
         return ctx.decision(
           .deliver, scene: open.scene, session: open.id, action: .requestSceneSessionActivation,
           message: "\(call()) activates the open '\(open.scene)' window (a Window is unique)")
@@ -113,7 +113,7 @@ enum ActivationRequests {
           .ignore, action: .requestSceneSessionActivation, reason: .noConfiguration,
           message: "\(call()): the app declares no scene configuration")
       }
-      session = ctx.createSession(declaration, value: nil)
+      session = ReceiverChoice.Chosen(ctx.createSession(declaration, value: nil))
     }
     let declaration = session.scene
     joinCollection(request, new: session, &ctx)
@@ -131,7 +131,9 @@ enum ActivationRequests {
   /// with an open requesting scene adds the new scene "without deactivating the requestingScene";
   /// the other behaviours and tab groups decide where the window is shown, not which session is
   /// chosen or active.
-  static func joinCollection(_ request: Event.ActivationRequest, new session: Session, _ ctx: inout DecisionContext) {
+  static func joinCollection(
+    _ request: Event.ActivationRequest, new session: ReceiverChoice.Chosen, _ ctx: inout DecisionContext
+  ) {
     guard let behavior = request.collectionJoinBehavior else { return }
     let requester = request.requestingScene.flatMap { id in ctx.currentSessions.first { $0.id == id } }
     let subject = "collectionJoinBehavior .\(behavior.rawValue)"

@@ -101,8 +101,13 @@ struct DecisionContext {
 
   /// Brings a session to the foreground as the most recent.
   mutating func activate(_ session: Session) {
+    activate(id: session.id)
+  }
+
+  /// Brings the session with this id to the foreground as the most recent.
+  mutating func activate(id: String) {
     clock = SessionNumbers.successor(of: clock)
-    effects.append(.activate(session.id))
+    effects.append(.activate(id))
   }
 
   /// The sessions open after the effects so far (to see windows created earlier in this decision).
@@ -122,27 +127,30 @@ struct DecisionContext {
     // activation by stage one, need not be replayed).
     if positions.isEmpty, !effects.contains(where: { if case .create = $0 { true } else { false } }) { return [] }
     var tracked = positions.map { state.storage[$0] }
-    var alive = [Bool](repeating: true, count: tracked.count)
     guard !effects.isEmpty else { return tracked }
+    // Whether each tracked session is still open; empty while none was closed (most decisions
+    // close none: no array is made, and `tracked` is the answer as it is).
+    var alive: [Bool] = []
+    func isAlive(_ i: Int) -> Bool { alive.isEmpty || alive[i] }
     var closed: Set<String> = []
     var clock = state.clock
     func exists(_ id: String) -> Bool {
-      if let i = tracked.indices.first(where: { tracked[$0].id == id }) { return alive[i] }
+      if let i = tracked.indices.first(where: { tracked[$0].id == id }) { return isAlive(i) }
       return index.positions[id] != nil && !closed.contains(id)
     }
     for effect in effects {
       switch effect {
       case .create(let new):
         clock = max(clock, new.created, new.lastActivated)
-        for i in tracked.indices where alive[i] && tracked[i].id != new.id && tracked[i].state == .foregroundActive {
+        for i in tracked.indices where isAlive(i) && tracked[i].id != new.id && tracked[i].state == .foregroundActive {
           tracked[i].state = .foregroundInactive
         }
         tracked.append(new)
-        alive.append(true)
+        if !alive.isEmpty { alive.append(true) }
       case .activate(let id):
         guard exists(id) else { continue }
         clock = SessionNumbers.successor(of: clock)
-        for i in tracked.indices where alive[i] {
+        for i in tracked.indices where isAlive(i) {
           if tracked[i].id == id {
             tracked[i].state = .foregroundActive
             tracked[i].lastActivated = clock
@@ -152,18 +160,22 @@ struct DecisionContext {
         }
       case .close(let id):
         closed.insert(id)
-        for i in tracked.indices where tracked[i].id == id { alive[i] = false }
+        for i in tracked.indices where tracked[i].id == id {
+          if alive.isEmpty { alive = [Bool](repeating: true, count: tracked.count) }
+          alive[i] = false
+        }
       case .update(let id, let update):
-        for i in tracked.indices where alive[i] && tracked[i].id == id {
+        for i in tracked.indices where isAlive(i) && tracked[i].id == id {
           if let p = update.preferring { tracked[i].preferring = p }
           if let a = update.allowing { tracked[i].allowing = a }
           if let v = update.value { tracked[i].value = v }
           if let t = update.valueType { tracked[i].valueType = t }
         }
       case .setState(let id, let state):
-        for i in tracked.indices where alive[i] && tracked[i].id == id { tracked[i].state = state }
+        for i in tracked.indices where isAlive(i) && tracked[i].id == id { tracked[i].state = state }
       }
     }
+    if alive.isEmpty { return tracked }
     return tracked.indices.compactMap { alive[$0] ? tracked[$0] : nil }
   }
 

@@ -28,6 +28,15 @@ public struct EventIdentifier: Sendable, Hashable {
       isResolved = true
     }
   }
+  /// ``text`` of the identifier at `p`, its fields read in place (the property, read through
+  /// the pointer, copied the whole identifier first: `ObservedInPlace` reads it this way).
+  static func text(at p: UnsafePointer<EventIdentifier>) -> String? {
+    switch p.pointee.storage {
+    case .text(let text): return text
+    case .url(let url): return url.absoluteString
+    }
+  }
+
   /// The rule that defines it.
   public var rule: AppleRuleID
   /// How it was found, for explanations.

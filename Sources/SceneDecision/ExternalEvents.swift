@@ -61,7 +61,7 @@ package enum ExternalEvents {
     case .none(let reason, let message):
       return ctx.decision(.drop, reason: reason, message: message)
     case .existing(let session):
-      ctx.activate(session)
+      ctx.activate(id: session.id)
       receiver = Decision.Receiver(scene: session.scene, session: session.id, isNew: false)
     case .new(let session):
       receiver = Decision.Receiver(scene: session.scene, session: session.id, isNew: true)

@@ -138,7 +138,7 @@ enum LaunchAndReopen {
     }
     switch choice {
     case .existing(let session):
-      ctx.activate(session)
+      ctx.activate(id: session.id)
       return ctx.decision(
         .front, scene: session.scene, session: session.id, message: "\(call): '\(session.scene)' takes it")
     case .new(let session):

@@ -61,14 +61,7 @@ extension ActivationPredicate.Comparison {
         case .contains:
           if r.isEmpty { return true }
           guard r.count <= l.count else { return false }
-          var i = 0
-          while i + r.count <= l.count {
-            var j = 0
-            while j < r.count && eq(l[i + j], r[j]) { j += 1 }
-            if j == r.count { return true }
-            i += 1
-          }
-          return false
+          return fold ? TextFolding.containsASCII(l, r, lower: true) : TextFolding.containsASCII(l, r, lower: false)
         case .like:
           return nil
         }
@@ -88,6 +81,31 @@ enum TextFolding {
 
   @inline(__always)
   static func lower(_ b: UInt8) -> UInt8 { b &- 0x41 < 26 ? b | 0x20 : b }
+
+  /// Whether `needle` (not empty, not longer) occurs in `haystack`, bytes compared after
+  /// ``lower(_:)`` when `lower` is set: the test of `evaluateASCII` for `CONTAINS`, with the
+  /// fold decided once (not at each byte) and each place tried on its first byte (a URL's
+  /// identifier is tested against a matching set at every decision that reaches the set).
+  @inline(__always)
+  static func containsASCII(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, lower: Bool)
+    -> Bool
+  {
+    guard let h = haystack.baseAddress, let n = needle.baseAddress else { return false }
+    let count = needle.count
+    let last = haystack.count &- count
+    @inline(__always) func fold(_ b: UInt8) -> UInt8 { lower ? TextFolding.lower(b) : b }
+    let first = fold(n[0])
+    var i = 0
+    while i <= last {
+      if fold(h[i]) == first {
+        var j = 1
+        while j < count && fold(h[i &+ j]) == fold(n[j]) { j &+= 1 }
+        if j == count { return true }
+      }
+      i &+= 1
+    }
+    return false
+  }
 
   /// Folds a string; ASCII text under `[c]` takes a fast path.
   static func fold(_ s: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> String {

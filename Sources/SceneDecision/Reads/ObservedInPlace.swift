@@ -68,13 +68,30 @@ extension ObservedInPlace where Value == EventIdentifier {
   func satisfies(set: [String], _ policies: ScenePolicies) -> Bool {
     if EventIdentifier.readsText(set: set) { reads.mark() }
     // The identifier's fields are read in place; the text is made only when the set reads it.
-    return EventIdentifier.satisfies(set: set, hasText: base.pointee.hasText, policies) { base.pointee.text }
+    return EventIdentifier.satisfies(set: set, hasText: base.pointee.hasText, policies) {
+      EventIdentifier.text(at: base)
+    }
+  }
+
+  /// ``satisfies(set:_:)`` for a caller that tests several sets: the text, when a set reads
+  /// it, is made once and kept in `text` for the next (a URL's `absoluteString` is made at
+  /// every read of ``EventIdentifier/text``; made up front, it was made for sets of `*` too).
+  func satisfies(set: [String], _ policies: ScenePolicies, text: inout String??) -> Bool {
+    if EventIdentifier.readsText(set: set) { reads.mark() }
+    return EventIdentifier.satisfies(set: set, hasText: base.pointee.hasText, policies) {
+      if let made = text { return made }
+      let made = EventIdentifier.text(at: base)
+      text = .some(made)
+      return made
+    }
   }
 
   /// Whether a predicate holds for the identifier (AMB3); always a read.
   func satisfies(_ predicate: ActivationPredicate, _ policies: ScenePolicies) -> Bool {
     reads.mark()
-    return base.pointee.satisfies(predicate, policies)
+    // The identifier's fields are read in place (the method called on it copied it first).
+    if !base.pointee.hasText && policies.missingIdentifier == .matchesNothing { return false }
+    return predicate.evaluate(EventIdentifier.text(at: base))
   }
 
   /// Runs `body` with the identifier whose text is made (once, for the stages that may read it

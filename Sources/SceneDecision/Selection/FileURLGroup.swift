@@ -28,8 +28,8 @@ enum FileURLGroup {
       "macOS: a WindowGroup presenting URL takes the file URL, as its value (observed)", rule: .mac5)
     if let open = ctx.currentSessions.first(where: { $0.scene == id && $0.value == value }) {
       ctx.step(.session, "session \(open.id)", .chosen, "already presents \(text): it comes to the front", rule: .w8)
-      return .existing(open)
+      return .existing(.init(open))
     }
-    return .new(ctx.createSession(sceneAt: index, value: value))
+    return .new(.init(ctx.createSession(sceneAt: index, value: value)))
   }
 }

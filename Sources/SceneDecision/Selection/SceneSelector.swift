@@ -26,14 +26,14 @@ struct SceneSelector {
         ctx.step(
           .session, "session \(open.id) ('\(open.scene)')", .chosen,
           "the one open scene receives every event; view modifiers are ignored", rule: .v4)
-        return .existing(open)
+        return .existing(.init(open))
       }
       ctx.step(.session, "sessions", .info, "no scene is open: a cold launch", rule: .amb9)
       if ctx.policies.coldLaunch == .firstDeclaration, let first = firstWindowDeclaration(table) {
         ctx.step(
           .declaration, "'\(table.scenes[first].id)'", .chosen,
           "the first declared scene (coldLaunch: firstDeclaration)")
-        return .new(ctx.createSession(sceneAt: first, value: table.scenes[first].defaultValue))
+        return .new(.init(ctx.createSession(sceneAt: first, value: table.scenes[first].defaultValue)))
       }
       return selectDeclaration(&ctx)
     }
@@ -60,15 +60,19 @@ struct SceneSelector {
     mutating func add(_ p: Int, count n: Int, fromPolicy: Bool, _ sessions: [Session], _ policies: ScenePolicies) {
       count += n
       if let b = best {
-        let before = TieBreaking.precedes(sessions[p], sessions[b], policies)
-        guard before || (!TieBreaking.precedes(sessions[b], sessions[p], policies) && p < b) else { return }
+        // The sessions are read in place (an array's elements passed on were copied).
+        let keep = sessions.withUnsafeBufferPointer { s in
+          let before = TieBreaking.precedes(p, b, in: s, policies)
+          return before || (!TieBreaking.precedes(b, p, in: s, policies) && p < b)
+        }
+        guard keep else { return }
       }
       best = p
       self.fromPolicy = fromPolicy
     }
   }
 
-  func selectOpenSession(_ ctx: inout DecisionContext) -> Session? {
+  func selectOpenSession(_ ctx: inout DecisionContext) -> ReceiverChoice.Chosen? {
     // No open session: no candidate to look for (and no index to read).
     if ctx.state.storage.isEmpty { return choose(Candidates(), Candidates(), excludedByPolicy: false, [], &ctx) }
     let sessions = ctx.state.sessions
@@ -135,10 +139,9 @@ struct SceneSelector {
   /// tie-break queue gives their best; sessions with their own sets are tested one by one.
   private func indexedSessions(_ ctx: inout DecisionContext) -> (Candidates, Candidates, Bool) {
     let index = ctx.index
-    // More than one set may read the identifier's text: it is made once.
-    if index.scenes.count &+ index.withOwnSets.count > 1, !identifier.forRecord.isResolved {
-      return resolvingIdentifier { $0.indexedSessions(&ctx) }
-    }
+    // More than one set may read the identifier's text: it is made once, by the first set that
+    // reads it (sets of `*`, the unmodified-scene policy's, do not).
+    var text: String?? = nil
     let sessions = ctx.state.storage
     let policies = ctx.policies
     var prefer = Candidates()
@@ -160,9 +163,9 @@ struct SceneSelector {
         excludedByPolicy = true
         continue
       }
-      if identifier.satisfies(set: sets.preferring, policies) {
+      if identifier.satisfies(set: sets.preferring, policies, text: &text) {
         prefer.add(best, count: scene.plain, fromPolicy: fromPolicy, sessions, policies)
-      } else if identifier.satisfies(set: sets.allowing, policies) {
+      } else if identifier.satisfies(set: sets.allowing, policies, text: &text) {
         allow.add(best, count: scene.plain, fromPolicy: fromPolicy, sessions, policies)
       }
     }
@@ -173,9 +176,9 @@ struct SceneSelector {
         excludedByPolicy = true
         continue
       }
-      if identifier.satisfies(set: sets.preferring, policies) {
+      if identifier.satisfies(set: sets.preferring, policies, text: &text) {
         prefer.add(p, count: 1, fromPolicy: fromPolicy, sessions, policies)
-      } else if identifier.satisfies(set: sets.allowing, policies) {
+      } else if identifier.satisfies(set: sets.allowing, policies, text: &text) {
         allow.add(p, count: 1, fromPolicy: fromPolicy, sessions, policies)
       }
     }
@@ -186,11 +189,13 @@ struct SceneSelector {
   private func choose(
     _ prefer: Candidates, _ allow: Candidates, excludedByPolicy: Bool, _ sessions: [Session],
     _ ctx: inout DecisionContext
-  ) -> Session? {
+  ) -> ReceiverChoice.Chosen? {
     for round in 0..<2 {
       let (group, word) = round == 0 ? (prefer, "prefers") : (allow, "allows")
       guard group.count > 0, let best = group.best else { continue }
-      let chosen = sessions[best]
+      // The chosen session's fields are read in place (a copy retained all of them).
+      let unattached = sessions.withUnsafeBufferPointer { $0[best].state == .unattached }
+      let chosen = ReceiverChoice.Chosen(id: sessions[best].id, scene: sessions[best].scene)
       ctx.cite(.s2)
       ctx.cite(.v2)
       // The step's text is built only when the decision explains itself.
@@ -203,7 +208,7 @@ struct SceneSelector {
         }
         ctx.cite(.v10)
       }
-      if chosen.state == .unattached {
+      if unattached {
         if explains { detail += "; the archived session reconnects" }
         ctx.cite(.u8)
       }
@@ -233,9 +238,9 @@ struct SceneSelector {
     session p: Int, declaration d: Int, _ ctx: inout DecisionContext, subject: () -> String
   ) -> ((preferring: [String], allowing: [String]), Bool)? {
     // The session (a position in the state) and the declaration (in the table) are read in
-    // place: passed as values, each was copied.
-    let preferring = ctx.state.storage[p].preferring
-    let allowing = ctx.state.storage[p].allowing
+    // place: passed as values, each was copied (and so was the session, for each field read
+    // through the array's subscript: the buffer's element is read instead).
+    let (preferring, allowing) = ctx.state.storage.withUnsafeBufferPointer { ($0[p].preferring, $0[p].allowing) }
     if preferring != nil || allowing != nil { return ((preferring ?? [], allowing ?? []), false) }
     let declared = (ctx.table.scenes[d].preferring, ctx.table.scenes[d].allowing)
     if declared.0 != nil || declared.1 != nil { return ((declared.0 ?? [], declared.1 ?? []), false) }
@@ -382,11 +387,11 @@ struct SceneSelector {
         .declaration, "'\(table.scenes[index].id)'", .info, "a Window is unique: the open one receives the event",
         rule: .w7)
       ctx.cite(.w22)
-      return .existing(open)
+      return .existing(.init(open))
     }
     let value = table.scenes[index].defaultValue
     if value != nil { ctx.cite(.w10) }
-    return .new(ctx.createSession(sceneAt: index, value: value))
+    return .new(.init(ctx.createSession(sceneAt: index, value: value)))
   }
 
   /// The position of the first `WindowGroup` or `Window`.

@@ -21,10 +21,10 @@ struct UIKitSelector {
         ctx.step(
           .session, "session \(only.id) ('\(only.scene)')", .chosen,
           "UIKit never creates more than one scene for this app: the open scene receives it", rule: .k2)
-        return .existing(only)
+        return .existing(.init(only))
       }
     } else if let open = selectOpenSession(sessions, &ctx) {
-      return .existing(open)
+      return .existing(.init(open))
     }
     return newSession(&ctx)
   }
@@ -84,7 +84,7 @@ struct UIKitSelector {
       return .none(reason: .noConfiguration, message: "the app declares no scene configuration")
     }
     ctx.cite(.u10)
-    return .new(ctx.createSession(declaration, value: nil))
+    return .new(.init(ctx.createSession(declaration, value: nil)))
   }
 
   /// `configurationForConnecting` (K5, K7), else the first configuration of the role (K3, K6).

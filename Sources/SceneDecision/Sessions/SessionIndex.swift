@@ -26,8 +26,10 @@ struct SessionIndex: Sendable {
   /// repeat one, and the engine then reads the sessions in full).
   private(set) var uniqueIDs = true
   private(set) var scenes: [String: Scene] = [:]
-  /// Positions of sessions presenting each value, ascending.
-  private(set) var byValue: [JSONValue: [Int]] = [:]
+  /// Positions of sessions presenting each value, ascending, under the value's
+  /// ``valueKey(_:)``: values that differ may share a key, so the positions found for a value
+  /// are candidates, to be compared with it (``positions(presenting:)``).
+  private(set) var byValue: [Int: [Int]] = [:]
   /// Positions of sessions with their own `preferring` or `allowing` set, ascending.
   private(set) var withOwnSets: [Int] = []
   /// Positions of foreground-active sessions.
@@ -50,7 +52,7 @@ struct SessionIndex: Sendable {
     let own = SessionIndex.hasOwnSets(s)
     scenes[s.scene, default: Scene()].all.append(p)
     if !own { scenes[s.scene]!.plain += 1 }
-    if let v = s.value { byValue[v, default: []].append(p) }
+    if let v = s.value { byValue[SessionIndex.valueKey(v), default: []].append(p) }
     if own { withOwnSets.append(p) }
     if s.state == .foregroundActive { active.append(p) }
   }
@@ -84,10 +86,11 @@ struct SessionIndex: Sendable {
     let s = sessions[p]
     if old.value != s.value {
       if let v = old.value {
-        byValue[v]?.removeAll { $0 == p }
-        if byValue[v]?.isEmpty == true { byValue[v] = nil }
+        let key = SessionIndex.valueKey(v)
+        byValue[key]?.removeAll { $0 == p }
+        if byValue[key]?.isEmpty == true { byValue[key] = nil }
       }
-      if let v = s.value { SessionIndex.insert(p, into: &byValue[v, default: []]) }
+      if let v = s.value { SessionIndex.insert(p, into: &byValue[SessionIndex.valueKey(v), default: []]) }
     }
     let wasOwn = SessionIndex.hasOwnSets(old)
     let isOwn = SessionIndex.hasOwnSets(s)
@@ -124,6 +127,52 @@ struct SessionIndex: Sendable {
     list.insert(p, at: i)
   }
 
+  /// The positions, ascending, of the sessions that may present `value`: every session that
+  /// presents a value equal to it, and perhaps others (compare each with it).
+  func positions(presenting value: JSONValue) -> [Int] {
+    byValue[SessionIndex.valueKey(value)] ?? []
+  }
+
+  /// A hash of a presented value that equal values share (as `==` compares them: strings by
+  /// Unicode canonical equivalence, numbers by value, object members in any order), the key of
+  /// ``byValue``. One `Hasher` for the values windows present (an object of one member, strings,
+  /// numbers, arrays); a lookup keyed by the `JSONValue` itself hashed each object's members
+  /// with a `Hasher` apiece (to be independent of their order), then compared the whole value
+  /// with every key it probed (issue 17: about 2,100 Ir of a Notes `openWindow` decision).
+  static func valueKey(_ value: JSONValue) -> Int {
+    var hasher = Hasher()
+    feed(value, into: &hasher)
+    return hasher.finalize()
+  }
+
+  private static func feed(_ value: JSONValue, into hasher: inout Hasher) {
+    switch value {
+    case .null: hasher.combine(0 as UInt8)
+    case .bool(let b): hasher.combine(b ? 1 as UInt8 : 2)
+    case .number(let n):
+      hasher.combine(3 as UInt8)
+      hasher.combine(n)
+    case .string(let s):
+      hasher.combine(4 as UInt8)
+      hasher.combine(s)
+    case .array(let a):
+      hasher.combine(5 as UInt8)
+      hasher.combine(a.count)
+      for e in a { feed(e, into: &hasher) }
+    case .object(let o):
+      // Objects equal as `==` compares them have as many members; with one member, its key
+      // and its value in the same hasher (no order to be independent of).
+      if o.members.count == 1 {
+        hasher.combine(6 as UInt8)
+        hasher.combine(o.members[0].key)
+        feed(o.members[0].value, into: &hasher)
+      } else {
+        hasher.combine(7 as UInt8)
+        hasher.combine(o)
+      }
+    }
+  }
+
   /// The best session without sets of its own of declaration `id`, by the queue's ties.
   func bestPlain(of id: String) -> Int? {
     scenes[id]?.queue.best
@@ -155,19 +204,27 @@ struct TieQueue: Sendable {
   }
 
   static func precedes(_ a: Int, _ b: Int, _ ties: [ScenePolicies.TieBreak], _ sessions: [Session]) -> Bool {
-    let x = sessions[a]
-    let y = sessions[b]
-    for key in ties {
-      switch key {
-      case .foreground where x.state != y.state: return x.state < y.state
-      case .recent where x.lastActivated != y.lastActivated: return x.lastActivated > y.lastActivated
-      case .oldest where x.created != y.created: return x.created < y.created
-      case .newest where x.created != y.created: return x.created > y.created
-      default: continue
+    // The sessions' fields are read in place (a session copied out of the array retained
+    // every string and array it holds).
+    sessions.withUnsafeBufferPointer { s in
+      for key in ties {
+        switch key {
+        case .foreground where s[a].state != s[b].state: return s[a].state < s[b].state
+        case .recent where s[a].lastActivated != s[b].lastActivated: return s[a].lastActivated > s[b].lastActivated
+        case .oldest where s[a].created != s[b].created: return s[a].created < s[b].created
+        case .newest where s[a].created != s[b].created: return s[a].created > s[b].created
+        default: continue
+        }
       }
+      if s[a].id != s[b].id {
+        // As the tuple `(id.utf8.count, id)` compares.
+        let countA = s[a].id.utf8.count
+        let countB = s[b].id.utf8.count
+        if countA != countB { return countA < countB }
+        return s[a].id < s[b].id
+      }
+      return a < b
     }
-    if x.id != y.id { return (x.id.utf8.count, x.id) < (y.id.utf8.count, y.id) }
-    return a < b
   }
 
   /// Adds position `p`, or moves it to its place when its key changed.

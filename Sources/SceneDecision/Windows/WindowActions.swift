@@ -16,9 +16,14 @@ struct WindowActions {
   }
 
   /// `openWindow(id:)`, `openWindow(value:)` or `openWindow(id:value:)`.
+  ///
+  /// The request and the group's declaration are read in place: the call's text is a local
+  /// function (a closure value captured a copy of the request, copied again at each use), and
+  /// the group is a position in the table (a `SceneDeclaration` returned was a copy of every
+  /// string and array it holds).
   static func open(_ request: Event.WindowRequest, _ ctx: inout DecisionContext) -> Result {
     let table = ctx.table
-    let call = { describe("openWindow", request) }
+    func call() -> String { describe("openWindow", request) }
     ctx.cite(.w5)
     guard table.supportsMultipleScenes else {
       ctx.step(
@@ -30,7 +35,7 @@ struct WindowActions {
         message: ctx.explains
           ? "\(call()) is ignored: this app cannot show several windows (SwiftUI logs a runtime error)" : "")
     }
-    guard let group = resolveGroup(request, call, &ctx) else {
+    guard let g = resolveGroup(request, &ctx) else {
       return Result(
         outcome: .ignore, reason: .noSuchWindow,
         message: ctx.explains ? "\(call()) names no window group of the app" : "")
@@ -52,41 +57,45 @@ struct WindowActions {
           : "sharingBehavior .requested and the window is not shared: it opens normally",
         rule: .w12)
     }
-    if group.kind == .window {
-      let candidates = candidates(ctx, from: ctx.index.scenes[group.id]?.all ?? [])
-      if let open = candidates.first(where: { $0.scene == group.id }) {
+    let groupID = table.scenes[g].id
+    if table.scenes[g].kind == .window {
+      let candidates = candidates(ctx, from: ctx.index.scenes[groupID]?.all ?? [])
+      if let open = candidates.first(where: { $0.scene == groupID }) {
         ctx.step(.action, call(), .chosen, "the Window is already open: it comes to the front", rule: .w7)
         ctx.cite(.w22)
         ctx.activate(open)
         return Result(
-          outcome: .front, scene: group.id, session: open.id,
-          message: ctx.explains ? "\(call()) brings the open '\(group.id)' window to the front" : "")
+          outcome: .front, scene: groupID, session: open.id,
+          message: ctx.explains ? "\(call()) brings the open '\(groupID)' window to the front" : "")
       }
       ctx.step(.action, call(), .chosen, "the Window is not open: it opens", rule: .w7)
-      let session = ctx.createSession(group, value: nil)
+      let session = ctx.createSession(sceneAt: g, value: nil)
       return Result(
-        outcome: .open, scene: group.id, session: session.id,
-        message: ctx.explains ? "\(call()) opens the '\(group.id)' window" : "")
+        outcome: .open, scene: groupID, session: session.id,
+        message: ctx.explains ? "\(call()) opens the '\(groupID)' window" : "")
     }
     guard let value = request.value else {
-      let initial = group.defaultValue
-      let presented = group.presents == nil ? "" : ", with \(initial == nil ? "a nil value" : "the default value")"
+      let initial = table.scenes[g].defaultValue
+      let presents = table.scenes[g].presents != nil
+      let presented = !presents ? "" : ", with \(initial == nil ? "a nil value" : "the default value")"
       ctx.step(.action, call(), .chosen, "by id, a WindowGroup always gets a new window\(presented)", rule: .w6)
       // W10 is about the value of a group that presents data.
-      if group.presents != nil { ctx.cite(.w10) }
-      let session = ctx.createSession(group, value: initial)
+      if presents { ctx.cite(.w10) }
+      let session = ctx.createSession(sceneAt: g, value: initial)
       return Result(
-        outcome: .open, scene: group.id, session: session.id, value: initial,
-        message: ctx.explains ? "\(call()) opens a new '\(group.id)' window" : "")
+        outcome: .open, scene: groupID, session: session.id, value: initial,
+        message: ctx.explains ? "\(call()) opens a new '\(groupID)' window" : "")
     }
     let sameGroup = ctx.policies.presentedValueScope == .sameGroup
-    let sessions = candidates(ctx, from: ctx.index.byValue[value] ?? [])
+    let sessions = candidates(ctx, from: ctx.index.positions(presenting: value))
     let found = TieBreaking.best(of: sessions, ctx.policies) { session in
-      let inScope =
-        sameGroup
-        ? session.scene == group.id
-        : table.scenes.first(where: { $0.id == session.scene })?.presents == group.presents
-      return inScope && session.value == value
+      // The value first: the index's candidates present it, or (rarely) one whose key it shares.
+      // (Compared unwrapped: an optional compared with it was copied, through Optional's
+      // generic value witnesses.)
+      guard case .some(let presented) = session.value, presented == value else { return false }
+      if sameGroup { return session.scene == groupID }
+      let scene = table.sceneIndex(session.scene)
+      return scene.flatMap { table.scenes[$0].presents } == table.scenes[g].presents
     }
     if let found {
       let existing = sessions[found]
@@ -100,11 +109,11 @@ struct WindowActions {
         message: ctx.explains
           ? "\(call()) brings the '\(existing.scene)' window already presenting this value to the front" : "")
     }
-    ctx.step(.action, call(), .chosen, "no window of '\(group.id)' presents \(value): a new window", rule: .w8)
-    let session = ctx.createSession(group, value: value)
+    ctx.step(.action, call(), .chosen, "no window of '\(groupID)' presents \(value): a new window", rule: .w8)
+    let session = ctx.createSession(sceneAt: g, value: value)
     return Result(
-      outcome: .open, scene: group.id, session: session.id, value: value,
-      message: ctx.explains ? "\(call()) opens a new '\(group.id)' window presenting the value" : "")
+      outcome: .open, scene: groupID, session: session.id, value: value,
+      message: ctx.explains ? "\(call()) opens a new '\(groupID)' window presenting the value" : "")
   }
 
   /// The open sessions (after this decision's effects so far) among which a scan for the
@@ -116,27 +125,30 @@ struct WindowActions {
     return ctx.currentSessions(at: updated.isEmpty ? positions : Array(Set(positions + updated)).sorted())
   }
 
-  /// The group an `openWindow` targets: by id (W5), or by the value's type (W9, AMB7).
-  private static func resolveGroup(_ request: Event.WindowRequest, _ call: () -> String, _ ctx: inout DecisionContext)
-    -> SceneDeclaration?
-  {
+  /// The position in the table of the group an `openWindow` targets: by id (W5), or by the
+  /// value's type (W9, AMB7). The declarations are read in place.
+  private static func resolveGroup(_ request: Event.WindowRequest, _ ctx: inout DecisionContext) -> Int? {
     let table = ctx.table
+    func call() -> String { describe("openWindow", request) }
     if let id = request.id {
-      guard let group = table.scene(id), group.declaresID, group.kind == .windowGroup || group.kind == .window else {
+      guard let g = table.sceneIndex(id), table.scenes[g].declaresID,
+        table.scenes[g].kind == .windowGroup || table.scenes[g].kind == .window
+      else {
         ctx.step(.action, call(), .rejected, "no WindowGroup or Window has id '\(id)'", rule: .w5)
         return nil
       }
-      if request.value != nil && group.presents == nil {
+      if request.value != nil && table.scenes[g].presents == nil {
         ctx.step(.action, call(), .rejected, "'\(id)' presents no value type", rule: .w3)
         return nil
       }
-      return group
+      return g
     }
     guard let type = request.type else {
       ctx.step(.action, call(), .rejected, "openWindow needs an id, a value with its type, or both", rule: .w5)
       return nil
     }
-    let groups = table.scenes.filter { $0.kind == .windowGroup && $0.presents == type }
+    let scenes = table.scenes
+    let groups = scenes.indices.filter { scenes[$0].kind == .windowGroup && scenes[$0].presents == type }
     ctx.cite(.w9)
     guard let first = groups.first else {
       ctx.step(.action, call(), .rejected, "no WindowGroup presents '\(type)'", rule: .w9)
@@ -150,7 +162,8 @@ struct WindowActions {
         return nil
       }
       ctx.step(
-        .action, call(), .info, "\(groups.count) groups present '\(type)': the first declared, '\(first.id)', is used")
+        .action, call(), .info,
+        "\(groups.count) groups present '\(type)': the first declared, '\(scenes[first].id)', is used")
     }
     return first
   }
