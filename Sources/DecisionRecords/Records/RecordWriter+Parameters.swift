@@ -43,7 +43,8 @@ extension RecordWriter {
   private mutating func quoted(_ bytes: RouteParameters.Bytes16) {
     guard bytes.isASCII else { return string(bytes.string) }
     withUnsafeBytes(of: (bytes.low, bytes.high)) { raw in
-      quoted(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<Int(bytes.count)]))
+      // Bound to bytes for the call only (the tuple's memory is bound to UInt64).
+      raw.withMemoryRebound(to: UInt8.self) { quoted(UnsafeBufferPointer(rebasing: $0[0..<Int(bytes.count)])) }
     }
   }
 }
