@@ -78,20 +78,22 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
   /// what the compiler reads instead of the segments (``PathLayout``).
   @usableFromInline package internal(set) var layout: PathLayout?
 
-  /// Creates a pattern from its parts.
+  /// Creates a pattern from its parts (with no location and no layout: the compiler reads its
+  /// segments).
+  ///
+  /// ```swift
+  /// let pattern = URLPattern(
+  ///   text: "notes://tag/{name}", scheme: "notes", host: .exact("tag"),
+  ///   segments: [.parameter(Parameter(name: "name"))])
+  /// ```
   public init(
     text: String, scheme: String, host: HostPattern, port: Int? = nil,
     segments: [PathSegmentPattern], trailingSlash: Bool = false,
     query: [QueryConstraint] = [], fragment: ValueConstraint? = nil
   ) {
-    self.storedText = text
-    self.storedScheme = scheme
-    self.storedHost = host
-    self.storedPort = port
-    self.storedSegments = segments
-    self.trailingSlash = trailingSlash
-    self.query = query
-    self.fragment = fragment
+    self.init(
+      text: text, scheme: scheme, host: host, port: port, segments: segments, trailingSlash: trailingSlash,
+      query: query, fragment: fragment, location: nil, layout: nil)
   }
 
   /// Creates a pattern from its parts, where it is written and its layout (the parser's).

@@ -8,21 +8,10 @@ import Testing
 /// fewer, integers, UUIDs) and reads as the `JSONObject` the match used to carry: the same
 /// members, in order, the same lookups and equality, whichever way it holds them.
 @Suite struct RouteParametersTests {
-  static func set(_ builder: inout RouteParameters.Builder, _ name: String, _ value: RouteParameters.InlineValue) {
-    var name = name
-    name.withUTF8 { builder.set($0, value) }
-  }
-
-  static func set(_ builder: inout RouteParameters.Builder, _ name: String, text: String) {
-    var name = name
-    var text = text
-    name.withUTF8 { n in text.withUTF8 { builder.set(n, text: $0) } }
-  }
-
   @Test func heldInPlaceReadAsTheObject() {
     var builder = RouteParameters.Builder()
-    Self.set(&builder, "id", .uuid(high: 0x6F0E_4F5A_6A57_4B55, low: 0x9B0A_7C7C_2B9B_1E11))
-    Self.set(&builder, "query", text: "meeting notes")
+    RandomRouteParameters.set(&builder, "id", .uuid(high: 0x6F0E_4F5A_6A57_4B55, low: 0x9B0A_7C7C_2B9B_1E11))
+    RandomRouteParameters.set(&builder, "query", text: "meeting notes")
     let parameters = builder.build()
     #expect(parameters.storage.object == nil)
     #expect(parameters.count == 2)
@@ -37,8 +26,8 @@ import Testing
     #expect(parameters.description == JSONValue.object(object).description)
 
     builder = RouteParameters.Builder()
-    Self.set(&builder, "n", .int(-42))
-    Self.set(&builder, "fifteen-byte-id", text: "fifteen-bytes-x")
+    RandomRouteParameters.set(&builder, "n", .int(-42))
+    RandomRouteParameters.set(&builder, "fifteen-byte-id", text: "fifteen-bytes-x")
     #expect(builder.build().storage.object == nil)
     #expect(builder.build().object == ["n": .number(JSONNumber(-42)), "fifteen-byte-id": "fifteen-bytes-x"])
   }
@@ -48,32 +37,34 @@ import Testing
   /// subscript would have set them.
   @Test func otherParametersAreKeptInAnObject() {
     var builder = RouteParameters.Builder()
-    Self.set(&builder, "q", text: "short")
-    Self.set(&builder, "long", text: "sixteen-bytes-xx")
+    RandomRouteParameters.set(&builder, "q", text: "short")
+    RandomRouteParameters.set(&builder, "long", text: "sixteen-bytes-xx")
     var parameters = builder.build()
     #expect(parameters.storage.object != nil)
     #expect(parameters.object == ["q": "short", "long": "sixteen-bytes-xx"])
 
     builder = RouteParameters.Builder()
-    Self.set(&builder, "a-name-16-bytes!", .int(1))
+    RandomRouteParameters.set(&builder, "a-name-16-bytes!", .int(1))
     #expect(builder.build().storage.object != nil)
     #expect(builder.build().keys == ["a-name-16-bytes!"])
 
     builder = RouteParameters.Builder()
-    Self.set(&builder, "id", .int(1))
-    Self.set(&builder, "q", text: "x")
-    Self.set(&builder, "id", .int(2))  // again: replaces the first value in place
+    RandomRouteParameters.set(&builder, "id", .int(1))
+    RandomRouteParameters.set(&builder, "q", text: "x")
+    RandomRouteParameters.set(&builder, "id", .int(2))  // again: replaces the first value in place
     parameters = builder.build()
     #expect(parameters.keys == ["id", "q"])
     #expect(parameters["id"] == .number(JSONNumber(2)))
 
     builder = RouteParameters.Builder()
-    Self.set(&builder, "id", .int(1))
-    Self.set(&builder, "id", .int(3))  // again, while in place
+    RandomRouteParameters.set(&builder, "id", .int(1))
+    RandomRouteParameters.set(&builder, "id", .int(3))  // again, while in place
     #expect(builder.build().object == ["id": .number(JSONNumber(3))])
 
     builder = RouteParameters.Builder()
-    for (k, name) in ["a", "b", "c", "d", "e"].enumerated() { Self.set(&builder, name, .int(Int64(k))) }
+    for (k, name) in ["a", "b", "c", "d", "e"].enumerated() {
+      RandomRouteParameters.set(&builder, name, .int(Int64(k)))
+    }
     parameters = builder.build()
     #expect(parameters.count == 5)
     #expect(parameters.keys == ["a", "b", "c", "d", "e"])
