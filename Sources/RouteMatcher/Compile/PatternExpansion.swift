@@ -293,15 +293,7 @@ struct PatternBatch {
         switch segment {
         case .literal(var text):
           text.withUTF8 { utf8 in
-            if DeadPatterns.mayBeDeadSegment(utf8, resolvesDots: resolvesDots) { mayBeDead = true }
-            if caseSensitive {
-              addLiteral(utf8)
-            } else {
-              lowered.removeAll(keepingCapacity: true)
-              for b in utf8 { lowered.append(ASCIIBytes.lowercased(b)) }
-              let copy = lowered
-              copy.withUnsafeBufferPointer { addLiteral($0) }
-            }
+            if addLiteralSegment(utf8, caseSensitive: caseSensitive, resolvesDots: resolvesDots) { mayBeDead = true }
           }
         case .parameter(let p), .optional(let p):
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: EdgeKind(segment)))
@@ -367,33 +359,23 @@ struct PatternBatch {
       for i in 0..<Int(layout.count) {
         let kind = layout.kind(at: i)
         let edge: EdgeKind
+        let type: ParameterType
         switch kind {
         case .literal:
           let literal = UnsafeBufferPointer(rebasing: text[layout.range(at: i)])
-          if DeadPatterns.mayBeDeadSegment(literal, resolvesDots: resolvesDots) { mayBeDead = true }
-          if caseSensitive {
-            addLiteral(literal)
-          } else {
-            lowered.removeAll(keepingCapacity: true)
-            for b in literal { lowered.append(ASCIIBytes.lowercased(b)) }
-            let copy = lowered
-            copy.withUnsafeBufferPointer { addLiteral($0) }
-          }
+          if addLiteralSegment(literal, caseSensitive: caseSensitive, resolvesDots: resolvesDots) { mayBeDead = true }
           continue
-        case .string: edge = .string
-        case .int: edge = .int
-        case .uuid: edge = .uuid
-        case .wildcard: edge = .wildcard
-        case .catchAll: edge = .catchAll
+        case .wildcard:
+          segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .wildcard))
+          continue
+        case .string: (edge, type) = (.string, .string)
+        case .int: (edge, type) = (.int, .int)
+        case .uuid: (edge, type) = (.uuid, .uuid)
+        case .catchAll: (edge, type) = (.catchAll, .string)
         }
         segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: edge))
-        switch kind {
-        case .int: types.append(.int)
-        case .uuid: types.append(.uuid)
-        case .wildcard: continue
-        default: types.append(.string)
-        }
         names.append(Self.captureName(pattern, i))
+        types.append(type)
       }
       items.append(
         Item(
@@ -457,6 +439,22 @@ struct PatternBatch {
         route: Int32(truncatingIfNeeded: pattern.route), pattern: Int32(truncatingIfNeeded: pattern.pattern),
         expansion: Int32(truncatingIfNeeded: expansion),
         unconstrained: pattern.query.isEmpty && pattern.fragment == nil))
+  }
+
+  /// A path literal: its key added (lowercased when paths are case-insensitive); returns whether
+  /// it may make the pattern dead (``DeadPatterns/mayBeDeadSegment(_:resolvesDots:)``).
+  private mutating func addLiteralSegment(
+    _ utf8: UnsafeBufferPointer<UInt8>, caseSensitive: Bool, resolvesDots: Bool
+  ) -> Bool {
+    if caseSensitive {
+      addLiteral(utf8)
+    } else {
+      lowered.removeAll(keepingCapacity: true)
+      for b in utf8 { lowered.append(ASCIIBytes.lowercased(b)) }
+      let copy = lowered
+      copy.withUnsafeBufferPointer { addLiteral($0) }
+    }
+    return DeadPatterns.mayBeDeadSegment(utf8, resolvesDots: resolvesDots)
   }
 
   private mutating func addLiteral(_ utf8: UnsafeBufferPointer<UInt8>) {
