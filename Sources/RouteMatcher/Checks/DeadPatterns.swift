@@ -123,6 +123,18 @@ enum DeadPatterns {
     return literalReason(pattern.pointee)
   }
 
+  /// Whether ``reason(_:origins:literalsMayBeDead:sameOriginAsLast:)`` is nil without reading
+  /// the pattern's host: its origin is the last one's, whose verdict was nil; its literals hold
+  /// no control byte or dot segment and it has no other literal; it has no more segments than
+  /// a URL may. (The compiler's usual pattern: the host's enum is not copied to be read.)
+  @inline(__always)
+  static func isLiveLikeLast(
+    _ pattern: UnsafePointer<URLPattern>, origins: Origins, literalsMayBeDead: Bool?, sameOriginAsLast: Bool
+  ) -> Bool {
+    sameOriginAsLast && origins.hasLast && origins.lastVerdict == nil && literalsMayBeDead == false
+      && pattern.pointee.segments.count <= PathSegments.maxCount
+  }
+
   /// Whether one literal path segment's UTF-8 bytes hold a control byte (below 0x20, or 0x7F)
   /// or, when `resolvesDots` (the URL has a host), are a dot segment: the test of
   /// ``mayHoldDeadLiteral(_:)`` for one segment, on bytes the caller already holds.
@@ -140,6 +152,20 @@ enum DeadPatterns {
       i &+= 8
     }
     return controlMask(UnsafeRawPointer(base + (bytes.count &- 8)).loadUnaligned(as: UInt64.self)) != 0
+  }
+
+  /// ``mayBeDeadSegment(_:resolvesDots:)`` for a literal of at most 16 bytes, read from its
+  /// ``EdgeKey`` (its first eight bytes, zero-padded, and for more than eight its last eight):
+  /// the compiler has the key in hand, so the bytes are not read again.
+  @inline(__always)
+  static func mayBeDeadKey(_ key: EdgeKey, length: Int, resolvesDots: Bool) -> Bool {
+    if resolvesDots && ((length == 1 && key.head == 0x2E) || (length == 2 && key.head == 0x2E2E)) { return true }
+    if length <= 8 {
+      // Only the literal's own bytes (the padding is zeros, which are control bytes).
+      let used: UInt64 = length == 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1
+      return controlMask(key.head) & used != 0
+    }
+    return controlMask(key.head) | controlMask(key.tail) != 0
   }
 
   /// The high bit of every byte of `w` that is a control byte (below 0x20, or 0x7F).

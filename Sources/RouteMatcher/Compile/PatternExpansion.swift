@@ -165,6 +165,18 @@ extension PatternExpansion {
     /// host node was found for it: the same bytes are the same scheme, host and port
     /// (``PathLayout/originLength``). Empty after a pattern without one.
     var lastOrigin: [UInt8] = []
+    /// What the host of ``lastOrigin`` is.
+    var lastOriginHost = OriginHost.named
+  }
+
+  /// What a pattern's host is, as the compiler needs to know it for its path.
+  enum OriginHost {
+    /// An exact host or a domain's subdomains.
+    case named
+    /// A host parameter (capture 0).
+    case parameter
+    /// No authority (`scheme:`): dot segments are not resolved.
+    case none
   }
 
   /// Whether a pattern expands into more than itself: it has optional segments or value sets
@@ -222,7 +234,7 @@ extension PatternExpansion {
 /// at once: on a large table each is a cache miss), then does the lookups. Insertion order
 /// within a level is the patterns' order, and terminals are added in the patterns' order, so
 /// the result is the same as inserting them one by one.
-struct PatternBatch {
+struct PatternBatch: ~Copyable {
   struct Item {
     var node: Int32
     var segmentStart: Int32
@@ -244,19 +256,15 @@ struct PatternBatch {
   }
 
   static let capacity = 32
-  private(set) var items: [Item] = []
-  private var segments: [Segment] = []
-  private var bytes: [UInt8] = []
+  private var items = RawList<Item>(capacity: PatternBatch.capacity)
+  private var segments = RawList<Segment>(capacity: PatternBatch.capacity * 8)
+  private var bytes = RawList<UInt8>(capacity: PatternBatch.capacity * 64)
   /// Lowercased literal bytes (case-insensitive paths).
-  private var lowered: [UInt8] = []
+  private var lowered = RawList<UInt8>(capacity: 64)
 
   var isFull: Bool { items.count >= PatternBatch.capacity }
 
-  init() {
-    items.reserveCapacity(PatternBatch.capacity)
-    segments.reserveCapacity(PatternBatch.capacity * 8)
-    bytes.reserveCapacity(PatternBatch.capacity * 64)
-  }
+  init() {}
 
   /// Gathers a pattern: its host node now (consecutive patterns usually share it), its
   /// segments' kinds and literal keys (lowercased when paths are case-insensitive), and its
@@ -287,7 +295,7 @@ struct PatternBatch {
     }
     if case .none = pattern.pointee.host { resolvesDots = false }
     var mayBeDead = false
-    var otherLiterals = !pattern.pointee.query.isEmpty || pattern.pointee.fragment != nil
+    var otherLiterals = !Self.unconstrained(pattern)
     pattern.pointee.segments.withUnsafeBufferPointer { list in
       for segment in list {
         switch segment {
@@ -322,7 +330,7 @@ struct PatternBatch {
       Item(
         node: host, segmentStart: start, segmentEnd: Int32(truncatingIfNeeded: segments.count),
         route: Int32(truncatingIfNeeded: route), pattern: Int32(truncatingIfNeeded: index), expansion: -1,
-        unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil))
+        unconstrained: !otherLiterals || Self.unconstrained(pattern)))
     return mayBeDead ? true : otherLiterals ? nil : false
   }
 
@@ -336,6 +344,7 @@ struct PatternBatch {
     var text = pattern.pointee.text
     let start = Int32(truncatingIfNeeded: segments.count)
     var mayBeDead = false
+    let unconstrained = Self.unconstrained(pattern)
     text.withUTF8 { text in
       // The host node: the last one when the origin's bytes are the last pattern's.
       let origin = UnsafeBufferPointer(rebasing: text[..<Int(layout.originLength)])
@@ -347,14 +356,14 @@ struct PatternBatch {
         host = PatternExpansion.hostNode(pattern, into: &builder, &buffer)
         buffer.lastOrigin.removeAll(keepingCapacity: true)
         buffer.lastOrigin.append(contentsOf: origin)
+        // What the host is, kept with the origin's bytes (equal bytes, an equal host).
+        buffer.lastOriginHost = Self.originHost(pattern)
       }
       var resolvesDots = true
-      switch pattern.pointee.host {
-      case .parameter(let p):  // capture 0
-        names.append(p.name)
-        types.append(p.type)
+      switch buffer.lastOriginHost {
+      case .parameter: Self.appendHostCapture(pattern, names: &names, types: &types)
       case .none: resolvesDots = false
-      default: break
+      case .named: break
       }
       for i in 0..<Int(layout.count) {
         let kind = layout.kind(at: i)
@@ -381,10 +390,38 @@ struct PatternBatch {
         Item(
           node: host, segmentStart: start, segmentEnd: Int32(truncatingIfNeeded: segments.count),
           route: Int32(truncatingIfNeeded: route), pattern: Int32(truncatingIfNeeded: index), expansion: -1,
-          unconstrained: pattern.pointee.query.isEmpty && pattern.pointee.fragment == nil))
+          unconstrained: unconstrained))
     }
-    let otherLiterals = !pattern.pointee.query.isEmpty || pattern.pointee.fragment != nil
-    return mayBeDead ? true : otherLiterals ? nil : false
+    return mayBeDead ? true : unconstrained ? false : nil
+  }
+
+  /// What a pattern's host is (read out of line: reading the enum copies its payload).
+  @inline(never)
+  private static func originHost(_ pattern: UnsafePointer<URLPattern>) -> PatternExpansion.OriginHost {
+    switch pattern.pointee.host {
+    case .parameter: return .parameter
+    case .none: return .none
+    default: return .named
+    }
+  }
+
+  /// The name and type of a host parameter (capture 0), appended.
+  @inline(never)
+  private static func appendHostCapture(
+    _ pattern: UnsafePointer<URLPattern>, names: inout [String], types: inout [ParameterType?]
+  ) {
+    if case .parameter(let p) = pattern.pointee.host {
+      names.append(p.name)
+      types.append(p.type)
+    }
+  }
+
+  /// Whether a pattern has no query or fragment constraint.
+  @inline(__always)
+  static func unconstrained(_ pattern: UnsafePointer<URLPattern>) -> Bool {
+    guard pattern.pointee.query.isEmpty else { return false }
+    if case .none = pattern.pointee.fragment { return true }
+    return false
   }
 
   /// Whether two buffers hold the same bytes (eight compared at a time).
@@ -446,88 +483,92 @@ struct PatternBatch {
   private mutating func addLiteralSegment(
     _ utf8: UnsafeBufferPointer<UInt8>, caseSensitive: Bool, resolvesDots: Bool
   ) -> Bool {
+    let key: EdgeKey
     if caseSensitive {
-      addLiteral(utf8)
+      key = addLiteral(utf8)
     } else {
-      lowered.removeAll(keepingCapacity: true)
+      lowered.removeAll()
       for b in utf8 { lowered.append(ASCIIBytes.lowercased(b)) }
-      let copy = lowered
-      copy.withUnsafeBufferPointer { addLiteral($0) }
+      key = addLiteral(UnsafeBufferPointer(start: lowered.base, count: lowered.count))
     }
-    return DeadPatterns.mayBeDeadSegment(utf8, resolvesDots: resolvesDots)
+    // (Lowercasing changes no control byte and no dot: the key of the lowercased bytes tells.)
+    return utf8.count <= 16
+      ? DeadPatterns.mayBeDeadKey(key, length: utf8.count, resolvesDots: resolvesDots)
+      : DeadPatterns.mayBeDeadSegment(utf8, resolvesDots: resolvesDots)
   }
 
-  private mutating func addLiteral(_ utf8: UnsafeBufferPointer<UInt8>) {
+  @discardableResult
+  private mutating func addLiteral(_ utf8: UnsafeBufferPointer<UInt8>) -> EdgeKey {
     var offset: Int32 = 0
     if utf8.count > 16 {
       offset = Int32(truncatingIfNeeded: bytes.count)
       bytes.append(contentsOf: utf8)
     }
-    segments.append(
-      Segment(key: EdgeKey(utf8), offset: offset, length: Int32(truncatingIfNeeded: utf8.count), kind: .literal))
+    let key = EdgeKey(utf8)
+    segments.append(Segment(key: key, offset: offset, length: Int32(truncatingIfNeeded: utf8.count), kind: .literal))
+    return key
   }
 
-  /// Inserts the gathered patterns, level by level, then adds their terminals in order.
+  /// Inserts the gathered patterns, level by level, then adds their terminals in order. Each
+  /// level visits only the patterns that still have a segment at that depth, in their order.
   mutating func flush(into builder: inout TrieBuilder) {
-    guard !items.isEmpty else { return }
-    // Locals, so that the closures below do not capture `self`.
-    var items: [Item] = []
-    var segments: [Segment] = []
-    var bytes: [UInt8] = []
-    swap(&items, &self.items)
-    swap(&segments, &self.segments)
-    swap(&bytes, &self.bytes)
-    items.withUnsafeMutableBufferPointer { items in
-      segments.withUnsafeBufferPointer { segments in
-        bytes.withUnsafeBufferPointer { bytes in
-          var depth: Int32 = 0
-          var active = true
-          while active {
-            active = false
-            // First read what every lookup of this level will read ...
-            var touched: UInt64 = 0
-            for j in 0..<items.count {
-              let position = items[j].segmentStart &+ depth
-              guard position < items[j].segmentEnd else { continue }
-              let segment = segments[Int(position)]
-              touched ^= builder.touch(
-                items[j].node, segment.kind == .literal ? segment.key : nil, length: Int(segment.length),
-                fromRoot: depth == 0)
-            }
-            builder.touched ^= touched
-            // ... then look up (and add) the children.
-            for j in 0..<items.count {
-              let position = items[j].segmentStart &+ depth
-              guard position < items[j].segmentEnd else { continue }
-              active = true
-              let segment = segments[Int(position)]
-              if segment.kind == .literal {
-                let literal =
-                  segment.length > 16
-                  ? UnsafeBufferPointer(rebasing: bytes[Int(segment.offset)..<Int(segment.offset &+ segment.length)])
-                  : UnsafeBufferPointer(start: nil, count: 0)
-                items[j].node = builder.child(
-                  of: items[j].node, segment.key, length: Int(segment.length), fromRoot: depth == 0, literal)
-              } else {
-                items[j].node = builder.child(
-                  of: items[j].node, dynamic: segment.kind, origin: (items[j].route, items[j].pattern))
-              }
-            }
-            depth &+= 1
+    let count = items.count
+    guard count > 0 else { return }
+    let items = self.items.base
+    let segments = UnsafePointer(self.segments.base)
+    let bytes = UnsafePointer(self.bytes.base)
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { live in
+      var liveCount = 0
+      for j in 0..<count where items[j].segmentStart < items[j].segmentEnd {
+        live[liveCount] = Int32(truncatingIfNeeded: j)
+        liveCount &+= 1
+      }
+      var depth: Int32 = 0
+      while liveCount > 0 {
+        // First read what every lookup of this level will read ...
+        var touched: UInt64 = 0
+        for k in 0..<liveCount {
+          let item = items + Int(live[k])
+          let segment = segments + Int(item.pointee.segmentStart &+ depth)
+          touched ^= builder.touch(
+            item.pointee.node, segment.pointee.kind.isLiteral ? segment.pointee.key : nil,
+            length: Int(segment.pointee.length), fromRoot: depth == 0)
+        }
+        builder.touched ^= touched
+        // ... then look up (and add) the children; keep the patterns that go deeper.
+        var kept = 0
+        for k in 0..<liveCount {
+          let item = items + Int(live[k])
+          let position = item.pointee.segmentStart &+ depth
+          let segment = segments + Int(position)
+          if segment.pointee.kind.isLiteral {
+            let length = Int(segment.pointee.length)
+            let literal =
+              length > 16
+              ? UnsafeBufferPointer(start: bytes + Int(segment.pointee.offset), count: length)
+              : UnsafeBufferPointer(start: nil, count: 0)
+            item.pointee.node = builder.child(
+              of: item.pointee.node, segment.pointee.key, length: length, fromRoot: depth == 0, literal)
+          } else {
+            item.pointee.node = builder.child(
+              of: item.pointee.node, dynamic: segment.pointee.kind, origin: (item.pointee.route, item.pointee.pattern))
+          }
+          if position &+ 1 < item.pointee.segmentEnd {
+            live[kept] = live[k]
+            kept &+= 1
           }
         }
+        liveCount = kept
+        depth &+= 1
       }
     }
-    for item in items {
+    for j in 0..<count {
       builder.addTerminal(
-        at: item.node, route: Int(item.route), pattern: Int(item.pattern), expansion: Int(item.expansion),
-        unconstrained: item.unconstrained)
+        at: items[j].node, route: Int(items[j].route), pattern: Int(items[j].pattern),
+        expansion: Int(items[j].expansion), unconstrained: items[j].unconstrained)
     }
-    items.removeAll(keepingCapacity: true)
-    segments.removeAll(keepingCapacity: true)
-    bytes.removeAll(keepingCapacity: true)
-    swap(&items, &self.items)
-    swap(&segments, &self.segments)
-    swap(&bytes, &self.bytes)
+    self.items.removeAll()
+    self.segments.removeAll()
+    self.bytes.removeAll()
   }
 }

@@ -122,4 +122,25 @@ enum EdgeKind: Hashable, Comparable {
   }
 
   var captures: Bool { parameterType != nil }
+
+  /// Whether two kinds are equal (`==`, inlined where the builder compares them: the derived
+  /// equality is a call).
+  @inline(__always)
+  func same(_ other: EdgeKind) -> Bool {
+    switch (self, other) {
+    case (.affixed(let a), .affixed(let b)): return a == b
+    case (.literal, .literal), (.int, .int), (.uuid, .uuid), (.string, .string), (.optionalInt, .optionalInt),
+      (.optionalUUID, .optionalUUID), (.optionalString, .optionalString), (.wildcard, .wildcard),
+      (.catchAll, .catchAll):
+      return true
+    default: return false
+    }
+  }
+
+  /// Whether this is ``literal``.
+  @inline(__always)
+  var isLiteral: Bool {
+    if case .literal = self { return true }
+    return false
+  }
 }

@@ -94,7 +94,8 @@ public enum RouteCompiler {
           for patternIndex in 0..<patterns.count {
             let pattern = patterns.baseAddress! + patternIndex
             let overLimit =
-              pattern.pointee.query.count + (pattern.pointee.fragment == nil ? 0 : 1) > maxConstraintsPerPattern
+              pattern.pointee.query.count >= maxConstraintsPerPattern
+              && pattern.pointee.query.count + (pattern.pointee.fragment == nil ? 0 : 1) > maxConstraintsPerPattern
             let expands = PatternExpansion.needsExpansion(pattern)
             if overLimit || expands {
               if let why = DeadPatterns.reason(pattern, origins: &origins) {
@@ -130,9 +131,11 @@ public enum RouteCompiler {
               let literalsMayBeDead = batch.add(
                 pattern, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive,
                 builder: &result.builder, &keys, names: &result.records.names, types: &result.records.captureTypes)
-              if let why = DeadPatterns.reason(
-                pattern, origins: &origins, literalsMayBeDead: literalsMayBeDead,
-                sameOriginAsLast: lastWasBatched && keys.sameOriginAsLast)
+              let sameOrigin = lastWasBatched && keys.sameOriginAsLast
+              if !DeadPatterns.isLiveLikeLast(
+                pattern, origins: origins, literalsMayBeDead: literalsMayBeDead, sameOriginAsLast: sameOrigin),
+                let why = DeadPatterns.reason(
+                  pattern, origins: &origins, literalsMayBeDead: literalsMayBeDead, sameOriginAsLast: sameOrigin)
               {
                 dead.append(DeadPatterns.diagnostic(pattern, route: routes.baseAddress! + routeIndex, why))
               }

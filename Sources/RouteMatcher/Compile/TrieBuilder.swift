@@ -134,7 +134,14 @@ struct TrieBuilder {
     }
   }
 
-  private(set) var nodes: [Node] = [Node()]
+  /// The nodes, in memory the builder owns (``NodeStore``) and writes in place: no check that
+  /// an array's buffer is unique at every write. A copy of the builder shares them; the compiler
+  /// only reads its copies.
+  private var store: NodeStore
+  private var base: UnsafeMutablePointer<Node>
+  private(set) var nodeCount = 1
+  /// The nodes, by number (valid while the builder is, until it makes another node).
+  var nodes: UnsafeBufferPointer<Node> { UnsafeBufferPointer(start: base, count: nodeCount) }
   /// The path literal edges out of host roots (few parents, many children: kept apart, so that
   /// this hot part stays small), and all the others.
   private(set) var rootEdges = SlotTable(expected: 64)
@@ -154,20 +161,14 @@ struct TrieBuilder {
   /// What ``touch(_:_:length:fromRoot:)`` read (kept so that the reads are made).
   var touched: UInt64 = 0
 
-  var nodeCount: Int { nodes.count }
-
   /// The number of path literal edges.
   var edgeCount: Int { rootEdges.count + edges.count }
 
   init(expectedEdges: Int = 16, expectedNodes: Int = 16, expectedTerminals: Int = 16) {
     edges = SlotTable(expected: expectedEdges)
-    nodes.reserveCapacity(expectedNodes)
-    // Nodes are read and written at random while building: huge pages for a large array.
-    let capacity = nodes.capacity
-    nodes.withUnsafeMutableBufferPointer {
-      ZeroedMemory.adviseHugePages(
-        UnsafeMutableRawPointer($0.baseAddress!), byteCount: capacity * MemoryLayout<Node>.stride)
-    }
+    store = NodeStore(capacity: max(expectedNodes, 16))
+    base = store.base
+    base.initialize(to: Node())
     terminals.reserveCapacity(expectedTerminals)
   }
 
@@ -176,16 +177,16 @@ struct TrieBuilder {
     let key = Array(bytes)
     if let node = hostNodes[key] { return node }
     let child = newNode()
-    nodes[Int(child)].isHostRoot = true
+    base[Int(child)].isHostRoot = true
     hosts.append(Host(key: key, node: child))
     hostNodes[key] = child
-    nodes[0].hasLiterals = true
+    base[0].hasLiterals = true
     return child
   }
 
   /// The child of `parent` (not the root) over the literal `bytes`, created when missing.
   mutating func child(of parent: Int32, literal bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-    child(of: parent, EdgeKey(bytes), length: bytes.count, fromRoot: nodes[Int(parent)].isHostRoot, bytes)
+    child(of: parent, EdgeKey(bytes), length: bytes.count, fromRoot: base[Int(parent)].isHostRoot, bytes)
   }
 
   /// The child of `parent` over the literal whose key is `key` and length `length`, created
@@ -212,9 +213,9 @@ struct TrieBuilder {
     let slot = EdgeSlot(
       head: key.head, tail: key.tail, key: EdgeSlot.keyBits(parent: parent, length: length), child: child, route: -1)
     if fromRoot { rootEdges.insert(slot, at: index) } else { edges.insert(slot, at: index) }
-    nodes[Int(parent)].hasLiterals = true
+    base[Int(parent)].hasLiterals = true
     let fast = length > 16 ? PlainBytes.isPlainSegment(bytes) : TrieBuilder.isPlainLiteral(key, length: length)
-    if !fast { nodes[Int(child)].slowLiteral = true }
+    if !fast { base[Int(child)].slowLiteral = true }
     if length > 16 { longLiterals[child] = Array(bytes) }
     return child
   }
@@ -235,7 +236,7 @@ struct TrieBuilder {
   @inline(__always)
   func touch(_ parent: Int32, _ key: EdgeKey?, length: Int, fromRoot: Bool) -> UInt64 {
     guard let key else {
-      return nodes.withUnsafeBufferPointer { UInt64(truncatingIfNeeded: $0[Int(parent)].dynamicChild) }
+      return UInt64(truncatingIfNeeded: base[Int(parent)].dynamicChild)
     }
     return fromRoot ? rootEdges.touch(parent, key, length: length) : edges.touch(parent, key, length: length)
   }
@@ -254,23 +255,25 @@ struct TrieBuilder {
   mutating func child(of parent: Int32, dynamic kind: EdgeKind, origin: (route: Int32, pattern: Int32)? = nil)
     -> Int32
   {
-    let node = nodes[Int(parent)]
-    if node.dynamicKind == kind && node.dynamicChild >= 0 { return node.dynamicChild }
-    var id = node.lastDynamic
+    let node = base + Int(parent)
+    if node.pointee.dynamicChild >= 0 && node.pointee.dynamicKind.same(kind) { return node.pointee.dynamicChild }
+    var id = node.pointee.lastDynamic
     while id >= 0 {
       let edge = dynamics[Int(id)]
-      if edge.kind == kind { return edge.child }
+      if edge.kind.same(kind) { return edge.child }
       id = edge.next
     }
     let child = newNode()
     if case .affixed = kind, let origin { affixOrigins[child] = origin }
-    dynamics.append(DynamicEdge(kind: kind, child: child, next: node.lastDynamic))
-    nodes[Int(parent)].lastDynamic = Int32(truncatingIfNeeded: dynamics.count &- 1)
-    if node.dynamicChild < 0 {
-      nodes[Int(parent)].dynamicChild = child
-      nodes[Int(parent)].dynamicKind = kind
+    // (`newNode` may have moved the nodes.)
+    let parentNode = base + Int(parent)
+    dynamics.append(DynamicEdge(kind: kind, child: child, next: parentNode.pointee.lastDynamic))
+    parentNode.pointee.lastDynamic = Int32(truncatingIfNeeded: dynamics.count &- 1)
+    if parentNode.pointee.dynamicChild < 0 {
+      parentNode.pointee.dynamicChild = child
+      parentNode.pointee.dynamicKind = kind
     }
-    nodes[Int(parent)].dynamicCount &+= 1
+    parentNode.pointee.dynamicCount &+= 1
     return child
   }
 
@@ -289,16 +292,17 @@ struct TrieBuilder {
   /// Records that a pattern ends at `node`; returns the terminal's id (ids count up from 0).
   @discardableResult
   mutating func addTerminal(at node: Int32, route: Int, pattern: Int, expansion: Int, unconstrained: Bool) -> Int32 {
-    if nodes[Int(node)].terminalCount == 0 {
-      nodes[Int(node)].firstRule = Int32(truncatingIfNeeded: route)
-      nodes[Int(node)].firstUnconstrained = unconstrained
+    let record = base + Int(node)
+    if record.pointee.terminalCount == 0 {
+      record.pointee.firstRule = Int32(truncatingIfNeeded: route)
+      record.pointee.firstUnconstrained = unconstrained
     }
     terminals.append(
       Terminal(
         route: Int32(truncatingIfNeeded: route), pattern: Int32(truncatingIfNeeded: pattern),
-        expansion: Int32(truncatingIfNeeded: expansion), next: nodes[Int(node)].lastTerminal))
-    nodes[Int(node)].lastTerminal = Int32(truncatingIfNeeded: terminals.count &- 1)
-    nodes[Int(node)].terminalCount &+= 1
+        expansion: Int32(truncatingIfNeeded: expansion), next: record.pointee.lastTerminal))
+    record.pointee.lastTerminal = Int32(truncatingIfNeeded: terminals.count &- 1)
+    record.pointee.terminalCount &+= 1
     return Int32(truncatingIfNeeded: terminals.count &- 1)
   }
 
@@ -313,8 +317,35 @@ struct TrieBuilder {
     return result.reversed()
   }
 
+  @inline(__always)
   private mutating func newNode() -> Int32 {
-    nodes.append(Node())
-    return Int32(truncatingIfNeeded: nodes.count &- 1)
+    if nodeCount == store.capacity { growNodes() }
+    (base + nodeCount).initialize(to: Node())
+    nodeCount &+= 1
+    return Int32(truncatingIfNeeded: nodeCount &- 1)
   }
+
+  @inline(never)
+  private mutating func growNodes() {
+    let larger = NodeStore(capacity: store.capacity * 2)
+    larger.base.initialize(from: base, count: nodeCount)
+    store = larger
+    base = larger.base
+  }
+}
+
+/// The memory of a builder's nodes, freed with the last builder that holds it; on Linux a large
+/// block is advised to use huge pages (nodes are read and written at random while building).
+final class NodeStore {
+  let base: UnsafeMutablePointer<TrieBuilder.Node>
+  let capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+    ZeroedMemory.adviseHugePages(
+      UnsafeMutableRawPointer(base), byteCount: capacity * MemoryLayout<TrieBuilder.Node>.stride)
+  }
+
+  deinit { base.deallocate() }
 }

@@ -17,32 +17,50 @@ extension URLTrie {
     // NodeInfo.oneAffix), has it at the next number: in the builder's order, each such chain
     // of nodes together. One pass, in the order the nodes were made, so it reads memory mostly
     // in order.
-    func parameterOnly(_ node: TrieBuilder.Node) -> Bool {
-      guard !node.hasLiterals && node.dynamicCount == 1 else { return false }
-      return node.dynamicKind == .string || node.dynamicKind == .int || node.dynamicKind == .uuid
+    func parameterOnly(_ node: UnsafePointer<TrieBuilder.Node>) -> Bool {
+      guard !node.pointee.hasLiterals && node.pointee.dynamicCount == 1 else { return false }
+      switch node.pointee.dynamicKind {
+      case .string, .int, .uuid: return true
+      default: return false
+      }
     }
     // Its only child an affixed segment with one untyped capture and literals of fast bytes
     // around it, and its shape's number small enough for the node's bits (NodeInfo.affixShapeShift).
-    func oneAffix(_ node: TrieBuilder.Node) -> Bool {
-      guard !node.hasLiterals && node.dynamicCount == 1 && !node.slowLiteral,
-        case .affixed(let k) = node.dynamicKind, k >= 0, Int(k) < builder.affixShapes.count,
+    func oneAffix(_ node: UnsafePointer<TrieBuilder.Node>) -> Bool {
+      guard !node.pointee.hasLiterals && node.pointee.dynamicCount == 1 && !node.pointee.slowLiteral,
+        case .affixed(let k) = node.pointee.dynamicKind, k >= 0, Int(k) < builder.affixShapes.count,
         UInt32(k) <= UInt32.max >> NodeInfo.affixShapeShift
       else { return false }
       let shape = builder.affixShapes[Int(k)]
       return shape.captureCount == 1 && shape.typedCount == 0 && shape.literalsArePlain
     }
-    var follows = [Bool](repeating: false, count: nodeCount)
-    for node in built where parameterOnly(node) || oneAffix(node) { follows[Int(node.dynamicChild)] = true }
+    let nodesBase = built.baseAddress!
+    // Per node: 1 when its only child follows it (a parameter or one affix), 2 when it follows
+    // its parent; computed once.
+    var chain = [UInt8](repeating: 0, count: nodeCount)
+    chain.withUnsafeMutableBufferPointer { chain in
+      for node in 0..<nodeCount {
+        let record = nodesBase + node
+        if parameterOnly(record) || oneAffix(record) {
+          chain[node] |= 1
+          chain[Int(record.pointee.dynamicChild)] |= 2
+        }
+      }
+    }
     var number = [Int32](repeating: -1, count: nodeCount)
     var order = [Int32]()
     order.reserveCapacity(nodeCount)
-    for start in 0..<nodeCount where !follows[start] {
-      var node = start
-      while true {
-        number[node] = Int32(truncatingIfNeeded: order.count)
-        order.append(Int32(truncatingIfNeeded: node))
-        guard parameterOnly(built[node]) || oneAffix(built[node]) else { break }
-        node = Int(built[node].dynamicChild)
+    chain.withUnsafeBufferPointer { chain in
+      number.withUnsafeMutableBufferPointer { number in
+        for start in 0..<nodeCount where chain[start] & 2 == 0 {
+          var node = start
+          while true {
+            number[node] = Int32(truncatingIfNeeded: order.count)
+            order.append(Int32(truncatingIfNeeded: node))
+            guard chain[node] & 1 != 0 else { break }
+            node = Int(nodesBase[node].dynamicChild)
+          }
+        }
       }
     }
 
@@ -55,7 +73,8 @@ extension URLTrie {
     ZeroedMemory.adviseHugePages(
       UnsafeMutableRawPointer(renumbered.baseAddress!), byteCount: renumbered.count * MemoryLayout<Renumbered>.stride)
     for old in order {
-      let source = built[Int(old)]
+      let sourceRecord = nodesBase + Int(old)
+      let source = sourceRecord.pointee
       var record = Node()
       record.dynamicStart = Int32(truncatingIfNeeded: parts.dynamic.count)
       // Whether every dynamic child is decided on one segment (see NodeInfo.competing).
@@ -82,7 +101,7 @@ extension URLTrie {
       }
 
       var info: UInt32
-      if parameterOnly(source) {
+      if chain[Int(old)] & 1 != 0 && parameterOnly(sourceRecord) {
         switch source.dynamicKind {
         case .int: info = NodeInfo.intOnly
         case .uuid: info = NodeInfo.uuidOnly
@@ -95,7 +114,7 @@ extension URLTrie {
         default:
           info = competing ? NodeInfo.competing : NodeInfo.general
           if competing && source.hasLiterals { info |= NodeInfo.hasLiteralChildren }
-          if oneAffix(source), case .affixed(let k) = source.dynamicKind {
+          if chain[Int(old)] & 1 != 0 && oneAffix(sourceRecord), case .affixed(let k) = source.dynamicKind {
             info |= NodeInfo.oneAffix | UInt32(k) << NodeInfo.affixShapeShift
           }
           if !competing && !source.hasLiterals && source.dynamicCount == 1, case .catchAll = source.dynamicKind {
@@ -357,6 +376,12 @@ struct TerminalRecords {
   /// A pattern without optional segments (its only expansion is itself) whose path capture
   /// names are already in ``names`` from `namesStart` on (``PatternBatch/add`` puts them there).
   mutating func append(_ pattern: UnsafePointer<URLPattern>, route: Int32, pattern index: Int32, namesStart: Int32) {
+    if PatternBatch.unconstrained(pattern) {  // (the usual case: no copy of its constraints)
+      appendTerminal(
+        route: route, pattern: index, namesStart: namesStart, query: [], fragment: nil,
+        trailingSlash: pattern.pointee.trailingSlash)
+      return
+    }
     appendTerminal(
       route: route, pattern: index, namesStart: namesStart, query: pattern.pointee.query,
       fragment: pattern.pointee.fragment, trailingSlash: pattern.pointee.trailingSlash)

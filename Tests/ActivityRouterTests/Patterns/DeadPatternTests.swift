@@ -112,6 +112,36 @@ import Testing
     }
   }
 
+  /// The same test read from a literal's key (``EdgeKey``), as the compiler makes it for
+  /// literals of at most 16 bytes: every byte value at every position of literals 0 to 16 bytes
+  /// long, the filler plain or a control byte, and the dot segments.
+  @Test func theTestOnTheKeyIsTheRule() {
+    for length in 0...16 {
+      for filler in [UInt8(ascii: "a"), 0x00, 0x7F] {
+        for position in 0..<max(length, 1) {
+          for value in 0...255 {
+            var bytes = [UInt8](repeating: filler, count: length)
+            if length > 0 { bytes[position] = UInt8(value) }
+            for dots in [false, true] {
+              let expected = bytes.withUnsafeBufferPointer { DeadPatterns.mayBeDeadSegment($0, resolvesDots: dots) }
+              let key = bytes.withUnsafeBufferPointer { EdgeKey($0) }
+              let found = DeadPatterns.mayBeDeadKey(key, length: length, resolvesDots: dots)
+              if found != expected { Issue.record("\(bytes), dots \(dots): \(found)") }
+            }
+          }
+        }
+      }
+    }
+    for text in [".", "..", "...", ".a", ""] {
+      let bytes = Array(text.utf8)
+      let key = bytes.withUnsafeBufferPointer { EdgeKey($0) }
+      for dots in [false, true] {
+        let expected = bytes.withUnsafeBufferPointer { DeadPatterns.mayBeDeadSegment($0, resolvesDots: dots) }
+        #expect(DeadPatterns.mayBeDeadKey(key, length: bytes.count, resolvesDots: dots) == expected, "\(text)")
+      }
+    }
+  }
+
   static let routes: [(String, String)] = [
     ("search", "myapp://h/search?q={query}"),
     ("maybe", "myapp://h/maybe?q={query?}"),
