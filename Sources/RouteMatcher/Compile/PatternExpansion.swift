@@ -371,8 +371,13 @@ struct PatternBatch: ~Copyable {
         let type: ParameterType
         switch kind {
         case .literal:
-          let literal = UnsafeBufferPointer(rebasing: text[layout.range(at: i)])
-          if addLiteralSegment(literal, caseSensitive: caseSensitive, resolvesDots: resolvesDots) { mayBeDead = true }
+          let range = layout.range(at: i)
+          let literal = UnsafeBufferPointer(rebasing: text[range])
+          if addLiteralSegment(
+            literal, readable: text.count &- range.lowerBound, caseSensitive: caseSensitive, resolvesDots: resolvesDots)
+          {
+            mayBeDead = true
+          }
           continue
         case .wildcard:
           segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: .wildcard))
@@ -481,11 +486,11 @@ struct PatternBatch: ~Copyable {
   /// A path literal: its key added (lowercased when paths are case-insensitive); returns whether
   /// it may make the pattern dead (``DeadPatterns/mayBeDeadSegment(_:resolvesDots:)``).
   private mutating func addLiteralSegment(
-    _ utf8: UnsafeBufferPointer<UInt8>, caseSensitive: Bool, resolvesDots: Bool
+    _ utf8: UnsafeBufferPointer<UInt8>, readable: Int? = nil, caseSensitive: Bool, resolvesDots: Bool
   ) -> Bool {
     let key: EdgeKey
     if caseSensitive {
-      key = addLiteral(utf8)
+      key = addLiteral(utf8, readable: readable ?? utf8.count)
     } else {
       lowered.removeAll()
       for b in utf8 { lowered.append(ASCIIBytes.lowercased(b)) }
@@ -498,13 +503,13 @@ struct PatternBatch: ~Copyable {
   }
 
   @discardableResult
-  private mutating func addLiteral(_ utf8: UnsafeBufferPointer<UInt8>) -> EdgeKey {
+  private mutating func addLiteral(_ utf8: UnsafeBufferPointer<UInt8>, readable: Int? = nil) -> EdgeKey {
     var offset: Int32 = 0
     if utf8.count > 16 {
       offset = Int32(truncatingIfNeeded: bytes.count)
       bytes.append(contentsOf: utf8)
     }
-    let key = EdgeKey(utf8)
+    let key = EdgeKey(utf8, readable: readable ?? utf8.count)
     segments.append(Segment(key: key, offset: offset, length: Int32(truncatingIfNeeded: utf8.count), kind: .literal))
     return key
   }

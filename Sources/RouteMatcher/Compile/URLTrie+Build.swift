@@ -224,8 +224,10 @@ extension URLTrie {
     parts.plusAsSpaceInQuery = options.plusAsSpaceInQuery
     parts.strictTrailingSlash = strict
     storage = MatcherStorage(parts)
-    names = records.names.withUnsafeBufferPointer { Array($0) }  // without the growth slack
-    captureTypes = records.captureTypes.withUnsafeBufferPointer { Array($0) }
+    // The records' arrays themselves (shared: no copy, nothing to free one by one) unless more
+    // than an eighth of them is growth slack, which a copy leaves behind.
+    names = TerminalRecords.trimmed(records.names)
+    captureTypes = TerminalRecords.trimmed(records.captureTypes)
     constants = records.constants
     fragmentPaths = records.fragmentPaths
     queryAffixes = records.queryAffixes
@@ -359,8 +361,15 @@ struct TerminalRecords {
 
   init(expected: Int = 0) {
     terminals.reserveCapacity(expected)
-    names.reserveCapacity(expected * 2)
-    captureTypes.reserveCapacity(expected * 2)
+    // About one capture a pattern: the trie then keeps these arrays as they are (below).
+    names.reserveCapacity(expected)
+    captureTypes.reserveCapacity(expected)
+  }
+
+  /// `array` itself when at most an eighth of its capacity is unused, else a copy without the
+  /// slack.
+  static func trimmed<T>(_ array: [T]) -> [T] {
+    array.capacity - array.count <= array.count / 8 ? array : array.withUnsafeBufferPointer { Array($0) }
   }
 
   mutating func append(_ pattern: ExpandedPattern) {

@@ -25,6 +25,18 @@ struct EdgeKey {
     tail = bytes.count > 8 ? UnsafeRawPointer(base + (bytes.count &- 8)).loadWord() : 0
   }
 
+  /// The key of a segment held in a buffer with at least `readable` bytes readable from its
+  /// start: a segment shorter than eight bytes with eight readable is read in one load.
+  @inline(__always)
+  init(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int) {
+    if let base = bytes.baseAddress, bytes.count > 0, bytes.count < 8, readable >= 8 {
+      let word = UnsafeRawPointer(base).loadWord()
+      self.init(head: word & ((1 &<< UInt64(truncatingIfNeeded: bytes.count &* 8)) &- 1), tail: 0)
+    } else {
+      self.init(bytes)
+    }
+  }
+
   @inline(__always)
   init(head: UInt64, tail: UInt64) {
     self.head = head
