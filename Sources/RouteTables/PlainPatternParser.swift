@@ -23,14 +23,7 @@ enum PlainPatternParser {
     // Scheme: a lowercase letter, then lowercase letters, digits, '+', '-' or '.'; then "://".
     guard bytes[0] &- UInt8(ascii: "a") < 26 else { return nil }
     var index = 1
-    while index < count {
-      let b = bytes[index]
-      guard
-        b &- UInt8(ascii: "a") < 26 || b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "+")
-          || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
-      else { break }
-      index += 1
-    }
+    while index < count, has(bytes[index], schemeByte) { index += 1 }
     guard index + 3 < count, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
       bytes[index + 2] == UInt8(ascii: "/")
     else { return nil }
@@ -38,14 +31,7 @@ enum PlainPatternParser {
     // Host: lowercase ASCII letters, digits, '-', '.' and '_'; then an optional ":port".
     let hostStart = index + 3
     index = hostStart
-    while index < count {
-      let b = bytes[index]
-      guard
-        b &- UInt8(ascii: "a") < 26 || b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "-")
-          || b == UInt8(ascii: ".") || b == UInt8(ascii: "_")
-      else { break }
-      index += 1
-    }
+    while index < count, has(bytes[index], hostByte) { index += 1 }
     let hostEnd = index
     guard hostEnd > hostStart else { return nil }
     var port: Int?
@@ -71,8 +57,7 @@ enum PlainPatternParser {
         var end = start
         var plain = true
         while end < count, bytes[end] != UInt8(ascii: "/") {
-          let b = bytes[end]
-          if !isPlainLiteralByte(b) || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { plain = false }
+          if !has(bytes[end], literalByte) { plain = false }
           end += 1
         }
         if start == end {
@@ -117,6 +102,23 @@ enum PlainPatternParser {
       text: text, scheme: string(bytes, 0..<scheme, strings), host: .exact(string(bytes, hostStart..<hostEnd, strings)),
       port: port, segments: segments, trailingSlash: trailingSlash, query: [], fragment: nil, location: location,
       layout: layout)
+  }
+
+  /// The classes of the bytes below 128, one character a byte: `@` plus ``schemeByte`` for a
+  /// scheme's byte after its first (a-z, 0-9, `+`, `-`, `.`), ``hostByte`` for a host's (a-z,
+  /// 0-9, `-`, `.`, `_`) and ``literalByte`` for a plain path literal's (`isPlainLiteralByte`
+  /// but `?` and `#`). A constant string: one load a byte, and no global to initialize.
+  private static var byteClasses: StaticString {
+    "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@DD@D@DDDD@EDGGDGGGGGGGGGGDDDDD@DDDDDDDDDDDDDDDDDDDDDDDDDDD@D@DFDGGGGGGGGGGGGGGGGGGGGGGGGGG@D@D@"
+  }
+  static let schemeByte: UInt8 = 1
+  static let hostByte: UInt8 = 2
+  static let literalByte: UInt8 = 4
+
+  /// Whether byte `b` is of the class `bit` (``byteClasses``).
+  @inline(__always)
+  static func has(_ b: UInt8, _ bit: UInt8) -> Bool {
+    b < 128 && byteClasses.utf8Start[Int(b)] & bit != 0
   }
 
   /// The text at `range` (ASCII), found again in `strings` when there are some.

@@ -11,15 +11,18 @@ public import RouterSupport
 /// ```
 public struct Route: Sendable, Hashable {
   /// What a route matches.
+  ///
+  /// The event patterns are `indirect` (boxed): a URL route, nearly every route of a table, then
+  /// holds an array reference here rather than the size of the largest event pattern.
   public enum Trigger: Sendable, Hashable {
     /// One or more URL patterns (for example a custom-scheme link and a universal link).
     case url([URLPattern])
     /// A user activity.
-    case activity(ActivityPattern)
+    indirect case activity(ActivityPattern)
     /// A Home Screen quick action (`UIApplicationShortcutItem`).
-    case shortcut(ShortcutPattern)
+    indirect case shortcut(ShortcutPattern)
     /// A notification response (`UNNotificationResponse`).
-    case notification(NotificationPattern)
+    indirect case notification(NotificationPattern)
 
     /// The names of the parameters the trigger captures (for a URL route, every pattern's).
     public var parameterNames: [String] {
@@ -46,22 +49,23 @@ public struct Route: Sendable, Hashable {
   /// report them (`lost-link`, D3).
   public var acceptedLostLinks: String?
 
+  /// The URL patterns of a URL route (empty for an activity route).
+  public var urlPatterns: [URLPattern] {
+    if case .url(let patterns) = trigger { return patterns }
+    return []
+  }
+}
+
+extension Route {
   /// Creates a route.
   public init(
     name: String, index: Int, trigger: Trigger, target: RouteTarget, priority: Int = 0,
     location: SourceLocation? = nil
   ) {
-    self.name = name
-    self.index = index
-    self.trigger = trigger
-    self.target = target
-    self.priority = priority
-    self.location = location
-  }
-
-  /// The URL patterns of a URL route (empty for an activity route).
-  public var urlPatterns: [URLPattern] {
-    if case .url(let patterns) = trigger { return patterns }
-    return []
+    // The memberwise initializer builds the value in place (one in the struct's body would
+    // build it in a temporary and copy it out).
+    self.init(
+      name: name, index: index, trigger: trigger, target: target, priority: priority, location: location,
+      acceptedLostLinks: nil)
   }
 }

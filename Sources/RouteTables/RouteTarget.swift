@@ -48,16 +48,18 @@ public struct RouteTarget: Sendable, Hashable {
   public var targetContentIdentifier: ValueTemplate?
   /// Where the target is written.
   public var location: SourceLocation?
+}
 
+extension RouteTarget {
   /// Creates a target.
   public init(
     action: Action, scene: String? = nil, valueType: String? = nil, value: ValueTemplate? = nil,
     location: SourceLocation? = nil
   ) {
-    self.action = action
-    self.scene = scene
-    self.valueType = valueType
-    self.value = value
-    self.location = location
+    // The memberwise initializer builds the value in place (one in the struct's body would
+    // build it in a temporary and copy it out).
+    self.init(
+      action: action, scene: scene, valueType: valueType, value: value, sessionRequest: .new, activityType: nil,
+      targetContentIdentifier: nil, location: location)
   }
 }

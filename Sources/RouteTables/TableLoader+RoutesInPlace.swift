@@ -43,72 +43,81 @@ extension TableLoader {
       repeat {
         cursor.skipWhitespace()
         let start = cursor.index
-        let route: Route?
-        if let read = readRouteInPlace(&cursor, index: routes.count, &context, &reader) {
-          route = read
-        } else {
-          guard let node = JSONParser.value(in: buffer, at: start) else { break }
-          route = readRoute(node, index: routes.count, table: table, &reader)
-          cursor.index = node.end
-        }
+        // A route read in place is appended where it is built (no optional of it copied out).
+        if readRouteInPlace(&cursor, into: &routes, names: &names, &context, &reader) { continue }
+        guard let node = JSONParser.value(in: buffer, at: start) else { break }
+        let route = readRoute(node, index: routes.count, table: table, &reader)
+        cursor.index = node.end
         guard let route else { continue }
-        if let first = names.firstIndex(of: route.name, recording: routes.count, in: routes) {
-          reader.error(
-            .duplicateRuleName, "route name '\(route.name)' is used twice", at: start,
-            notes: [.init("'\(route.name)' is first used here", at: routes[first].location)])
-          continue
-        }
+        if isDuplicate(route.name, at: start, names: &names, routes, &reader) { continue }
         routes.append(route)
       } while cursor.consume(UInt8(ascii: ","))
       return routes
     }
   }
 
-  /// The route whose object starts at `cursor`, read in place; the cursor moves past it. Nil
-  /// (the cursor anywhere) for a route that `readRoute` must read: one with a key or a value
-  /// this reader does not take, or one with a problem to report.
+  /// Whether a route named `name`, written at `start`, repeats an earlier route's name (which
+  /// is reported); else its name is recorded for the route about to be appended.
+  private static func isDuplicate(
+    _ name: String, at start: Int, names: inout RouteNameIndex, _ routes: [Route], _ reader: inout JSONFieldReader
+  ) -> Bool {
+    guard let first = names.firstIndex(of: name, recording: routes.count, in: routes) else { return false }
+    reader.error(
+      .duplicateRuleName, "route name '\(name)' is used twice", at: start,
+      notes: [.init("'\(name)' is first used here", at: routes[first].location)])
+    return true
+  }
+
+  /// Reads the route whose object starts at `cursor` in place and appends it to `routes` (or
+  /// reports its name as repeated); the cursor moves past it. False (the cursor anywhere, and
+  /// nothing appended or reported) for a route that `readRoute` must read: one with a key or a
+  /// value this reader does not take, or one with a problem to report.
   private static func readRouteInPlace(
-    _ cursor: inout JSONCursor, index: Int, _ context: inout InPlaceRoutes, _ reader: inout JSONFieldReader
-  ) -> Route? {
+    _ cursor: inout JSONCursor, into routes: inout [Route], names: inout RouteNameIndex,
+    _ context: inout InPlaceRoutes, _ reader: inout JSONFieldReader
+  ) -> Bool {
     let start = cursor.index
-    guard cursor.byte == UInt8(ascii: "{") else { return nil }
+    guard cursor.byte == UInt8(ascii: "{") else { return false }
     cursor.index += 1
     var name: String?
     var patterns: [URLPattern]?
-    var target: RouteTarget?
+    // The target, built in place by its reader (not an optional copied out); valid when `hasTarget`.
+    var target = RouteTarget(action: .deliver)
+    var hasTarget = false
     var priority = 0
-    if cursor.consume(UInt8(ascii: "}")) { return nil }
+    if cursor.consume(UInt8(ascii: "}")) { return false }
     repeat {
       cursor.skipWhitespace()
       let keyStart = cursor.index
       let (key, escaped) = cursor.string()
-      guard !escaped, cursor.consume(UInt8(ascii: ":")) else { return nil }
+      guard !escaped, cursor.consume(UInt8(ascii: ":")) else { return false }
       cursor.skipWhitespace()
       switch RouteKey(UnsafeBufferPointer(rebasing: cursor.bytes[key])) {
       case .name:
-        guard cursor.byte == UInt8(ascii: "\"") else { return nil }
+        guard cursor.byte == UInt8(ascii: "\"") else { return false }
         let (text, escaped) = cursor.string()
-        guard !escaped else { return nil }
-        name = context.strings.string(UnsafeBufferPointer(rebasing: cursor.bytes[text]))
+        guard !escaped else { return false }
+        // Made, not looked up: a route's name is its own (the cache would miss and evict).
+        name = String(decoding: UnsafeBufferPointer(rebasing: cursor.bytes[text]), as: UTF8.self)
       case .url:
-        guard let read = readURLPatternsInPlace(&cursor, context, &reader) else { return nil }
+        guard let read = readURLPatternsInPlace(&cursor, context, &reader) else { return false }
         patterns = read
       case .action(let action):
-        guard target == nil, let read = readTargetInPlace(&cursor, action, key: keyStart, &context, &reader)
-        else { return nil }
-        target = read
+        guard !hasTarget, readTargetInPlace(&cursor, action, key: keyStart, into: &target, &context, &reader)
+        else { return false }
+        hasTarget = true
       case .priority:
-        guard cursor.byte == UInt8(ascii: "-") || cursor.byte &- UInt8(ascii: "0") < 10 else { return nil }
+        guard cursor.byte == UInt8(ascii: "-") || cursor.byte &- UInt8(ascii: "0") < 10 else { return false }
         let text = String(decoding: UnsafeBufferPointer(rebasing: cursor.bytes[cursor.number()]), as: UTF8.self)
-        guard let value = JSONNumber(text: text)?.int64Value, let int = Int(exactly: value) else { return nil }
+        guard let value = JSONNumber(text: text)?.int64Value, let int = Int(exactly: value) else { return false }
         priority = int
       case .ignored:
         cursor.skipValue()
       case .other:
-        return nil
+        return false
       }
     } while cursor.consume(UInt8(ascii: ","))
-    guard cursor.consume(UInt8(ascii: "}")), let name, let patterns, let target else { return nil }
+    guard cursor.consume(UInt8(ascii: "}")), let name, let patterns, hasTarget else { return false }
     // Every parameter the value uses is captured by every pattern (else `checkParameters` reports it).
     if let value = target.value, !value.isLiteral {
       let captured = patterns.withUnsafeBufferPointer { patterns in
@@ -119,11 +128,14 @@ extension TableLoader {
           return true
         }
       }
-      guard captured else { return nil }
+      guard captured else { return false }
     }
-    return Route(
-      name: consume name, index: index, trigger: .url(consume patterns), target: consume target,
-      priority: priority, location: reader.location(start))
+    if isDuplicate(name, at: start, names: &names, routes, &reader) { return true }
+    routes.append(
+      Route(
+        name: consume name, index: routes.count, trigger: .url(consume patterns), target: consume target,
+        priority: priority, location: reader.location(start)))
+    return true
   }
 
   /// A route key as the in-place reader sorts it.
@@ -184,14 +196,15 @@ extension TableLoader {
     return patterns
   }
 
-  /// The target of `action`, whose key is at `key` and whose object is at `cursor`, read in
-  /// place as `readTarget` reads it, when that reports nothing; else nil.
+  /// Reads the target of `action`, whose key is at `key` and whose object is at `cursor`, in
+  /// place into `target`, as `readTarget` reads it, when that reports nothing; else false
+  /// (`target` then unspecified).
   private static func readTargetInPlace(
-    _ cursor: inout JSONCursor, _ action: RouteTarget.Action, key: Int, _ context: inout InPlaceRoutes,
-    _ reader: inout JSONFieldReader
-  ) -> RouteTarget? {
+    _ cursor: inout JSONCursor, _ action: RouteTarget.Action, key: Int, into target: inout RouteTarget,
+    _ context: inout InPlaceRoutes, _ reader: inout JSONFieldReader
+  ) -> Bool {
     let bytes = cursor.bytes
-    guard cursor.byte == UInt8(ascii: "{") else { return nil }
+    guard cursor.byte == UInt8(ascii: "{") else { return false }
     cursor.index += 1
     var scene: String?
     var hasScene = false
@@ -202,49 +215,48 @@ extension TableLoader {
       repeat {
         cursor.skipWhitespace()
         let (keyRange, escaped) = cursor.string()
-        guard !escaped, cursor.consume(UInt8(ascii: ":")) else { return nil }
+        guard !escaped, cursor.consume(UInt8(ascii: ":")) else { return false }
         cursor.skipWhitespace()
         let key = UnsafeBufferPointer(rebasing: bytes[keyRange])
         if RouteKey.equal(key, action == .deliver ? "scene" : "id") {
-          guard cursor.byte == UInt8(ascii: "\"") else { return nil }
+          guard cursor.byte == UInt8(ascii: "\"") else { return false }
           let (text, escaped) = cursor.string()
-          guard !escaped else { return nil }
+          guard !escaped else { return false }
           scene = context.strings.string(UnsafeBufferPointer(rebasing: bytes[text]))
           hasScene = true
         } else if action != .deliver, RouteKey.equal(key, "type") {
-          guard cursor.byte == UInt8(ascii: "\"") else { return nil }
+          guard cursor.byte == UInt8(ascii: "\"") else { return false }
           let (text, escaped) = cursor.string()
-          guard !escaped else { return nil }
+          guard !escaped else { return false }
           type = context.strings.string(UnsafeBufferPointer(rebasing: bytes[text]))
         } else if RouteKey.equal(key, "value") {
-          guard let read = ValueTemplate.inPlace(&cursor, context.strings) else { return nil }
+          guard let read = ValueTemplate.inPlace(&cursor, context.strings) else { return false }
           template = read
           hasValue = true
         } else if RouteKey.equal(key, "comment") || key.first == UInt8(ascii: "$") {
           cursor.skipValue()
         } else {
-          return nil
+          return false
         }
       } while cursor.consume(UInt8(ascii: ","))
-      guard cursor.consume(UInt8(ascii: "}")) else { return nil }
+      guard cursor.consume(UInt8(ascii: "}")) else { return false }
     }
-    var target = RouteTarget(action: action, location: reader.location(key))
-    target.valueType = type
-    target.value = template
     // The checks against the scenes: when the last target's passed, this one's pass too if
     // it is the same (they read nothing else of it).
     if let checked = context.checked, checked.action == action, checked.scene == scene, checked.type == type,
       checked.value == hasValue
     {
-      target.scene = scene
-      return target
+      target = RouteTarget(
+        action: action, scene: scene, valueType: type, value: consume template, location: reader.location(key))
+      return true
     }
+    target = RouteTarget(action: action, valueType: type, value: consume template, location: reader.location(key))
     let table = context.table
     if let scene, table.scenes.contains(where: { $0.id == scene }) { target.scene = scene }
     guard table.targetProblems(target, named: hasScene ? scene : nil, hasValue: hasValue).isEmpty,
       !hasScene || target.scene != nil
-    else { return nil }
+    else { return false }
     context.checked = (action, scene, type, hasValue)
-    return target
+    return true
   }
 }

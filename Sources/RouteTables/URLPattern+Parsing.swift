@@ -76,7 +76,7 @@ extension URLPattern {
   ) {
     let text = String(decoding: bytes, as: UTF8.self)
     if let pattern = PlainPatternParser.parse(bytes, text: text, strings: strings, location: location) {
-      self = pattern
+      self = consume pattern
       return
     }
     var parser = URLPatternParser(text: text, bytes: bytes)

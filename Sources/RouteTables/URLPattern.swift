@@ -78,42 +78,6 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
   /// what the compiler reads instead of the segments (``PathLayout``).
   @usableFromInline package internal(set) var layout: PathLayout?
 
-  /// Creates a pattern from its parts (with no location and no layout: the compiler reads its
-  /// segments).
-  ///
-  /// ```swift
-  /// let pattern = URLPattern(
-  ///   text: "notes://tag/{name}", scheme: "notes", host: .exact("tag"),
-  ///   segments: [.parameter(Parameter(name: "name"))])
-  /// ```
-  public init(
-    text: String, scheme: String, host: HostPattern, port: Int? = nil,
-    segments: [PathSegmentPattern], trailingSlash: Bool = false,
-    query: [QueryConstraint] = [], fragment: ValueConstraint? = nil
-  ) {
-    self.init(
-      text: text, scheme: scheme, host: host, port: port, segments: segments, trailingSlash: trailingSlash,
-      query: query, fragment: fragment, location: nil, layout: nil)
-  }
-
-  /// Creates a pattern from its parts, where it is written and its layout (the parser's).
-  init(
-    text: String, scheme: String, host: HostPattern, port: Int?, segments: [PathSegmentPattern],
-    trailingSlash: Bool, query: [QueryConstraint], fragment: ValueConstraint?, location: SourceLocation?,
-    layout: PathLayout?
-  ) {
-    self.storedText = text
-    self.storedScheme = scheme
-    self.storedHost = host
-    self.storedPort = port
-    self.storedSegments = segments
-    self.trailingSlash = trailingSlash
-    self.query = query
-    self.fragment = fragment
-    self.location = location
-    self.layout = layout
-  }
-
   /// Whether two patterns have the same parts and location (their layouts, which the parts
   /// determine, are not compared).
   public static func == (lhs: URLPattern, rhs: URLPattern) -> Bool {
@@ -190,6 +154,40 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     if inPath { return true }
     guard !pattern.pointee.query.isEmpty || pattern.pointee.fragment != nil else { return false }
     return pattern.pointee.parameterNames.contains(name)
+  }
+}
+
+extension URLPattern {
+  /// Creates a pattern from its parts (with no location and no layout: the compiler reads its
+  /// segments).
+  ///
+  /// ```swift
+  /// let pattern = URLPattern(
+  ///   text: "notes://tag/{name}", scheme: "notes", host: .exact("tag"),
+  ///   segments: [.parameter(Parameter(name: "name"))])
+  /// ```
+  public init(
+    text: String, scheme: String, host: HostPattern, port: Int? = nil,
+    segments: [PathSegmentPattern], trailingSlash: Bool = false,
+    query: [QueryConstraint] = [], fragment: ValueConstraint? = nil
+  ) {
+    self.init(
+      text: text, scheme: scheme, host: host, port: port, segments: segments, trailingSlash: trailingSlash,
+      query: query, fragment: fragment, location: nil, layout: nil)
+  }
+
+  /// Creates a pattern from its parts, where it is written and its layout (the parser's).
+  ///
+  /// (In an extension, so that the struct keeps its memberwise initializer, which builds the
+  /// value in place: an initializer in the struct's body builds it in a temporary and copies it out.)
+  init(
+    text: String, scheme: String, host: HostPattern, port: Int?, segments: [PathSegmentPattern],
+    trailingSlash: Bool, query: [QueryConstraint], fragment: ValueConstraint?, location: SourceLocation?,
+    layout: PathLayout?
+  ) {
+    self.init(
+      trailingSlash: trailingSlash, query: query, fragment: fragment, location: location, storedText: text,
+      storedScheme: scheme, storedHost: host, storedPort: port, storedSegments: segments, layout: layout)
   }
 }
 

@@ -11,7 +11,7 @@ public import RouterSupport
 /// let template = try ValueTemplate(json: ["id": "{id}", "title": "Note {id}"])
 /// template.render(["id": .number(JSONNumber(7))])  // {"id": 7, "title": "Note 7"}
 /// ```
-public indirect enum ValueTemplate: Sendable, Hashable {
+public enum ValueTemplate: Sendable, Hashable {
   /// A value without placeholders.
   case literal(JSONValue)
   /// A whole-string placeholder: the parameter's typed value.

@@ -39,14 +39,20 @@ package final class ShortStringCache {
   package func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     let count = bytes.count
     guard count <= 16, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
-    // The bytes as two words: with the count, they are the key (for 8 or fewer, the second is 0).
+    // The bytes as two words: with the count, they are the key.
     var head: UInt64 = 0
     var tail: UInt64 = 0
+    // Overlapping loads, no loop: with the count, each pair of words gives back the bytes.
+    let raw = UnsafeRawPointer(base)
     if count >= 8 {
-      head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
-      tail = UnsafeRawPointer(base + (count - 8)).loadUnaligned(as: UInt64.self)
-    } else {
-      for i in 0..<count { head |= UInt64(base[i]) &<< (8 &* UInt64(i)) }
+      head = raw.loadUnaligned(as: UInt64.self)
+      tail = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    } else if count >= 4 {
+      head = UInt64(raw.loadUnaligned(as: UInt32.self))
+      tail = UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+    } else if count > 0 {
+      // 1 to 3 bytes: the first, the middle and the last.
+      head = UInt64(base[0]) | UInt64(base[count &>> 1]) &<< 8 | UInt64(base[count &- 1]) &<< 16
     }
     let mixed = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
     let entry = entries + Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) &>> 54)

@@ -46,6 +46,26 @@ import Testing
     }
   }
 
+  /// Each ASCII byte in a scheme, a host and a path literal: the plain parser takes the text
+  /// exactly when the byte belongs there (its table of byte classes is the rule), and reads it
+  /// as the full parser does.
+  @Test func takesEachByteWhereItBelongs() {
+    let lower = "abcdefghijklmnopqrstuvwxyz0123456789"
+    let scheme = Set((lower + "+-.").utf8)
+    let host = Set((lower + "-._").utf8)
+    let literal = Set((0x21...0x7E as ClosedRange<UInt8>).filter { !"%*[]{}?#".utf8.contains($0) })
+    for byte in 0..<UInt8(128) where byte != UInt8(ascii: "/") {
+      let c = String(UnicodeScalar(byte))
+      for (text, expected) in [
+        ("a\(c)b://h/x", scheme.contains(byte)), ("app://h\(c)x/y", host.contains(byte)),
+        ("app://h/a\(c)z/y", literal.contains(byte)),
+      ] {
+        #expect(Self.expectSame(text) == expected, "byte \(byte) in \(text.debugDescription)")
+      }
+    }
+    #expect(!Self.expectSame("app://h/caf\u{E9}"))
+  }
+
   /// Random texts from the pieces of both forms (and of broken ones): every one the plain
   /// parser takes, the full parser reads the same.
   @Test func randomPatternsReadTheSame() {

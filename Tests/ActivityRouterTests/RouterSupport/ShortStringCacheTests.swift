@@ -1,0 +1,38 @@
+import ActivityRouterTestSupport
+import Testing
+
+@testable import RouterSupport
+
+/// The cache gives back what `String(decoding:as:)` makes for the same bytes: its key (the
+/// count and two words loaded from the bytes) tells every string of up to 16 bytes apart.
+@Suite struct ShortStringCacheTests {
+  @Test func givesWhatDecodingGives() {
+    let strings = ShortStringCache()
+    var rng = SeededGenerator(seed: 0x5717_CA)
+    // Two letters and a byte beyond ASCII: strings that differ in one place, of every length
+    // from 0 to 20 (past 16 the cache makes each string), each asked for more than once.
+    let alphabet: [UInt8] = [UInt8(ascii: "a"), UInt8(ascii: "b"), 0xC3, 0xA9]
+    var texts: [[UInt8]] = []
+    for _ in 0..<3_000 {
+      let count = Int.random(in: 0...20, using: &rng)
+      texts.append((0..<count).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
+    }
+    for round in 0..<2 {
+      for bytes in texts {
+        let made = bytes.withUnsafeBufferPointer { strings.string($0) }
+        #expect(made == String(decoding: bytes, as: UTF8.self), "round \(round): \(bytes)")
+      }
+    }
+  }
+
+  @Test func tellsApartStringsThatShareTheirEnds() {
+    let strings = ShortStringCache()
+    // The same first and last bytes (and, for four to seven, the same first and last four).
+    for text in ["abc", "aac", "abcdbcd", "abcdxbcd", "abccbcd", "ab", "aab", "abab", "abbb", "a", "aa", "aaa"] {
+      for _ in 0..<2 {
+        let made = Array(text.utf8).withUnsafeBufferPointer { strings.string($0) }
+        #expect(made == text)
+      }
+    }
+  }
+}
