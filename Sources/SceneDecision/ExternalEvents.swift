@@ -11,6 +11,18 @@ package enum ExternalEvents {
     // What differs between the URL lines of one route pattern is seen only as observed values.
     // The identifier and the URL live here for the whole decision, and the stages read them in
     // place (each copy of a URL is a `memcpy` of its ranges and a retain of its text).
+    // A URL line, the common event, without optionals: the identifier and the URL made from
+    // the event's URL directly.
+    if case .url(let url) = event.kind {
+      return withUnsafePointer(to: EventIdentifier.of(url: url)) { identifier in
+        withUnsafePointer(to: url) { url in
+          decide(
+            event, identifier: ObservedInPlace(identifier, reads: ctx.reads),
+            url: ObservedInPlace(url, reads: ctx.reads),
+            isURL: true, router: router, &ctx)
+        }
+      }
+    }
     guard let identifier = EventIdentifier.of(event) else {
       return ctx.decision(.error, reason: .notExternal, message: "not an external event")
     }
@@ -28,7 +40,7 @@ package enum ExternalEvents {
   /// Stage one, then stage two, for an event whose identifier and URL (if any) are read in place.
   private static func decide(
     _ event: Event, identifier: ObservedInPlace<EventIdentifier>, url: ObservedInPlace<URLRecord>?,
-    router: borrowing CompiledRouter, _ ctx: inout DecisionContext
+    isURL: Bool = false, router: borrowing CompiledRouter, _ ctx: inout DecisionContext
   ) -> Decision {
     if let url, let notForApp = LinkGate.check(url, &ctx) { return notForApp }
     let choice: ReceiverChoice
@@ -74,10 +86,13 @@ package enum ExternalEvents {
     // A table without routes of the kind decides as before: the receiving scene gets the event.
     // (Only these kinds are looked at: handing on any other event's kind copied its payload.)
     var other: Event.Kind?
-    switch event.kind {
-    case .activity(let a): activity = a
-    case .shortcut, .notification: if router.hasEventRoutes(for: event.kind) { other = event.kind }
-    default: break
+    // A URL event is neither (switching on the kind to find out copied the whole kind).
+    if !isURL {
+      switch event.kind {
+      case .activity(let a): activity = a
+      case .shortcut, .notification: if router.hasEventRoutes(for: event.kind) { other = event.kind }
+      default: break
+      }
     }
     return stageTwo(activity: activity, url: url, receiver: receiver, other: other, router: router, &ctx)
   }
@@ -210,30 +225,33 @@ package enum ExternalEvents {
     if table.routes[match.route].target.action == .deliver {
       return deliver(match, receiver: r, &ctx)
     }
-    // The route's target is copied, not the whole route (its patterns, its trigger, its
-    // location); its name is read in place, for the messages alone.
-    let target = table.routes[match.route].target
+    // The route's target is read in place, field by field (a copy of it retained and released
+    // every string and template it holds); its name too, for the messages alone.
     let routeIndex = match.route
+    let action = table.routes[routeIndex].target.action
     func name() -> String { table.routes[routeIndex].name }
     // The value as the record writes it; an action that compares it with windows reads it.
-    let value = target.value.map { template in match.parameters.map { template.render($0) } }
-    switch target.action {
+    let value = table.routes[routeIndex].target.value.map { template in
+      match.parameters.map { template.render($0) }
+    }
+    switch action {
     case .deliver:
       return deliver(match, receiver: r, &ctx)
     case .openWindow, .dismissWindow:
       // The value is compared with the open windows' values.
       let request = Event.WindowRequest(
-        id: target.scene, value: value?.read(), type: target.valueType, from: r.session)
-      let result =
-        target.action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
+        id: table.routes[routeIndex].target.scene, value: value?.read(),
+        type: table.routes[routeIndex].target.valueType, from: r.session)
+      let result = action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
       return ctx.decision(
         result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
-        action: target.action, value: result.value ?? value?.forRecord, closed: result.closed,
+        action: action, value: result.value ?? value?.forRecord, closed: result.closed,
         reason: result.reason,
         message: "route '\(name())': " + result.message)
     case .pushWindow:
       let request = Event.WindowRequest(
-        id: target.scene, value: value?.read(), type: target.valueType, from: r.session)
+        id: table.routes[routeIndex].target.scene, value: value?.read(),
+        type: table.routes[routeIndex].target.valueType, from: r.session)
       var decision = WindowPush.push(request, &ctx)
       decision.receiver = r
       decision.match = match.forRecord
@@ -242,6 +260,7 @@ package enum ExternalEvents {
       return decision
     case .requestSceneSessionActivation:
       // The activity's identifier and userInfo are matched against sessions and configurations.
+      let target = table.routes[routeIndex].target
       var activity = UserActivity(activityType: target.activityType ?? "")
       if case .string(let tci)? = target.targetContentIdentifier?.render(match.parameters.read()) {
         activity.targetContentIdentifier = tci
@@ -299,16 +318,18 @@ package enum ExternalEvents {
     var match: ObservedMatch?
     if let url {
       // The fast path reads the bytes again; the general one reuses the reader's ranges.
-      match = url.match(router, scratch: ctx.scratch)
-      if let found = match?.forRecord {
-        // The pattern's text is for the trace alone: not looked up (a copy) when there is none.
-        if ctx.explains {
-          let pattern = ctx.table.routes[found.route].urlPatterns[found.pattern].text
-          ctx.step(.route, "route '\(found.routeName)'", .chosen, "matches \(pattern)")
-        }
-      } else {
+      // The match is returned as found (read out of an optional, it was copied and the
+      // optional destroyed through the generic witnesses of `Optional`).
+      guard let found = url.match(router, scratch: ctx.scratch) else {
         ctx.step(.route, "URL routes", .rejected, "no route matches \(url.forRecord.text)")
+        return nil
       }
+      // The pattern's text is for the trace alone: not looked up (a copy) when there is none.
+      if ctx.explains {
+        let pattern = ctx.table.routes[found.route].urlPatterns[found.forRecord.pattern].text
+        ctx.step(.route, "route '\(found.forRecord.routeName)'", .chosen, "matches \(pattern)")
+      }
+      return found
     } else if let activity {
       match = router.match(
         activityType: activity.activityType, userInfo: activity.userInfo,
