@@ -80,19 +80,18 @@ package enum ExternalEvents {
     }
     if ctx.table.lifecycle == .uiKit { ctx.handlers = HandlerCalls.uiKit(event.kind, isNew: receiver.isNew) }
     // Below here the stages see the URL only as observed; an activity is never reused.
+    // A URL event has no activity and no other kind to route: none is made, copied or destroyed.
+    if isURL { return stageTwo(activity: nil, url: url, receiver: receiver, other: nil, router: router, &ctx) }
     var activity: UserActivity?
     // Quick actions and notification responses are routed by the table's shortcut and
     // notification routes; no SwiftUI scene handler stands between (the app's delegates get them).
     // A table without routes of the kind decides as before: the receiving scene gets the event.
     // (Only these kinds are looked at: handing on any other event's kind copied its payload.)
     var other: Event.Kind?
-    // A URL event is neither (switching on the kind to find out copied the whole kind).
-    if !isURL {
-      switch event.kind {
-      case .activity(let a): activity = a
-      case .shortcut, .notification: if router.hasEventRoutes(for: event.kind) { other = event.kind }
-      default: break
-      }
+    switch event.kind {
+    case .activity(let a): activity = a
+    case .shortcut, .notification: if router.hasEventRoutes(for: event.kind) { other = event.kind }
+    default: break
     }
     return stageTwo(activity: activity, url: url, receiver: receiver, other: other, router: router, &ctx)
   }
@@ -125,8 +124,11 @@ package enum ExternalEvents {
     let arrival: Decision.Outcome = isNew ? .open : .deliver
     func subject() -> String { "'\(r.scene)' (\(r.session))" }
     var activityType: String?
-    if let activity, url == nil { activityType = activity.activityType }
-    let routable = url != nil || activityType != nil || other != nil
+    // The optionals are tested by their case, the URL first: `!= nil` and `if let` on them
+    // (large enums) copied them through `Optional`'s generic witnesses, on every URL line.
+    if url == nil, let activity { activityType = activity.activityType }
+    var routable = url != nil || activityType != nil
+    if !routable, case .some = other { routable = true }
     // The receiver's declaration is read in place (a copy of a declaration retains each of its
     // strings and arrays).
     if url != nil || activityType != nil, table.lifecycle == .swiftUI,
@@ -146,7 +148,7 @@ package enum ExternalEvents {
           message: "the event reaches \(subject()), which has no \(kind) handler")
       }
       if url != nil {
-        if activity != nil {
+        if case .some = activity {
           ctx.step(.handler, subject(), .info, "SwiftUI passes a universal link to onOpenURL as a URL", rule: .e4)
         }
         let all = ctx.policies.urlHandlers == .all
@@ -211,7 +213,13 @@ package enum ExternalEvents {
         ctx.step(.route, "userinfo", .info, "routed with its userinfo, which the handler gets (credentials: allow)")
       }
     }
-    guard let match = route(url: url, activity: activity, other: other, router: router, &ctx) else {
+    // A URL is matched without handing on the activity and the other kind (both nil; each
+    // optional was copied for the call through `Optional`'s generic witnesses).
+    let found =
+      if let url { routeURL(url, router: router, &ctx) } else {
+        route(url: nil, activity: activity, other: other, router: router, &ctx)
+      }
+    guard let match = found else {
       if ctx.policies.unroutedEvents == .deliver {
         return ctx.decision(
           arrival, scene: r.scene, session: r.session, receiver: r,
@@ -307,6 +315,27 @@ package enum ExternalEvents {
       action: .deliver, value: value, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(name())'")
   }
 
+  /// The table's route for a URL, with a trace step (``route(url:activity:other:router:_:)``'s
+  /// first case). The match is returned as found (read out of an optional, it was copied and the
+  /// optional destroyed through the generic witnesses of `Optional`).
+  static func routeURL(
+    _ url: ObservedInPlace<URLRecord>, router: borrowing CompiledRouter, _ ctx: inout DecisionContext
+  )
+    -> ObservedMatch?
+  {
+    // The fast path reads the bytes again; the general one reuses the reader's ranges.
+    guard let found = url.match(router, scratch: ctx.scratch) else {
+      ctx.step(.route, "URL routes", .rejected, "no route matches \(url.forRecord.text)")
+      return nil
+    }
+    // The pattern's text is for the trace alone: not looked up (a copy) when there is none.
+    if ctx.explains {
+      let pattern = ctx.table.routes[found.route].urlPatterns[found.forRecord.pattern].text
+      ctx.step(.route, "route '\(found.forRecord.routeName)'", .chosen, "matches \(pattern)")
+    }
+    return found
+  }
+
   /// The table's route for the event, with a trace step. `router` is the context's router,
   /// borrowed: read through the context's pointer, it was copied for every call to the matcher
   /// (each of its arrays retained and released).
@@ -317,19 +346,7 @@ package enum ExternalEvents {
   ) -> ObservedMatch? {
     var match: ObservedMatch?
     if let url {
-      // The fast path reads the bytes again; the general one reuses the reader's ranges.
-      // The match is returned as found (read out of an optional, it was copied and the
-      // optional destroyed through the generic witnesses of `Optional`).
-      guard let found = url.match(router, scratch: ctx.scratch) else {
-        ctx.step(.route, "URL routes", .rejected, "no route matches \(url.forRecord.text)")
-        return nil
-      }
-      // The pattern's text is for the trace alone: not looked up (a copy) when there is none.
-      if ctx.explains {
-        let pattern = ctx.table.routes[found.route].urlPatterns[found.forRecord.pattern].text
-        ctx.step(.route, "route '\(found.forRecord.routeName)'", .chosen, "matches \(pattern)")
-      }
-      return found
+      return routeURL(url, router: router, &ctx)
     } else if let activity {
       match = router.match(
         activityType: activity.activityType, userInfo: activity.userInfo,
