@@ -291,7 +291,9 @@ package enum ExternalEvents {
   /// so that the decision is built once, in its place (inside that function's many paths it
   /// was built in a temporary and copied out), and the target's fields are read in place.
   @inline(never)
-  private static func deliver(_ match: ObservedMatch, receiver r: Decision.Receiver, _ ctx: inout DecisionContext)
+  private static func deliver(
+    _ match: consuming ObservedMatch, receiver r: Decision.Receiver, _ ctx: inout DecisionContext
+  )
     -> Decision
   {
     let table = ctx.table
@@ -299,8 +301,9 @@ package enum ExternalEvents {
     let isNew = r.isNew
     func name() -> String { table.routes[routeIndex].name }
     func subject() -> String { "'\(r.scene)' (\(r.session))" }
-    // The value as the record writes it.
-    let value = table.routes[routeIndex].target.value.map { $0.render(match.parameters.forRecord) }
+    // The value as the record writes it, rendered from the match's parameters in place (not a
+    // read: `forRecord`; through `parameters`, an observed copy of them was made and destroyed).
+    let value = table.routes[routeIndex].target.value.map { $0.render(match.forRecord.parameters) }
     if let scene = table.routes[routeIndex].target.scene, scene != r.scene {
       ctx.step(
         .handler, "route '\(name())'", .rejected,
