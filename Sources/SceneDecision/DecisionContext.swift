@@ -61,6 +61,7 @@ struct DecisionContext {
   }
 
   /// Records an Apple rule as deciding (once, in order).
+  @inline(__always)
   mutating func cite(_ rule: AppleRuleID) {
     rules.cite(rule)
   }
@@ -97,6 +98,24 @@ struct DecisionContext {
     nextNumber = SessionNumbers.successor(of: nextNumber)
     effects.append(.create(session))
     return session
+  }
+
+  /// A new session of the table's declaration at `index`, as ``createSession(sceneAt:value:)``
+  /// makes it, moved into the effects: what stage one hands on is its id and its scene (a
+  /// session returned, then copied into a choice, retained and released each of its fields).
+  mutating func createChosen(sceneAt index: Int, value: JSONValue?) -> ReceiverChoice.Chosen {
+    let table = self.table
+    clock = SessionNumbers.successor(of: clock)
+    let id = SessionNumbers.id(nextNumber)
+    let scene = table.scenes[index].id
+    let presents = value == nil ? nil : table.scenes[index].presents
+    nextNumber = SessionNumbers.successor(of: nextNumber)
+    effects.append(
+      .create(
+        Session(
+          id: id, scene: scene, value: value, valueType: presents, preferring: nil, allowing: nil, prefers: nil,
+          can: nil, state: .foregroundActive, lastActivated: clock, created: clock, pushedFrom: nil)))
+    return ReceiverChoice.Chosen(id: id, scene: scene)
   }
 
   /// Brings a session to the foreground as the most recent.

@@ -100,11 +100,17 @@ public struct EventIdentifier: Sendable, Hashable {
     hasher.combine(source)
   }
 
+  /// The identifier of a URL event (``of(_:)`` for `.url`), not optional: the engine's path for
+  /// URL lines (an optional identifier was destroyed through `Optional`'s generic witnesses).
+  static func of(url: URLRecord) -> EventIdentifier {
+    EventIdentifier(url: url, rule: .e1, source: "the URL's absoluteString")
+  }
+
   /// The identifier of an external event; nil for events that are not routed by scene conditions.
   public static func of(_ event: Event) -> EventIdentifier? {
     switch event.kind {
     case .url(let url):
-      return EventIdentifier(url: url, rule: .e1, source: "the URL's absoluteString")
+      return of(url: url)
     case .activity(let activity):
       if let tci = activity.targetContentIdentifier {
         return EventIdentifier(text: tci, rule: .e2, source: "the activity's targetContentIdentifier")

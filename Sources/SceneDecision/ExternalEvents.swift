@@ -11,6 +11,18 @@ package enum ExternalEvents {
     // What differs between the URL lines of one route pattern is seen only as observed values.
     // The identifier and the URL live here for the whole decision, and the stages read them in
     // place (each copy of a URL is a `memcpy` of its ranges and a retain of its text).
+    // A URL line, the common event, without optionals: the identifier and the URL made from
+    // the event's URL directly.
+    if case .url(let url) = event.kind {
+      return withUnsafePointer(to: EventIdentifier.of(url: url)) { identifier in
+        withUnsafePointer(to: url) { url in
+          decide(
+            event, identifier: ObservedInPlace(identifier, reads: ctx.reads),
+            url: ObservedInPlace(url, reads: ctx.reads),
+            isURL: true, router: router, &ctx)
+        }
+      }
+    }
     guard let identifier = EventIdentifier.of(event) else {
       return ctx.decision(.error, reason: .notExternal, message: "not an external event")
     }
@@ -28,7 +40,7 @@ package enum ExternalEvents {
   /// Stage one, then stage two, for an event whose identifier and URL (if any) are read in place.
   private static func decide(
     _ event: Event, identifier: ObservedInPlace<EventIdentifier>, url: ObservedInPlace<URLRecord>?,
-    router: borrowing CompiledRouter, _ ctx: inout DecisionContext
+    isURL: Bool = false, router: borrowing CompiledRouter, _ ctx: inout DecisionContext
   ) -> Decision {
     if let url, let notForApp = LinkGate.check(url, &ctx) { return notForApp }
     let choice: ReceiverChoice
@@ -68,6 +80,8 @@ package enum ExternalEvents {
     }
     if ctx.table.lifecycle == .uiKit { ctx.handlers = HandlerCalls.uiKit(event.kind, isNew: receiver.isNew) }
     // Below here the stages see the URL only as observed; an activity is never reused.
+    // A URL event has no activity and no other kind to route: none is made, copied or destroyed.
+    if isURL { return stageTwo(activity: nil, url: url, receiver: receiver, other: nil, router: router, &ctx) }
     var activity: UserActivity?
     // Quick actions and notification responses are routed by the table's shortcut and
     // notification routes; no SwiftUI scene handler stands between (the app's delegates get them).
@@ -110,8 +124,11 @@ package enum ExternalEvents {
     let arrival: Decision.Outcome = isNew ? .open : .deliver
     func subject() -> String { "'\(r.scene)' (\(r.session))" }
     var activityType: String?
-    if let activity, url == nil { activityType = activity.activityType }
-    let routable = url != nil || activityType != nil || other != nil
+    // The optionals are tested by their case, the URL first: `!= nil` and `if let` on them
+    // (large enums) copied them through `Optional`'s generic witnesses, on every URL line.
+    if url == nil, let activity { activityType = activity.activityType }
+    var routable = url != nil || activityType != nil
+    if !routable, case .some = other { routable = true }
     // The receiver's declaration is read in place (a copy of a declaration retains each of its
     // strings and arrays).
     if url != nil || activityType != nil, table.lifecycle == .swiftUI,
@@ -131,7 +148,7 @@ package enum ExternalEvents {
           message: "the event reaches \(subject()), which has no \(kind) handler")
       }
       if url != nil {
-        if activity != nil {
+        if case .some = activity {
           ctx.step(.handler, subject(), .info, "SwiftUI passes a universal link to onOpenURL as a URL", rule: .e4)
         }
         let all = ctx.policies.urlHandlers == .all
@@ -196,7 +213,13 @@ package enum ExternalEvents {
         ctx.step(.route, "userinfo", .info, "routed with its userinfo, which the handler gets (credentials: allow)")
       }
     }
-    guard let match = route(url: url, activity: activity, other: other, router: router, &ctx) else {
+    // A URL is matched without handing on the activity and the other kind (both nil; each
+    // optional was copied for the call through `Optional`'s generic witnesses).
+    let found =
+      if let url { routeURL(url, router: router, &ctx) } else {
+        route(url: nil, activity: activity, other: other, router: router, &ctx)
+      }
+    guard let match = found else {
       if ctx.policies.unroutedEvents == .deliver {
         return ctx.decision(
           arrival, scene: r.scene, session: r.session, receiver: r,
@@ -210,30 +233,33 @@ package enum ExternalEvents {
     if table.routes[match.route].target.action == .deliver {
       return deliver(match, receiver: r, &ctx)
     }
-    // The route's target is copied, not the whole route (its patterns, its trigger, its
-    // location); its name is read in place, for the messages alone.
-    let target = table.routes[match.route].target
+    // The route's target is read in place, field by field (a copy of it retained and released
+    // every string and template it holds); its name too, for the messages alone.
     let routeIndex = match.route
+    let action = table.routes[routeIndex].target.action
     func name() -> String { table.routes[routeIndex].name }
     // The value as the record writes it; an action that compares it with windows reads it.
-    let value = target.value.map { template in match.parameters.map { template.render($0) } }
-    switch target.action {
+    let value = table.routes[routeIndex].target.value.map { template in
+      match.parameters.map { template.render($0) }
+    }
+    switch action {
     case .deliver:
       return deliver(match, receiver: r, &ctx)
     case .openWindow, .dismissWindow:
       // The value is compared with the open windows' values.
       let request = Event.WindowRequest(
-        id: target.scene, value: value?.read(), type: target.valueType, from: r.session)
-      let result =
-        target.action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
+        id: table.routes[routeIndex].target.scene, value: value?.read(),
+        type: table.routes[routeIndex].target.valueType, from: r.session)
+      let result = action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
       return ctx.decision(
         result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
-        action: target.action, value: result.value ?? value?.forRecord, closed: result.closed,
+        action: action, value: result.value ?? value?.forRecord, closed: result.closed,
         reason: result.reason,
         message: "route '\(name())': " + result.message)
     case .pushWindow:
       let request = Event.WindowRequest(
-        id: target.scene, value: value?.read(), type: target.valueType, from: r.session)
+        id: table.routes[routeIndex].target.scene, value: value?.read(),
+        type: table.routes[routeIndex].target.valueType, from: r.session)
       var decision = WindowPush.push(request, &ctx)
       decision.receiver = r
       decision.match = match.forRecord
@@ -242,6 +268,7 @@ package enum ExternalEvents {
       return decision
     case .requestSceneSessionActivation:
       // The activity's identifier and userInfo are matched against sessions and configurations.
+      let target = table.routes[routeIndex].target
       var activity = UserActivity(activityType: target.activityType ?? "")
       if case .string(let tci)? = target.targetContentIdentifier?.render(match.parameters.read()) {
         activity.targetContentIdentifier = tci
@@ -264,7 +291,9 @@ package enum ExternalEvents {
   /// so that the decision is built once, in its place (inside that function's many paths it
   /// was built in a temporary and copied out), and the target's fields are read in place.
   @inline(never)
-  private static func deliver(_ match: ObservedMatch, receiver r: Decision.Receiver, _ ctx: inout DecisionContext)
+  private static func deliver(
+    _ match: consuming ObservedMatch, receiver r: Decision.Receiver, _ ctx: inout DecisionContext
+  )
     -> Decision
   {
     let table = ctx.table
@@ -272,8 +301,9 @@ package enum ExternalEvents {
     let isNew = r.isNew
     func name() -> String { table.routes[routeIndex].name }
     func subject() -> String { "'\(r.scene)' (\(r.session))" }
-    // The value as the record writes it.
-    let value = table.routes[routeIndex].target.value.map { $0.render(match.parameters.forRecord) }
+    // The value as the record writes it, rendered from the match's parameters in place (not a
+    // read: `forRecord`; through `parameters`, an observed copy of them was made and destroyed).
+    let value = table.routes[routeIndex].target.value.map { $0.render(match.forRecord.parameters) }
     if let scene = table.routes[routeIndex].target.scene, scene != r.scene {
       ctx.step(
         .handler, "route '\(name())'", .rejected,
@@ -288,6 +318,27 @@ package enum ExternalEvents {
       action: .deliver, value: value, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(name())'")
   }
 
+  /// The table's route for a URL, with a trace step (``route(url:activity:other:router:_:)``'s
+  /// first case). The match is returned as found (read out of an optional, it was copied and the
+  /// optional destroyed through the generic witnesses of `Optional`).
+  static func routeURL(
+    _ url: ObservedInPlace<URLRecord>, router: borrowing CompiledRouter, _ ctx: inout DecisionContext
+  )
+    -> ObservedMatch?
+  {
+    // The fast path reads the bytes again; the general one reuses the reader's ranges.
+    guard let found = url.match(router, scratch: ctx.scratch) else {
+      ctx.step(.route, "URL routes", .rejected, "no route matches \(url.forRecord.text)")
+      return nil
+    }
+    // The pattern's text is for the trace alone: not looked up (a copy) when there is none.
+    if ctx.explains {
+      let pattern = ctx.table.routes[found.route].urlPatterns[found.forRecord.pattern].text
+      ctx.step(.route, "route '\(found.forRecord.routeName)'", .chosen, "matches \(pattern)")
+    }
+    return found
+  }
+
   /// The table's route for the event, with a trace step. `router` is the context's router,
   /// borrowed: read through the context's pointer, it was copied for every call to the matcher
   /// (each of its arrays retained and released).
@@ -298,17 +349,7 @@ package enum ExternalEvents {
   ) -> ObservedMatch? {
     var match: ObservedMatch?
     if let url {
-      // The fast path reads the bytes again; the general one reuses the reader's ranges.
-      match = url.match(router, scratch: ctx.scratch)
-      if let found = match?.forRecord {
-        // The pattern's text is for the trace alone: not looked up (a copy) when there is none.
-        if ctx.explains {
-          let pattern = ctx.table.routes[found.route].urlPatterns[found.pattern].text
-          ctx.step(.route, "route '\(found.routeName)'", .chosen, "matches \(pattern)")
-        }
-      } else {
-        ctx.step(.route, "URL routes", .rejected, "no route matches \(url.forRecord.text)")
-      }
+      return routeURL(url, router: router, &ctx)
     } else if let activity {
       match = router.match(
         activityType: activity.activityType, userInfo: activity.userInfo,

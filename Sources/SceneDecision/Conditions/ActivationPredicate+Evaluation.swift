@@ -73,10 +73,33 @@ extension ActivationPredicate.Comparison {
 /// Case and diacritic folding for condition matching (M4, M7), with Foundation's folding as the
 /// definition of `[c]` and `[d]`, and substring and `LIKE` matching over the folded text.
 enum TextFolding {
+  /// Whether every byte is below 0x80: the bytes or-ed eight at a time, one test at the end.
   @inline(__always)
   static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    for b in bytes where b >= 0x80 { return false }
-    return true
+    guard let p = bytes.baseAddress else { return true }
+    let n = bytes.count
+    var any: UInt64 = 0
+    var i = 0
+    while i &+ 8 <= n {
+      any |= word(p, i)
+      i &+= 8
+    }
+    while i < n {
+      any |= UInt64(p[i])
+      i &+= 1
+    }
+    return any & highBits == 0
+  }
+
+  /// The high bit of each byte of a word.
+  static let highBits: UInt64 = 0x8080_8080_8080_8080
+  /// One in each byte of a word.
+  static let lowBits: UInt64 = 0x0101_0101_0101_0101
+
+  /// Eight bytes at `p + i`, the first lowest, with no alignment needed.
+  @inline(__always)
+  static func word(_ p: UnsafePointer<UInt8>, _ i: Int) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
   }
 
   @inline(__always)
@@ -95,13 +118,31 @@ enum TextFolding {
     let last = haystack.count &- count
     @inline(__always) func fold(_ b: UInt8) -> UInt8 { lower ? TextFolding.lower(b) : b }
     let first = fold(n[0])
+    // The places where the first byte may start are found eight at a time: a word's bytes
+    // compared with the first byte by a zero-byte test (exact for the lowest byte it flags).
+    // Folded, a letter is found by setting 0x20 in each byte (only `A` and `a` give `a`); any
+    // other first byte folds to itself alone, and is compared as it is.
+    let orCase: UInt64 = lower && first &- 0x61 < 26 ? 0x2020_2020_2020_2020 : 0
+    let wanted = UInt64(first) &* lowBits
+    let end = haystack.count
     var i = 0
     while i <= last {
-      if fold(h[i]) == first {
-        var j = 1
-        while j < count && fold(h[i &+ j]) == fold(n[j]) { j &+= 1 }
-        if j == count { return true }
+      if i &+ 8 <= end {
+        let x = (word(h, i) | orCase) ^ wanted
+        let found = (x &- lowBits) & ~x & highBits
+        if found == 0 {
+          i &+= 8
+          continue
+        }
+        i &+= found.trailingZeroBitCount &>> 3
+        if i > last { return false }
+      } else if fold(h[i]) != first {
+        i &+= 1
+        continue
       }
+      var j = 1
+      while j < count && fold(h[i &+ j]) == fold(n[j]) { j &+= 1 }
+      if j == count { return true }
       i &+= 1
     }
     return false

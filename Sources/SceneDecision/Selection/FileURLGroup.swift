@@ -30,6 +30,6 @@ enum FileURLGroup {
       ctx.step(.session, "session \(open.id)", .chosen, "already presents \(text): it comes to the front", rule: .w8)
       return .existing(.init(open))
     }
-    return .new(.init(ctx.createSession(sceneAt: index, value: value)))
+    return .new(ctx.createChosen(sceneAt: index, value: value))
   }
 }

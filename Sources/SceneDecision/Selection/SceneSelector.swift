@@ -33,7 +33,7 @@ struct SceneSelector {
         ctx.step(
           .declaration, "'\(table.scenes[first].id)'", .chosen,
           "the first declared scene (coldLaunch: firstDeclaration)")
-        return .new(.init(ctx.createSession(sceneAt: first, value: table.scenes[first].defaultValue)))
+        return .new(ctx.createChosen(sceneAt: first, value: table.scenes[first].defaultValue))
       }
       return selectDeclaration(&ctx)
     }
@@ -391,7 +391,7 @@ struct SceneSelector {
     }
     let value = table.scenes[index].defaultValue
     if value != nil { ctx.cite(.w10) }
-    return .new(.init(ctx.createSession(sceneAt: index, value: value)))
+    return .new(ctx.createChosen(sceneAt: index, value: value))
   }
 
   /// The position of the first `WindowGroup` or `Window`.

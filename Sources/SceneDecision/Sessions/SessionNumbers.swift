@@ -51,6 +51,17 @@ public enum SessionNumbers {
   /// into the string's own storage (an interpolation allocates its buffer first; an id of up to
   /// 14 digits is a small string, with no allocation at all).
   static func id(_ number: Int) -> String {
+    // The first ids, made once: a run opens its windows from `s1` up (a decision on a state
+    // with no session, the common one, creates `s1`); making one cost about 140 instructions.
+    if number >= 0 && number < firstIDs.count { return firstIDs[number] }
+    return made(number)
+  }
+
+  /// `s0` to `s1023`, as ``made(_:)`` writes them.
+  private static let firstIDs: [String] = (0..<1024).map { made($0) }
+
+  /// The id `s<number>`, written digit by digit.
+  private static func made(_ number: Int) -> String {
     guard number >= 0 else { return "s\(number)" }
     var digits = 1
     var rest = number / 10
