@@ -108,6 +108,16 @@ public struct LineRouter: ~Copyable {
       return
     }
     fullLines += 1
+    if options.format == .json {
+      // Written straight from the decision (no record made); a stateful run gets the decision
+      // back to apply.
+      guard options.stateful else { return appendJSON(line: line, utf8: bytes, to: &out, kept: nil) }
+      var kept = DecisionRecord.KeptDecision(open: sessions.sessions.count, limit: options.openSessionLimit)
+      withUnsafeMutablePointer(to: &kept) { appendJSON(line: line, utf8: bytes, to: &out, kept: $0) }
+      // In place: the record holds no reference to the sessions, so nothing is copied.
+      if let decision = kept.decision.take() { sessions.apply(decision) }
+      return
+    }
     var record = DecisionRecord(
       line: line, utf8: bytes, router: router, state: sessions, explains: options.explains, scratch: &scratch)
     // In place: the record holds no reference to the sessions, so nothing is copied.
@@ -115,6 +125,18 @@ public struct LineRouter: ~Copyable {
       if let error = overSessionLimit(decision) { record.result = .failure(error) } else { sessions.apply(decision) }
     }
     append(record, to: &out)
+  }
+
+  /// Reads, decides and writes a line's NDJSON record from its decision
+  /// (`DecisionRecord.appendJSON(line:utf8:…)`); in a stateful run, `kept` gets the decision
+  /// when it is within the session limit.
+  private mutating func appendJSON(
+    line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8],
+    kept: UnsafeMutablePointer<DecisionRecord.KeptDecision>?
+  ) {
+    DecisionRecord.appendJSON(
+      line: line, utf8: bytes, router: router, state: sessions, explains: options.explains,
+      includesLine: options.includesLineNumber, scratch: &scratch, to: &out, sessions: kept)
   }
 
   /// Decides one line and appends its record as ``route(line:utf8:into:)`` does, but in a
@@ -130,6 +152,12 @@ public struct LineRouter: ~Copyable {
   ) {
     guard options.stateful else { return route(line: line, utf8: bytes, into: &out) }
     fullLines += 1
+    if options.format == .json {
+      var kept = DecisionRecord.KeptDecision(open: sessions.sessions.count, limit: options.openSessionLimit)
+      withUnsafeMutablePointer(to: &kept) { appendJSON(line: line, utf8: bytes, to: &out, kept: $0) }
+      if let decision = kept.decision.take() { heldDecision = decision }
+      return
+    }
     var record = DecisionRecord(
       line: line, utf8: bytes, router: router, state: sessions, explains: options.explains, scratch: &scratch)
     if case .success(let (_, decision)) = record.result {
@@ -184,7 +212,14 @@ public struct LineRouter: ~Copyable {
   /// The error of a stateful line whose decision would leave more than
   /// `openSessionLimit` sessions open, or nil.
   private func overSessionLimit(_ decision: Decision) -> EventError? {
-    var open = sessions.sessions.count
+    LineRouter.overSessionLimit(decision, open: sessions.sessions.count, limit: options.openSessionLimit)
+  }
+
+  /// The error of a stateful line whose decision would leave more than `limit` sessions open,
+  /// `open` being open before it, or nil.
+  static func overSessionLimit(_ decision: Decision, open: Int, limit: Int) -> EventError? {
+    let before = open
+    var open = open
     for effect in decision.effects {
       switch effect {
       case .create: open += 1
@@ -192,11 +227,11 @@ public struct LineRouter: ~Copyable {
       default: continue
       }
     }
-    guard open > options.openSessionLimit, open > sessions.sessions.count else { return nil }
+    guard open > limit, open > before else { return nil }
     return EventError(
       code: .sessionLimit,
       message:
-        "the decision would leave \(open) sessions open; the limit is \(options.openSessionLimit) open at once"
+        "the decision would leave \(open) sessions open; the limit is \(limit) open at once"
         + " (SessionLimits.openSessions): the sessions stay as they were",
       column: 1)
   }

@@ -4,8 +4,9 @@ import ActivityRouter
 /// decision and its NDJSON record for every line, in process (no I/O in the timed loop), the
 /// way `route-cli route --json` makes them.
 ///
-/// `full` reads and decides each line (`DecisionRecord(line:utf8:router:state:explains:)`,
-/// without explanations) and writes its record; `bulk` hands the lines to a `LineRouter`, which
+/// `full` reads and decides each line and writes its record from the decision
+/// (`DecisionRecord.appendJSON(line:utf8:router:state:explains:scratch:to:)`, without
+/// explanations); `bulk` hands the lines to a `LineRouter`, which
 /// writes the same records from plans; `stateful` applies each decision to the sessions before
 /// the next line (`route-cli route --stateful --json`). Each prints one JSON line: lines, bytes written,
 /// ns_per_line, lines_per_s, and for bulk the lines written from plans; and the FNV-1a hash of
@@ -76,7 +77,7 @@ enum RecordBenchmark {
     var scratch = MatchScratch()
     for n in range {
       lines[n].withUnsafeBufferPointer {
-        DecisionRecord(line: n + 1, utf8: $0, router: router, state: state, scratch: &scratch).appendJSON(to: &out)
+        DecisionRecord.appendJSON(line: n + 1, utf8: $0, router: router, state: state, scratch: &scratch, to: &out)
       }
     }
   }

@@ -127,6 +127,12 @@ struct RecordPlans: ~Copyable {
   ) -> Bool {
     decidedLines += 1
     var reads = true
+    if format == .json {
+      DecisionRecord.appendJSON(
+        line: line, utf8: bytes, router: router, state: state, explains: false, includesLine: includesLine,
+        readsEventDetails: &reads, scratch: scratch, to: &out, layout: &layout)
+      return reads
+    }
     let record = DecisionRecord(
       line: line, utf8: bytes, router: router, state: state, explains: false, readsEventDetails: &reads,
       scratch: scratch)

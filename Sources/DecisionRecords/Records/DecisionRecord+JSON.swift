@@ -55,6 +55,37 @@ extension DecisionRecord {
     w.literal("}\n")
   }
 
+  /// Appends the NDJSON record of a line decided as `event` and `decision`, its input echoed from
+  /// `input`, the line's bytes (valid UTF-8, at most ``echoLimit`` of them): the bytes
+  /// ``appendJSON(to:explain:includesLine:layout:)`` writes for the record that
+  /// `DecisionRecord(line:utf8:router:…)` makes of the line, without making it. The fields are
+  /// written from the event and the decision where they are: nothing is moved into a record's
+  /// `result` (a copy of both), nothing echoed from the URL's string.
+  static func appendJSON(
+    line: Int, input: UnsafeBufferPointer<UInt8>, event: Event, decision: Decision, to out: inout [UInt8],
+    explain: Bool, includesLine: Bool, layout: inout RecordLayout
+  ) {
+    RecordWriter.write(to: &out) { w in
+      if includesLine {
+        w.literal(#"{"line":"#)
+        let lineStart = w.offset
+        w.integer(line)
+        layout.line = lineStart..<w.offset
+        w.byte(UInt8(ascii: ","))
+      } else {
+        w.byte(UInt8(ascii: "{"))
+      }
+      if let id = event.correlation { DecisionRecord.writeID(id, to: &w) }
+      w.literal(#""input":"#)
+      let inputStart = w.offset
+      w.quoted(input)
+      layout.input = inputStart..<w.offset
+      DecisionRecord.write(event, decision, to: &w, layout: &layout)
+      if explain { DecisionRecord.writeTrace(decision.trace, to: &w) }
+      w.literal("}\n")
+    }
+  }
+
   /// The fields of a decision, from `event` on, in the order of the format: the common ones
   /// in a few small functions, each rarer group out of line. Small, because the optimizer stops
   /// inlining into a function that has grown past a size: in each of these the writer's

@@ -85,3 +85,136 @@ extension DecisionRecord {
     }
   }
 }
+
+extension DecisionRecord {
+  /// Reads one input line, decides it and appends its NDJSON record: the bytes that
+  /// `DecisionRecord(line:utf8:router:state:explains:scratch:)` and
+  /// ``appendJSON(to:explain:)`` append, with no record made.
+  ///
+  /// The input is echoed from the line's bytes and every field is written from the event and
+  /// the decision where they are, so nothing is copied into a record and released with it: the
+  /// form for a loop over many lines (`route-cli route --json` decides its lines this way).
+  ///
+  /// ```swift
+  /// var scratch = MatchScratch()
+  /// var out: [UInt8] = []
+  /// for (n, line) in lines.enumerated() {
+  ///   line.withUnsafeBufferPointer {
+  ///     DecisionRecord.appendJSON(line: n + 1, utf8: $0, router: router, scratch: &scratch, to: &out)
+  ///   }
+  /// }
+  /// // out: {"line":1,"input":"notes://note/…","event":"url","outcome":"open",…}\n…
+  /// ```
+  public static func appendJSON(
+    line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, router: borrowing CompiledRouter,
+    state: borrowing SessionState = SessionState(), explains: Bool = false, scratch: inout MatchScratch,
+    to out: inout [UInt8]
+  ) {
+    var reads = false
+    var layout = RecordLayout()
+    withUnsafeMutablePointer(to: &scratch) { scratch in
+      appendJSON(
+        line: line, utf8: bytes, router: router, state: state, explains: explains, includesLine: true,
+        readsEventDetails: &reads, scratch: scratch, to: &out, layout: &layout)
+    }
+  }
+
+  /// The same, with or without the line number; in a stateful run (`sessions` not nil) a
+  /// decision within the session limit is moved to `sessions.decision`.
+  static func appendJSON(
+    line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, router: borrowing CompiledRouter,
+    state: borrowing SessionState, explains: Bool, includesLine: Bool, scratch: inout MatchScratch,
+    to out: inout [UInt8], sessions: UnsafeMutablePointer<KeptDecision>?
+  ) {
+    var reads = false
+    var layout = RecordLayout()
+    withUnsafeMutablePointer(to: &scratch) { scratch in
+      appendJSON(
+        line: line, utf8: bytes, router: router, state: state, explains: explains, includesLine: includesLine,
+        readsEventDetails: &reads, scratch: scratch, to: &out, layout: &layout, sessions: sessions)
+    }
+  }
+
+  /// The same, with or without the line number, telling where the record's parts are and
+  /// whether the decision read more of the event than its route and parameters (as
+  /// ``init(line:utf8:router:state:explains:readsEventDetails:scratch:)``). In a stateful run
+  /// (`sessions` not nil) a decision that would leave more sessions open than the limit gets the
+  /// `session-limit` error record instead (``LineRouter``'s rule), and a decision within it is
+  /// moved to `sessions.kept`, for the caller to apply.
+  static func appendJSON(
+    line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, router: borrowing CompiledRouter,
+    state: borrowing SessionState, explains: Bool, includesLine: Bool, readsEventDetails: inout Bool,
+    scratch: UnsafeMutablePointer<MatchScratch>?, to out: inout [UInt8], layout: inout RecordLayout,
+    sessions: UnsafeMutablePointer<KeptDecision>? = nil
+  ) {
+    readsEventDetails = true
+    // A line longer than the echo limit (its record echoes a beginning, cut between characters),
+    // or not UTF-8, is written as a record.
+    guard bytes.count <= DecisionRecord.echoLimit, UTF8Bytes.firstInvalidOffset(bytes) == nil else {
+      return appendRecord(
+        line: line, utf8: bytes, router: router, state: state, explains: explains, includesLine: includesLine,
+        readsEventDetails: &readsEventDetails, scratch: scratch, to: &out, layout: &layout, sessions: sessions)
+    }
+    switch EventReader.read(utf8: bytes) {
+    case .failure(let error):
+      appendError(line: line, utf8: bytes, error, to: &out, includesLine: includesLine, layout: &layout)
+    case .success(let event):
+      let decision = DecisionEngine.decide(
+        event, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails,
+        scratch: scratch)
+      if let sessions {
+        if let error = LineRouter.overSessionLimit(decision, open: sessions.pointee.open, limit: sessions.pointee.limit)
+        {
+          return appendError(line: line, utf8: bytes, error, to: &out, includesLine: includesLine, layout: &layout)
+        }
+        appendJSON(
+          line: line, input: bytes, event: event, decision: decision, to: &out, explain: explains,
+          includesLine: includesLine, layout: &layout)
+        sessions.pointee.decision = consume decision
+        return
+      }
+      appendJSON(
+        line: line, input: bytes, event: event, decision: decision, to: &out, explain: explains,
+        includesLine: includesLine, layout: &layout)
+    }
+  }
+
+  /// A stateful run's view of its sessions for one line: how many are open, the most it keeps
+  /// open, and the line's decision once written, to be applied.
+  struct KeptDecision {
+    var open: Int
+    var limit: Int
+    var decision: Decision?
+  }
+
+  /// The record of a line the reader refuses (or of a decision over the session limit).
+  @inline(never)
+  private static func appendError(
+    line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, _ error: EventError, to out: inout [UInt8],
+    includesLine: Bool, layout: inout RecordLayout
+  ) {
+    DecisionRecord(line: line, utf8: bytes, result: .failure(error)).appendJSON(
+      to: &out, explain: false, includesLine: includesLine, layout: &layout)
+  }
+
+  /// A line over the echo limit or not UTF-8, decided and written through its record.
+  @inline(never)
+  private static func appendRecord(
+    line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, router: borrowing CompiledRouter,
+    state: borrowing SessionState, explains: Bool, includesLine: Bool, readsEventDetails: inout Bool,
+    scratch: UnsafeMutablePointer<MatchScratch>?, to out: inout [UInt8], layout: inout RecordLayout,
+    sessions: UnsafeMutablePointer<KeptDecision>?
+  ) {
+    var record = DecisionRecord(
+      line: line, utf8: bytes, router: router, state: state, explains: explains,
+      readsEventDetails: &readsEventDetails, scratch: scratch)
+    if let sessions, case .success(let (_, decision)) = record.result {
+      if let error = LineRouter.overSessionLimit(decision, open: sessions.pointee.open, limit: sessions.pointee.limit) {
+        record.result = .failure(error)
+      } else {
+        sessions.pointee.decision = decision
+      }
+    }
+    record.appendJSON(to: &out, explain: explains, includesLine: includesLine, layout: &layout)
+  }
+}
