@@ -144,8 +144,7 @@ extension JSONReader {
       if keys[other + 1] == length, equal(keys[other], start, length) { return nil }
       other += 2
     }
-    keys.push(start)
-    keys.push(length)
+    keys.push(start, length)
     let colon = skipWhitespace(from: end + 1)
     guard colon < count, bytes[colon] == UInt8(ascii: ":") else { return nil }
     return colon + 1
@@ -163,9 +162,21 @@ extension JSONReader {
 
   /// The offset past the string whose opening quote is at `quote`, if the parser would read it
   /// (escapes, control characters and UTF-8 checked as ``parseString()`` checks them).
+  /// Inlined for the usual string, plain ASCII to its quote; any other goes on in
+  /// ``validatedStringEnd(from:)``.
+  @inline(__always)
   private func validatedStringEnd(quote: Int) -> Int? {
+    let cursor = skipPlainASCII(from: quote + 1)
+    if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") { return cursor + 1 }
+    return validatedStringEnd(from: cursor)
+  }
+
+  /// The offset past the string whose contents are read on from `from` (after plain ASCII, at
+  /// a byte that is not a quote), if the parser would read it.
+  @inline(never)
+  private func validatedStringEnd(from: Int) -> Int? {
     let count = bytes.count
-    var cursor = quote + 1
+    var cursor = from
     while true {
       cursor = skipPlainASCII(from: cursor)
       guard cursor < count else { return nil }
@@ -251,6 +262,15 @@ struct IntStack {
     base.deallocate()
     base = grown
     capacity *= 2
+  }
+
+  /// Pushes `first`, then `second`.
+  @inline(__always)
+  mutating func push(_ first: Int, _ second: Int) {
+    if count + 2 > capacity { grow() }
+    (base + count).initialize(to: first)
+    (base + count + 1).initialize(to: second)
+    count += 2
   }
 
   @inline(__always)

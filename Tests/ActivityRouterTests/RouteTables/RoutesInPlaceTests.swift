@@ -117,6 +117,9 @@ import Testing
       #"[{"a": 1,}]"#, #"[1,]"#, #"[1 2]"#, #"[{"a" 1}]"#, #"[{"a": 01}]"#, #"[{"a": -}]"#, #"[{"a": 1.}]"#,
       #"[{"a": tru}]"#, #"[{"a": nul}]"#, #"[{"a": "\x"}]"#, #"[{"a": "\ud800"}]"#, #"[{"a": "\udc00"}]"#,
       "[\"\u{1}\"]", #"[{"a": "b"]"#, #"["#, #"[{"#, #"[{"a""#, #"[{"a":"#, "[\"\u{7F}\"]",
+      // A string's plain run ending at a control byte, past a word of eight, or unterminated.
+      "[\"abc\u{1}\"]", "[{\"abcdefghij\u{1F}k\": 1}]", "[\"abcdefghijklmn\u{0}\"]", #"[{"a": "bc"#,
+      #"[{"abcdefghijk"#, #"[{"a": "é\#u{1}"}]"#, #"["abcdefghijk\x"]"#,
       "[" + String(repeating: "[", count: 62) + String(repeating: "]", count: 62) + "]",
       "[" + String(repeating: "[", count: 63) + String(repeating: "]", count: 63) + "]",
       "[{" + (0..<70).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}]",
@@ -131,6 +134,11 @@ import Testing
     for byte: UInt8 in [0xFF, 0xC0, 0xE0, 0xED, 0x80] {
       invalidUTF8[at] = byte
       Self.expectSameLoad(invalidUTF8, "byte \(byte)")
+    }
+    // The file ends inside a string of the array (a key, a value; shorter and longer than a word).
+    for cut in [#""name": "ab"#, #""name": "abcdefghijklm"#, #""nam"#, #""abcdefghijklm"#, #""name": "a\"#] {
+      let text = #"{"app": "A", "platform": "iPadOS", "routes": [{"# + cut
+      Self.expectSameLoad(Array(text.utf8), text)
     }
   }
 
