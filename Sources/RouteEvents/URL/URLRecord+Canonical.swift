@@ -17,9 +17,9 @@ extension URLRecord {
         (r.user.map { isValid(bytes, $0, .foundationUserinfo) } ?? true)
         && (r.password.map { isValid(bytes, $0, .foundationUserinfo) } ?? true)
       let componentsValid =
-        userinfoValid && isValid(bytes, r.path, .foundationPath)
-        && (r.query.map { isValid(bytes, $0, .foundationQuery) } ?? true)
-        && (r.fragment.map { isValid(bytes, $0, .foundationQuery) } ?? true)
+        userinfoValid && FoundationBytes.isValidPath(bytes, r.path)
+        && (r.query.map { FoundationBytes.isValidQuery(bytes, $0) } ?? true)
+        && (r.fragment.map { FoundationBytes.isValidQuery(bytes, $0) } ?? true)
       if componentsValid && r.hostIsASCII { return text }
 
       var out: [UInt8] = []
@@ -126,7 +126,7 @@ extension URLRecord {
   /// first segment cannot look like a scheme), the rest with the path set.
   private func appendPath(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     let path = ranges.path
-    if isValid(bytes, path, .foundationPath) {
+    if FoundationBytes.isValidPath(bytes, path) {
       out.append(contentsOf: bytes[path])
       return
     }

@@ -127,6 +127,58 @@ import Testing
     }
   }
 
+  /// Foundation's keep-as-written test for a path and a query, read in words, answers as the byte
+  /// rule it replaced (every byte `%` or in the set): every byte value at every position of every
+  /// length from 0 to 17, with the range alone in its buffer or after and before other bytes
+  /// (refused ones, which the words load with the range and must leave out), then random ranges.
+  @Test func theFoundationWordTestsAreTheByteRule() {
+    func byteRule(_ bytes: ArraySlice<UInt8>, _ set: ByteSet) -> Bool {
+      bytes.allSatisfy { $0 == 0x25 || set.contains($0) }
+    }
+    func check(_ content: [UInt8], prefix: Int, suffix: Int, junk: UInt8, mismatches: inout [String]) {
+      let buffer = [UInt8](repeating: junk, count: prefix) + content + [UInt8](repeating: junk, count: suffix)
+      let range = prefix..<(prefix + content.count)
+      buffer.withUnsafeBufferPointer { b in
+        if FoundationBytes.isValidPath(b, range) != byteRule(buffer[range], .foundationPath) {
+          mismatches.append("path \(content) prefix \(prefix) suffix \(suffix)")
+        }
+        if FoundationBytes.isValidQuery(b, range) != byteRule(buffer[range], .foundationQuery) {
+          mismatches.append("query \(content) prefix \(prefix) suffix \(suffix)")
+        }
+      }
+    }
+    var mismatches: [String] = []
+    let embeddings = [(0, 0), (0, 1), (0, 8), (1, 0), (1, 1), (8, 0), (8, 8)]
+    for length in 0...17 {
+      for filler in [UInt8(ascii: "a"), UInt8(ascii: "%"), UInt8(ascii: "/")] {
+        for (prefix, suffix) in embeddings {
+          check(
+            [UInt8](repeating: filler, count: length), prefix: prefix, suffix: suffix, junk: 0x23,
+            mismatches: &mismatches)
+          for position in 0..<length {
+            for b in 0...255 {
+              var content = [UInt8](repeating: filler, count: length)
+              content[position] = UInt8(b)
+              check(content, prefix: prefix, suffix: suffix, junk: 0x23, mismatches: &mismatches)
+            }
+          }
+        }
+      }
+    }
+    var rng = SeededGenerator(seed: 0xF0DA)
+    let alphabet = Self.edgeBytes + Array("\"<>[]^`{|}=+;,'()*".utf8)
+    for _ in 0..<20_000 {
+      let length = Int(rng.next() % 41)
+      let content = (0..<length).map { _ in
+        rng.next() % 4 == 0 ? alphabet[Int(rng.next() % UInt64(alphabet.count))] : UInt8(ascii: "a")
+      }
+      let junk: UInt8 = rng.next() % 2 == 0 ? 0x23 : 0x61
+      check(
+        content, prefix: Int(rng.next() % 10), suffix: Int(rng.next() % 10), junk: junk, mismatches: &mismatches)
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+
   // MARK: - The reader against the byte-by-byte reader
 
   /// URLs whose every byte the test below changes: plain ones (the fast paths) and ones that
