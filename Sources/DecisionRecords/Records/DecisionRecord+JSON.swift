@@ -29,16 +29,7 @@ extension DecisionRecord {
   }
 
   private func write(to w: inout RecordWriter, explain: Bool, includesLine: Bool, layout: inout RecordLayout) {
-    // `line` is the first field when there is one; the next field starts with a comma after it.
-    if includesLine {
-      w.literal(#"{"line":"#)
-      let lineStart = w.offset
-      w.integer(line)
-      layout.line = lineStart..<w.offset
-      w.byte(UInt8(ascii: ","))
-    } else {
-      w.byte(UInt8(ascii: "{"))
-    }
+    DecisionRecord.writeOpening(line: line, includesLine: includesLine, to: &w, layout: &layout)
     switch result {
     case .failure(let error):
       writeError(error, to: &w)
@@ -66,15 +57,7 @@ extension DecisionRecord {
     explain: Bool, includesLine: Bool, layout: inout RecordLayout
   ) {
     RecordWriter.write(to: &out) { w in
-      if includesLine {
-        w.literal(#"{"line":"#)
-        let lineStart = w.offset
-        w.integer(line)
-        layout.line = lineStart..<w.offset
-        w.byte(UInt8(ascii: ","))
-      } else {
-        w.byte(UInt8(ascii: "{"))
-      }
+      writeOpening(line: line, includesLine: includesLine, to: &w, layout: &layout)
       if let id = event.correlation { DecisionRecord.writeID(id, to: &w) }
       w.literal(#""input":"#)
       let inputStart = w.offset
@@ -83,6 +66,23 @@ extension DecisionRecord {
       DecisionRecord.write(event, decision, to: &w, layout: &layout)
       if explain { DecisionRecord.writeTrace(decision.trace, to: &w) }
       w.literal("}\n")
+    }
+  }
+
+  /// How every record opens: `{`, and the `line` field when there is one (the next field then
+  /// starts with a comma after it).
+  @inline(__always)
+  private static func writeOpening(
+    line: Int, includesLine: Bool, to w: inout RecordWriter, layout: inout RecordLayout
+  ) {
+    if includesLine {
+      w.literal(#"{"line":"#)
+      let lineStart = w.offset
+      w.integer(line)
+      layout.line = lineStart..<w.offset
+      w.byte(UInt8(ascii: ","))
+    } else {
+      w.byte(UInt8(ascii: "{"))
     }
   }
 

@@ -295,7 +295,8 @@ struct PatternBatch: ~Copyable {
     }
     if case .none = pattern.pointee.host { resolvesDots = false }
     var mayBeDead = false
-    var otherLiterals = !Self.unconstrained(pattern)
+    let unconstrained = Self.unconstrained(pattern)
+    var otherLiterals = !unconstrained
     pattern.pointee.segments.withUnsafeBufferPointer { list in
       for segment in list {
         switch segment {
@@ -330,7 +331,7 @@ struct PatternBatch: ~Copyable {
       Item(
         node: host, segmentStart: start, segmentEnd: Int32(truncatingIfNeeded: segments.count),
         route: Int32(truncatingIfNeeded: route), pattern: Int32(truncatingIfNeeded: index), expansion: -1,
-        unconstrained: !otherLiterals || Self.unconstrained(pattern)))
+        unconstrained: unconstrained))
     return mayBeDead ? true : otherLiterals ? nil : false
   }
 

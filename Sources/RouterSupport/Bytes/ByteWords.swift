@@ -12,7 +12,13 @@
 /// }
 /// ```
 public enum ByteWords {
-  /// Eight bytes at `p + i`, the first lowest, with no alignment needed.
+  /// Eight bytes at `p + i`, the first lowest, with no alignment needed (the eight must be
+  /// readable).
+  ///
+  /// ```swift
+  /// let bytes: [UInt8] = Array("abcdefgh".utf8)
+  /// bytes.withUnsafeBufferPointer { ByteWords.load($0.baseAddress!, 0) & 0xFF }  // 0x61, "a"
+  /// ```
   @inlinable @inline(__always)
   public static func load(_ p: UnsafePointer<UInt8>, _ i: Int) -> UInt64 {
     UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
@@ -24,11 +30,20 @@ public enum ByteWords {
   ///
   /// A range of eight bytes or more is read in words, the last one ending at the range's end
   /// (overlapping the one before); a shorter one in one word of the buffer that holds it, or
-  /// gathered byte by byte when the whole buffer is shorter than eight.
+  /// gathered byte by byte when the whole buffer is shorter than eight. `range` must lie within
+  /// `bytes` (checked in debug builds): every load is inside the buffer only then.
+  ///
+  /// ```swift
+  /// let bytes: [UInt8] = Array("path?q".utf8)
+  /// bytes.withUnsafeBufferPointer { b in
+  ///   ByteWords.noneMarked(b, 0..<4) { $0 & 0x8080_8080_8080_8080 }  // true: "path" is ASCII
+  /// }
+  /// ```
   @inlinable @inline(__always)
   public static func noneMarked(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ marks: (UInt64) -> UInt64
   ) -> Bool {
+    assert(range.lowerBound >= 0 && range.upperBound <= bytes.count, "the range lies within the bytes")
     let high: UInt64 = 0x8080_8080_8080_8080
     var i = range.lowerBound
     let end = range.upperBound

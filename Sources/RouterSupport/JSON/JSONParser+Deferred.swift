@@ -267,7 +267,7 @@ struct IntStack {
   /// Pushes `first`, then `second`.
   @inline(__always)
   mutating func push(_ first: Int, _ second: Int) {
-    if count + 2 > capacity { grow() }
+    while count + 2 > capacity { grow() }
     (base + count).initialize(to: first)
     (base + count + 1).initialize(to: second)
     count += 2

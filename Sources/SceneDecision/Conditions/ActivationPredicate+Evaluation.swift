@@ -1,6 +1,7 @@
 import AppleAppFiles
 import Foundation
 public import RouteTables
+import RouterSupport
 
 extension ActivationPredicate {
   /// Evaluates the predicate against an event identifier; a nil identifier (E3) makes every
@@ -45,7 +46,7 @@ extension ActivationPredicate.Comparison {
     var rhs = value
     return lhs.withUTF8 { l in
       rhs.withUTF8 { r -> Bool? in
-        guard TextFolding.isASCII(l), TextFolding.isASCII(r) else { return nil }
+        guard UTF8Bytes.isASCII(l), UTF8Bytes.isASCII(r) else { return nil }
         let fold = caseInsensitive
         @inline(__always) func eq(_ a: UInt8, _ b: UInt8) -> Bool {
           fold ? TextFolding.lower(a) == TextFolding.lower(b) : a == b
@@ -73,34 +74,10 @@ extension ActivationPredicate.Comparison {
 /// Case and diacritic folding for condition matching (M4, M7), with Foundation's folding as the
 /// definition of `[c]` and `[d]`, and substring and `LIKE` matching over the folded text.
 enum TextFolding {
-  /// Whether every byte is below 0x80: the bytes or-ed eight at a time, one test at the end.
-  @inline(__always)
-  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let p = bytes.baseAddress else { return true }
-    let n = bytes.count
-    var any: UInt64 = 0
-    var i = 0
-    while i &+ 8 <= n {
-      any |= word(p, i)
-      i &+= 8
-    }
-    while i < n {
-      any |= UInt64(p[i])
-      i &+= 1
-    }
-    return any & highBits == 0
-  }
-
   /// The high bit of each byte of a word.
   static let highBits: UInt64 = 0x8080_8080_8080_8080
   /// One in each byte of a word.
   static let lowBits: UInt64 = 0x0101_0101_0101_0101
-
-  /// Eight bytes at `p + i`, the first lowest, with no alignment needed.
-  @inline(__always)
-  static func word(_ p: UnsafePointer<UInt8>, _ i: Int) -> UInt64 {
-    UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
-  }
 
   @inline(__always)
   static func lower(_ b: UInt8) -> UInt8 { b &- 0x41 < 26 ? b | 0x20 : b }
@@ -128,7 +105,7 @@ enum TextFolding {
     var i = 0
     while i <= last {
       if i &+ 8 <= end {
-        let x = (word(h, i) | orCase) ^ wanted
+        let x = (ByteWords.load(h, i) | orCase) ^ wanted
         let found = (x &- lowBits) & ~x & highBits
         if found == 0 {
           i &+= 8

@@ -109,8 +109,8 @@ import Testing
     var limited = 0
     for (n, line) in (lines + lines + lines).enumerated() {
       var routed: [UInt8] = []
-      line.utf8CString.withUnsafeBufferPointer { raw in
-        let bytes = UnsafeBufferPointer(rebasing: raw.dropLast()).withMemoryRebound(to: UInt8.self) { $0 }
+      var input = line
+      input.withUTF8 { bytes in
         if holding {
           lineRouter.routeHoldingDecision(line: n + 1, utf8: bytes, into: &routed)
           lineRouter.applyHeldDecision()

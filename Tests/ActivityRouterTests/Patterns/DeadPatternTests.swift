@@ -142,6 +142,22 @@ import Testing
     }
   }
 
+  /// The one-load key of a short segment, read from a buffer with bytes after it, is the key
+  /// read byte by byte: whatever follows the segment is masked off.
+  @Test func theOneLoadKeyIsTheByteByByteKey() {
+    let buffer: [UInt8] = (0..<24).map { UInt8(truncatingIfNeeded: 0xF1 &* ($0 &+ 1)) }
+    buffer.withUnsafeBufferPointer { all in
+      for start in 0...8 {
+        for length in 0...16 where start + length <= all.count {
+          let segment = UnsafeBufferPointer(rebasing: all[start..<(start + length)])
+          let expected = EdgeKey(segment)
+          let found = EdgeKey(segment, readable: all.count - start)
+          #expect(found.head == expected.head && found.tail == expected.tail, "start \(start), length \(length)")
+        }
+      }
+    }
+  }
+
   static let routes: [(String, String)] = [
     ("search", "myapp://h/search?q={query}"),
     ("maybe", "myapp://h/maybe?q={query?}"),
