@@ -2,6 +2,7 @@ import ActivityRouter
 import ActivityRouterTestSupport
 import Testing
 
+import RouterSupport
 @testable import SceneDecision
 
 /// The ASCII `CONTAINS` and the ASCII test of a matching set's comparison, which look at eight
@@ -79,11 +80,11 @@ import Testing
       for at in 0..<length {
         var bytes = [UInt8](repeating: 0x61, count: length)
         bytes[at] = 0xC3
-        #expect(bytes.withUnsafeBufferPointer { TextFolding.isASCII($0) } == false)
+        #expect(bytes.withUnsafeBufferPointer { UTF8Bytes.isASCII($0) } == false)
         bytes[at] = 0x7F
-        #expect(bytes.withUnsafeBufferPointer { TextFolding.isASCII($0) } == true)
+        #expect(bytes.withUnsafeBufferPointer { UTF8Bytes.isASCII($0) } == true)
       }
     }
-    #expect([UInt8]().withUnsafeBufferPointer { TextFolding.isASCII($0) } == true)
+    #expect([UInt8]().withUnsafeBufferPointer { UTF8Bytes.isASCII($0) } == true)
   }
 }
