@@ -1,8 +1,8 @@
 import ActivityRouter
 import ActivityRouterTestSupport
+import RouterSupport
 import Testing
 
-import RouterSupport
 @testable import SceneDecision
 
 /// The ASCII `CONTAINS` and the ASCII test of a matching set's comparison, which look at eight
