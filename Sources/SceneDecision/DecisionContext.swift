@@ -91,7 +91,11 @@ struct DecisionContext {
   }
 
   private mutating func createSession(id scene: String, presents: String?, value: JSONValue?) -> Session {
-    let session = newSession(scene, presents: presents, value: value)
+    clock = SessionNumbers.successor(of: clock)
+    let session = Session(
+      id: SessionNumbers.id(nextNumber), scene: scene, value: value, valueType: value == nil ? nil : presents,
+      preferring: nil, allowing: nil, state: .foregroundActive, lastActivated: clock, created: clock)
+    nextNumber = SessionNumbers.successor(of: nextNumber)
     effects.append(.create(session))
     return session
   }
@@ -99,23 +103,22 @@ struct DecisionContext {
   /// A new session of the table's declaration at `index`, as ``createSession(sceneAt:value:)``
   /// makes it, moved into the effects: what stage one hands on is its id and its scene (a
   /// session returned, then copied into a choice, retained and released each of its fields).
+  /// Written out rather than made by `createSession`: reading the id and the scene back from a
+  /// session made there cost a GitHub line 148 more instructions (callgrind, `route-bench
+  /// records --path full`).
   mutating func createChosen(sceneAt index: Int, value: JSONValue?) -> ReceiverChoice.Chosen {
     let table = self.table
-    let session = newSession(table.scenes[index].id, presents: table.scenes[index].presents, value: value)
-    let chosen = ReceiverChoice.Chosen(id: session.id, scene: session.scene)
-    effects.append(.create(session))
-    return chosen
-  }
-
-  /// The next session of `scene`, in the foreground, the clock and the session numbers moved on:
-  /// what both ways of creating one make (the caller records its effect).
-  private mutating func newSession(_ scene: String, presents: String?, value: JSONValue?) -> Session {
     clock = SessionNumbers.successor(of: clock)
     let id = SessionNumbers.id(nextNumber)
+    let scene = table.scenes[index].id
+    let presents = value == nil ? nil : table.scenes[index].presents
     nextNumber = SessionNumbers.successor(of: nextNumber)
-    return Session(
-      id: id, scene: scene, value: value, valueType: value == nil ? nil : presents, preferring: nil, allowing: nil,
-      prefers: nil, can: nil, state: .foregroundActive, lastActivated: clock, created: clock, pushedFrom: nil)
+    effects.append(
+      .create(
+        Session(
+          id: id, scene: scene, value: value, valueType: presents, preferring: nil, allowing: nil, prefers: nil,
+          can: nil, state: .foregroundActive, lastActivated: clock, created: clock, pushedFrom: nil)))
+    return ReceiverChoice.Chosen(id: id, scene: scene)
   }
 
   /// Brings a session to the foreground as the most recent.
