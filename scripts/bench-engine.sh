@@ -165,3 +165,11 @@ for run in 1 2 3; do
   printf '{"bench":"engine","row":"cli-stateful-time","run":%s,"lines":200000,"seconds":%s,"lines_per_s":%s}\n' "$run" \
     "$(python3 -c "print(round(($t1 - $t0) / 1e9, 3))")" "$(python3 -c "print(int(200000 / ($t1 - $t0) * 1e9))")"
 done
+# The Notes table's whole route-cli process (its URL lines, 200,000 of them), three runs: a range.
+for run in 1 2 3; do
+  t0=$(date +%s%N)
+  "$cli" route Fixtures/Notes/Notes.routes.json --json < "$work/notes.urls" > /dev/null
+  t1=$(date +%s%N)
+  printf '{"bench":"engine","row":"cli-notes-time","run":%s,"lines":200000,"seconds":%s,"lines_per_s":%s}\n' "$run" \
+    "$(python3 -c "print(round(($t1 - $t0) / 1e9, 3))")" "$(python3 -c "print(int(200000 / ($t1 - $t0) * 1e9))")"
+done
