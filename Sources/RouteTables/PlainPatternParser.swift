@@ -39,7 +39,9 @@ enum PlainPatternParser {
       index += 1
       var value = 0
       let digits = index
-      while index < count, bytes[index] &- UInt8(ascii: "0") < 10 {
+      // At most six digits are read (a sixth makes it too long), so `value` cannot overflow
+      // whatever the text's length (a fuzzed port of 60 digits trapped here).
+      while index < count, index - digits < 6, bytes[index] &- UInt8(ascii: "0") < 10 {
         value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
         index += 1
       }

@@ -313,9 +313,9 @@ struct URLPatternParser {
     if let c = bytes[portSearch].lastIndex(of: UInt8(ascii: ":")) {
       hostEnd = c
       let digits = bytes[(c + 1)..<range.upperBound]
-      if digits.isEmpty || digits.count > 5 || !digits.allSatisfy(isDigit) {
+      if digits.isEmpty || !digits.allSatisfy(isDigit) {
         fail("expected a port number after ':'", at: c + 1)
-      } else if let value = Int(String(decoding: digits, as: UTF8.self)), value <= 65535 {
+      } else if digits.count <= 5, let value = Int(String(decoding: digits, as: UTF8.self)), value <= 65535 {
         port = value
       } else {
         fail("a port must be at most 65535", at: c + 1)

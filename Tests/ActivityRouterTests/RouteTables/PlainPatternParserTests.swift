@@ -72,7 +72,8 @@ import Testing
     var rng = SeededGenerator(seed: 0x9A77E4)
     let origins = [
       "https://example.com", "app://h", "app://h:80", "app://h:0080", "a+b.c-d://x_y.z", "HTTP://e.com", "app://",
-      "app:", "app://h:", "app://h:123456", "app://H",
+      "app:", "app://h:", "app://h:123456", "app://H", "app://h:65536", "app://h:000443",
+      "app://h:" + String(repeating: "9", count: 40),  // a port longer than an Int (crash-683ba8fe)
     ]
     let pieces = [
       "/users", "/{id}", "/{n:int}", "/{u:uuid}", "/{s:string}", "/*", "/{rest*}", "/", "//", "/a.b", "/{id}",

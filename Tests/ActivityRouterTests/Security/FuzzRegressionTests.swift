@@ -40,4 +40,30 @@ import Testing
     let idna = try URLRecord(parsing: "myapp://EXÄMPLE/")
     #expect(try URLRecord(parsing: idna.absoluteString).normalizedHost == idna.normalizedHost)
   }
+
+  /// fuzz-table, crash-9f555d68 (CI) and crash-683ba8fe: a pattern whose port had 28 digits
+  /// trapped the one-pass parser of the usual form (its port value overflowed an `Int` before
+  /// the length was checked). It now reads at most six digits, leaves the text to the full
+  /// parser, and the load reports the port where it is, with what was expected; the next route
+  /// still loads.
+  @Test func aLongPortIsReportedNotTrapped() throws {
+    let digits = String(repeating: "5", count: 28)
+    let json = TestTables.json(routes: [
+      TestTables.route("long", "app://h\(digits):\(digits)/x"), TestTables.route("ok", "app://h/ok"),
+    ])
+    let loaded = TestTables.load(json)
+    let errors = loaded.diagnostics.filter { $0.severity == .error }
+    #expect(errors.count == 1, "\(loaded.diagnostics)")
+    let error = try #require(errors.first)
+    #expect(error.code == .invalidPattern && error.message.contains("a port must be at most 65535"), "\(error)")
+    // Where: the route's line, and the column of the port's first digit.
+    let lines = json.split(separator: "\n", omittingEmptySubsequences: false)
+    let line = try #require(lines.firstIndex { $0.contains("\"long\"") })
+    let host = try #require(lines[line].range(of: "h\(digits):"))
+    let column = lines[line].utf8.distance(from: lines[line].startIndex, to: host.upperBound) + 1
+    #expect(error.location?.line == line + 1 && error.location?.column == column, "\(error)")
+    #expect(URLPattern.parsed("https://example.com:\(digits)/x", plainParser: true) == nil)
+    #expect(URLPattern.parsed("https://example.com:000443/x", plainParser: true) == nil)
+    #expect(URLPattern.parsed("https://example.com:65535/x", plainParser: true)?.port == 65535)
+  }
 }
