@@ -514,7 +514,7 @@ struct URLPatternParser {
         if optionalCount == URLPattern.maxOptionalSegments + 1 {
           fail("at most \(URLPattern.maxOptionalSegments) optional segments in one pattern", at: start, .tableLimit)
         }
-        expansions *= 2
+        expansions = min(expansions * 2, URLPattern.maxExpansions + 1)
         segments.append(group)
         if next > range.upperBound { break }
         start = next
@@ -588,6 +588,9 @@ struct URLPatternParser {
               "this pattern expands into \(expansions) patterns here (value sets and optional segments multiply);"
                 + " at most \(URLPattern.maxExpansions)", at: start, .tableLimit)
           }
+          // Past the limit the count stays just above it: reported once, and no overflow
+          // however many optional segments follow (fuzz-table crash-518a3377: 64 of them).
+          expansions = min(expansions, URLPattern.maxExpansions + 1)
           segments.append(segment)
         }
       }

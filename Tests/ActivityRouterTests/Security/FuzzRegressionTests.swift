@@ -66,4 +66,19 @@ import Testing
     #expect(URLPattern.parsed("https://example.com:000443/x", plainParser: true) == nil)
     #expect(URLPattern.parsed("https://example.com:65535/x", plainParser: true)?.port == 65535)
   }
+
+  /// fuzz-table, crash-518a3377: a pattern of 64 optional segments or more overflowed the count
+  /// of the patterns it expands into (doubled at each) and trapped the loader. The count now
+  /// stops just above the limit: the limits are reported once each, where they are passed.
+  @Test func manyOptionalSegmentsAreReportedOnce() {
+    for piece in ["/{p@?}", "[/p@]", "/{p@:a|b|c?}"] {
+      let path = (0..<80).map { piece.replacingOccurrences(of: "@", with: "\($0)") }.joined()
+      let loaded = TestTables.load(TestTables.json(routes: [TestTables.route("many", "app://h" + path)]))
+      let errors = loaded.diagnostics.filter { $0.severity == .error }
+      let optional = errors.filter { $0.message.hasPrefix("at most \(URLPattern.maxOptionalSegments) optional") }
+      let expands = errors.filter { $0.message.hasPrefix("this pattern expands into") }
+      #expect(errors.allSatisfy { $0.code == .tableLimit }, "\(piece): \(errors)")
+      #expect(optional.count <= 1 && expands.count <= 1 && !errors.isEmpty, "\(piece): \(errors)")
+    }
+  }
 }
