@@ -383,6 +383,12 @@ extension RouteParameters {
       storage = Storage(object: object)
     }
 
-    func build() -> RouteParameters { RouteParameters(storage: storage) }
+    /// The parameters, the builder's storage moved into them (swapped out, not copied: a copy is
+    /// a call through the storage's value witnesses); the builder is left empty.
+    mutating func build() -> RouteParameters {
+      var built = Storage()
+      swap(&built, &storage)
+      return RouteParameters(storage: built)
+    }
   }
 }
