@@ -297,7 +297,10 @@ public struct CompiledRouter: Sendable {
         withName(name) { set(&parameters, $0, decoding: raw, constraint.type, fast: fast, plus: plus) }
       }
     }
-    for binding in urls.constants(ofTerminalAt: index) { parameters.set(binding.name, json: .string(binding.value)) }
+    // (Most tables have no value sets: no array asked for then.)
+    if !urls.constants.isEmpty {
+      for binding in urls.constants(ofTerminalAt: index) { parameters.set(binding.name, json: .string(binding.value)) }
+    }
     // (The route's name read in place, not the route copied.)
     let routeName = table.routes.withUnsafeBufferPointer { $0[route].name }
     return RouteMatch(

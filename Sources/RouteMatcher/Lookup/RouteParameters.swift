@@ -81,6 +81,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
     }
 
     /// The bytes of `raw` (16 or fewer) as text.
+    @inline(__always)
     static func text(_ raw: UnsafeBufferPointer<UInt8>) -> InlineValue {
       let bytes = Bytes16(raw)
       return InlineValue(kind: .text, low: bytes.low, high: bytes.high, count: bytes.count)
@@ -167,6 +168,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
 
     /// Appends a parameter in place (fewer than ``capacity`` are; the name and a text value
     /// have ``longest`` bytes or fewer).
+    @inline(__always)
     mutating func append(_ name: Bytes16, _ value: InlineValue) {
       let meta = UInt64(0x80 | value.kind.rawValue &<< 5 | name.count) &<< 56
       let high = value.kind == .text ? value.high | UInt64(value.count) &<< 56 : value.high
@@ -198,6 +200,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
 
     /// The bytes of `raw` (16 or fewer): two overlapping loads of a word, half a word or a
     /// quarter, shifted into place, with no loop.
+    @inline(__always)
     init(_ raw: UnsafeBufferPointer<UInt8>) {
       let n = raw.count
       count = UInt8(truncatingIfNeeded: n)
@@ -345,6 +348,7 @@ extension RouteParameters {
     private var storage = Storage()
 
     /// Sets the parameter `name` (its UTF-8 bytes) to `value`.
+    @inline(__always)
     mutating func set(_ name: UnsafeBufferPointer<UInt8>, _ value: InlineValue) {
       if storage.count < Storage.capacity && name.count <= Storage.longest && storage.object == nil
         && (value.kind != .text || value.count <= Storage.longest)
@@ -383,6 +387,12 @@ extension RouteParameters {
       storage = Storage(object: object)
     }
 
-    func build() -> RouteParameters { RouteParameters(storage: storage) }
+    /// The parameters, the builder's storage moved into them (swapped out, not copied: a copy is
+    /// a call through the storage's value witnesses); the builder is left empty.
+    mutating func build() -> RouteParameters {
+      var built = Storage()
+      swap(&built, &storage)
+      return RouteParameters(storage: built)
+    }
   }
 }

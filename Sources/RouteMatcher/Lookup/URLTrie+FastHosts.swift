@@ -28,31 +28,22 @@ extension URLTrie {
     let s = storage
     // A wildcard host or a host parameter may still take it: the general path tries those.
     guard !s.hasFallbackHosts else { return .needsGeneralPath }
-    // The scheme ends at the first ':'; findFastHost found "//" after it.
+    // The scheme ends at the first ':' (findFastHost found "//" after it): in the first word
+    // for most URLs (the lowest mark of zeroBytes is exact).
     var colon = 0
-    while colon < n && p[colon] != 0x3A { colon &+= 1 }
-    guard colon &+ 3 <= n else { return .needsGeneralPath }
-    // One pass over the authority: where it ends (a '?' or '#' there ends it before any '/':
-    // fastMatchWithTail calls again with the path alone), and whether it is plain.
-    var plain = URLTrie.isPlainScheme(p, colon)
-    var hostEnd = colon &+ 3
-    var labelStart = hostEnd
-    var previous: UInt8 = 0x2E
-    while hostEnd < n {
-      let b = p[hostEnd]
-      if b == 0x2F { break }
-      if b == 0x3F || b == 0x23 { return .needsGeneralPath }
-      if b == 0x2E {
-        if previous == 0x2E { plain = false }
-        labelStart = hostEnd &+ 1
-      } else if !(b &- 0x61 < 26 || b &- 0x30 < 10 || (b == 0x2D && previous != 0x2D)) {
-        plain = false
-      }
-      previous = b
-      hostEnd &+= 1
+    let colons = URLTrie.zeroBytes(UnsafeRawPointer(p).loadWord() ^ URLTrie.repeated(0x3A))
+    if colons != 0 {
+      colon = colons.trailingZeroBitCount &>> 3
+    } else {
+      while colon < n && p[colon] != 0x3A { colon &+= 1 }
     }
-    // The last label starts with a letter: not a number, so no IPv4 form to a special scheme.
-    plain = plain && labelStart < hostEnd && p[labelStart] &- 0x61 < 26
+    guard colon &+ 3 <= n else { return .needsGeneralPath }
+    // Where the authority ends (a '?' or '#' there ends it before any '/': fastMatchWithTail
+    // calls again with the path alone), then whether it is plain, eight bytes at a time.
+    let hostStart = colon &+ 3
+    let hostEnd = URLTrie.findAuthorityEnd(p, from: hostStart, n)
+    if hostEnd < n && p[hostEnd] != 0x2F { return .needsGeneralPath }
+    let plain = URLTrie.isPlainScheme(p, colon) && URLTrie.isPlainHostName(p, from: hostStart, hostEnd, n)
     if !plain {
       // The reader's verdict on the scheme and the authority, and their ranges: nothing after
       // the authority (a `\` that a special scheme reads as a separator ends it).
@@ -81,6 +72,52 @@ extension URLTrie {
       guard b &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x2B || b == 0x2D || b == 0x2E else { return false }
     }
     return true
+  }
+
+  /// Whether `p[start ..< end]` (within `p[0 ..< n]`, `8 <= n`) is a host name the reader takes
+  /// as it is: lowercase letters, digits, `-` and `.`, no empty label (no `.` first or after a
+  /// `.`), no `--`, and a last label that starts with a letter (so not empty). Eight bytes at a
+  /// time.
+  @inline(__always)
+  static func isPlainHostName(_ p: UnsafePointer<UInt8>, from start: Int, _ end: Int, _ n: Int) -> Bool {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    // The high bit of each lane that is the byte `b` (lanes below 0x80, as the plain ones are).
+    @inline(__always)
+    func lanes(_ w: UInt64, _ b: UInt8) -> UInt64 { ~((w ^ repeated(b)) &+ repeated(0x7F)) & high }
+    var i = start
+    // Whether the byte before lane 0 is a '.' (before the first byte: as if it were, so that a
+    // first '.' is an empty label) or a '-', in the lane's high bit.
+    var dotBefore: UInt64 = 0x80
+    var hyphenBefore: UInt64 = 0
+    var lastDot = start &- 1
+    while i < end {
+      let count = end &- i
+      var w = word(p, at: i, n)
+      if count < 8 { w &= UInt64.max &>> UInt64(truncatingIfNeeded: (8 &- count) &* 8) }
+      let inRange = count < 8 ? high &>> UInt64(truncatingIfNeeded: (8 &- count) &* 8) : high
+      guard nonLowercaseHostMask(w) & inRange == 0 else { return false }
+      let dots = lanes(w, 0x2E) & inRange
+      let hyphens = lanes(w, 0x2D) & inRange
+      guard dots & (dots &<< 8 | dotBefore) | hyphens & (hyphens &<< 8 | hyphenBefore) == 0 else { return false }
+      if dots != 0 { lastDot = i &+ (63 &- dots.leadingZeroBitCount) &>> 3 }
+      dotBefore = dots &>> 56
+      hyphenBefore = hyphens &>> 56
+      i &+= 8
+    }
+    let labelStart = lastDot &+ 1
+    return labelStart < end && p[labelStart] &- 0x61 < 26
+  }
+
+  /// The high bit of every byte of `w` that is not a lowercase letter, a digit, `-` or `.`.
+  @inline(__always)
+  static func nonLowercaseHostMask(_ w: UInt64) -> UInt64 {
+    // Per byte, in seven-bit lanes (no carry crosses a lane), as HostNameBytes reads them.
+    let low7 = w & 0x7F7F_7F7F_7F7F_7F7F
+    let letter = (low7 &+ repeated(0x80 - 0x61)) & ~(low7 &+ repeated(0x80 - 0x7B))
+    let inDashToNine = (low7 &+ repeated(0x80 - 0x2D)) & ~(low7 &+ repeated(0x80 - 0x3A))
+    let notSlash = (low7 ^ repeated(0x2F)) &+ repeated(0x7F)
+    let plain = (letter | inDashToNine & notSlash) & ~w
+    return ~plain & 0x8080_8080_8080_8080
   }
 
   /// The offset of the first `/`, `?` or `#` at or after `start` in `p[0 ..< n]`, or `n`: where

@@ -820,6 +820,32 @@ import Testing
     #expect(wildcard.match(url: "https://a.example.com/p/1") == wildcard.matchGeneral(url: "https://a.example.com/p/1"))
   }
 
+  /// Random hosts no route has, of bytes around the plain host name's rules (dots, hyphens,
+  /// digits, upper case, `_`, `%`, `:`, non-ASCII) and of every length across a word's eight
+  /// bytes: the fast path's word-wise plain-host test takes only what the reader takes as it is,
+  /// so `match(url:)` says what the general path says for each (a refusal stays a refusal).
+  @Test func randomUnknownHostsReadAsTheReaderReadsThem() throws {
+    let router = try TestTables.router([
+      ("note", "notes://note/{id:uuid}"), ("tag", "notes://tag/{name}"), ("site", "https://example.com/x/{y}"),
+    ])
+    var scratch = MatchScratch()
+    var rng = SeededGenerator(seed: 0x4057)
+    let bytes = Array("abcxyz0189-.-..A_%:é".unicodeScalars).map(String.init)
+    var fastNoRoute = 0
+    for _ in 0..<20_000 {
+      let length = Int.random(in: 0...26, using: &rng)
+      let host = (0..<length).map { _ in bytes[Int.random(in: 0..<bytes.count, using: &rng)] }.joined()
+      let scheme = Bool.random(using: &rng) ? "notes" : "https"
+      let url = "\(scheme)://\(host)/p"
+      #expect(router.match(url: url) == router.matchGeneral(url: url), "\(url)")
+      if router.fastVerdict(url, &scratch, tail: true).0 == .noRoute {
+        fastNoRoute += 1
+        #expect(router.matchGeneral(url: url) == .success(nil), "\(url)")
+      }
+    }
+    #expect(fastNoRoute > 1_000)
+  }
+
   /// A node whose only child is a catch-all captures the rest of the path on the fast path, each
   /// segment recorded as the general search records it; an empty segment, a dot segment or a
   /// byte to decode still goes to the general search from that node.
