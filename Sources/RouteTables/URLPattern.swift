@@ -158,6 +158,24 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension URLPattern {
+  /// Calls `body` with the UTF-8 bytes of a pattern's ``text``, read where the pattern holds
+  /// them: no copy of the string, so no retain and release (the compiler's loop over a table's
+  /// patterns paid both for every pattern).
+  ///
+  /// ```swift
+  /// let first = withUnsafePointer(to: pattern) { URLPattern.withTextUTF8($0) { $0.first } }
+  /// ```
+  ///
+  /// `withUTF8` is called on the stored string in place: it changes a string only to make its
+  /// bytes contiguous, and every string Swift makes (all of them on Linux, every one the loader
+  /// and the parser make) already is, so the pattern is read, never written.
+  @inlinable @inline(__always)
+  package static func withTextUTF8<Result>(
+    _ pattern: UnsafePointer<URLPattern>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    try UnsafeMutablePointer(mutating: pattern).pointee.storedText.withUTF8(body)
+  }
+
   /// Creates a pattern from its parts (with no location and no layout: the compiler reads its
   /// segments).
   ///

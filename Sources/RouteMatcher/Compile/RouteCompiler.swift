@@ -80,13 +80,19 @@ public enum RouteCompiler {
       builder: TrieBuilder(
         expectedEdges: table.routes.count + table.routes.count / 2, expectedNodes: 2 * table.routes.count + 16,
         expectedTerminals: table.routes.count),
-      records: TerminalRecords(expected: table.routes.count),
-      inserted: [Int](repeating: 0, count: table.routes.count))
+      records: TerminalRecords(expected: table.routes.count), inserted: [])
     var keys = PatternExpansion.KeyBuffer()
     var batch = PatternBatch()
     var origins = DeadPatterns.Origins()
     // Whether the pattern before went through `batch.add` (whose host lookup compares origins).
     var lastWasBatched = false
+    // (Read once: a static of another module is read through a call.)
+    let maxCaptures = URLPattern.maxPathCaptures
+    // The counts of expanded patterns by route, counted in memory of their own (an array in
+    // `result` checked its buffer was unique at every count).
+    let inserted = UnsafeMutableBufferPointer<Int>.allocate(capacity: table.routes.count)
+    inserted.initialize(repeating: 0)
+    defer { inserted.deallocate() }
     table.routes.withUnsafeBufferPointer { routes in
       for routeIndex in 0..<routes.count {
         guard case .url(let patterns) = routes[routeIndex].trigger else { continue }
@@ -120,10 +126,10 @@ public enum RouteCompiler {
                 batch.add(expanded, expansion: result.expansions.count, builder: &result.builder)
                 result.records.append(expanded)
                 result.expansions.append(expanded)
-                result.inserted[routeIndex] += 1
+                inserted[routeIndex] &+= 1
                 if batch.isFull { batch.flush(into: &result.builder) }
               }
-              if let limit = captureLimit(captures, pattern, routes.baseAddress! + routeIndex) {
+              if captures > maxCaptures, let limit = captureLimit(captures, pattern, routes.baseAddress! + routeIndex) {
                 diagnostics.append(limit)
               }
             } else {
@@ -141,13 +147,13 @@ public enum RouteCompiler {
               }
               lastWasBatched = true
               let captures = result.records.names.count - Int(namesStart)
-              if let limit = captureLimit(captures, pattern, routes.baseAddress! + routeIndex) {
+              if captures > maxCaptures, let limit = captureLimit(captures, pattern, routes.baseAddress! + routeIndex) {
                 diagnostics.append(limit)
               }
               result.records.append(
                 pattern, route: Int32(truncatingIfNeeded: routeIndex), pattern: Int32(truncatingIfNeeded: patternIndex),
                 namesStart: namesStart)
-              result.inserted[routeIndex] += 1
+              inserted[routeIndex] &+= 1
               if batch.isFull { batch.flush(into: &result.builder) }
             }
           }
@@ -155,6 +161,7 @@ public enum RouteCompiler {
       }
     }
     batch.flush(into: &result.builder)
+    result.inserted = Array(inserted)
     return result
   }
 
