@@ -275,16 +275,29 @@ struct PatternBatch: ~Copyable {
   /// literal holds a control byte or is a dot segment and the pattern has no other literal
   /// (an affix, a query or fragment constraint), true when one may be dead, nil when the
   /// pattern has literals of the other kinds (the check tests them itself).
-  @discardableResult
+  @discardableResult @inline(__always)
   mutating func add(
     _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool, builder: inout TrieBuilder,
     _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String], types: inout [ParameterType?]
   ) -> Bool? {
-    if let layout = pattern.pointee.layout {
-      return add(
-        pattern, layout, route: route, index: index, caseSensitive: caseSensitive, builder: &builder, &buffer,
+    // (Inlined, so that the usual pattern, one with a layout, costs one call, not two.)
+    if pattern.pointee.layout != nil {
+      return addLaidOut(
+        pattern, route: route, index: index, caseSensitive: caseSensitive, builder: &builder, &buffer,
         names: &names, types: &types)
     }
+    return addSegments(
+      pattern, route: route, index: index, caseSensitive: caseSensitive, builder: &builder, &buffer,
+      names: &names, types: &types)
+  }
+
+  /// ``add(_:route:index:caseSensitive:builder:_:names:types:)`` for a pattern without a layout:
+  /// its segments' enums read.
+  @inline(never)
+  private mutating func addSegments(
+    _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool, builder: inout TrieBuilder,
+    _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String], types: inout [ParameterType?]
+  ) -> Bool? {
     buffer.lastOrigin.removeAll(keepingCapacity: true)
     let host = PatternExpansion.hostNode(pattern, into: &builder, &buffer)
     let start = Int32(truncatingIfNeeded: segments.count)
@@ -340,11 +353,12 @@ struct PatternBatch: ~Copyable {
   /// segments' enums read only for capture names. (Not inlined: in its caller, the closure
   /// over the text was not, and took every argument again.)
   @inline(never)
-  private mutating func add(
-    _ pattern: UnsafePointer<URLPattern>, _ layout: PathLayout, route: Int, index: Int, caseSensitive: Bool,
+  private mutating func addLaidOut(
+    _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool,
     builder: inout TrieBuilder, _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String],
     types: inout [ParameterType?]
   ) -> Bool? {
+    let layout = pattern.pointee.layout.unsafelyUnwrapped
     let start = Int32(truncatingIfNeeded: segments.count)
     var mayBeDead = false
     let unconstrained = Self.unconstrained(pattern)
