@@ -597,8 +597,12 @@ struct PatternBatch: ~Copyable {
             item.pointee.node = builder.child(
               of: item.pointee.node, segment.pointee.key, length: length, fromRoot: depth == 0, literal)
           } else {
-            item.pointee.node = builder.child(
-              of: item.pointee.node, dynamic: segment.pointee.kind, origin: (item.pointee.route, item.pointee.pattern))
+            let first = builder.firstDynamicChild(of: item.pointee.node, segment.pointee.kind)
+            item.pointee.node =
+              first >= 0
+              ? first
+              : builder.child(
+                of: item.pointee.node, dynamic: segment.pointee.kind, origin: (item.pointee.route, item.pointee.pattern))
           }
           if position &+ 1 < item.pointee.segmentEnd {
             live[kept] = live[k]

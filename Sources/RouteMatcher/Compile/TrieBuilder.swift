@@ -256,6 +256,14 @@ struct TrieBuilder {
     return number
   }
 
+  /// `parent`'s first dynamic child when it is over an edge of `kind` (the usual hit, read
+  /// without a call), else -1.
+  @inline(__always)
+  func firstDynamicChild(of parent: Int32, _ kind: EdgeKind) -> Int32 {
+    let node = base + Int(parent)
+    return node.pointee.dynamicChild >= 0 && node.pointee.dynamicKind.same(kind) ? node.pointee.dynamicChild : -1
+  }
+
   /// The child of `parent` over a dynamic edge of `kind`, created when missing; `origin` is the
   /// route and pattern being inserted (kept for affixed edges, which diagnostics name).
   mutating func child(of parent: Int32, dynamic kind: EdgeKind, origin: (route: Int32, pattern: Int32)? = nil)
