@@ -602,7 +602,8 @@ struct PatternBatch: ~Copyable {
               first >= 0
               ? first
               : builder.child(
-                of: item.pointee.node, dynamic: segment.pointee.kind, origin: (item.pointee.route, item.pointee.pattern))
+                of: item.pointee.node, dynamic: segment.pointee.kind, origin: (item.pointee.route, item.pointee.pattern)
+              )
           }
           if position &+ 1 < item.pointee.segmentEnd {
             live[kept] = live[k]
