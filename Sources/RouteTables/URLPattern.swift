@@ -158,6 +158,31 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension URLPattern {
+  /// Calls `body` with the UTF-8 bytes of a pattern's ``text``, read where the pattern holds
+  /// them: no copy of the string, so no retain and release (the compiler's loop over a table's
+  /// patterns paid both for every pattern).
+  ///
+  /// ```swift
+  /// let first = withUnsafePointer(to: pattern) { URLPattern.withTextUTF8($0) { $0.first } }
+  /// ```
+  ///
+  /// The pattern is only read: a native string's bytes are lent where they are; a string
+  /// without contiguous UTF-8 (one bridged from `NSString` on Apple platforms) is copied first,
+  /// so the table is never written (it may be read by other threads at the same time).
+  @inlinable @inline(__always)
+  package static func withTextUTF8<Result>(
+    _ pattern: UnsafePointer<URLPattern>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    // The text alone, through its place in the pattern (`pointee` would copy the whole pattern).
+    let text = (UnsafeRawPointer(pattern) + MemoryLayout<URLPattern>.offset(of: \URLPattern.storedText)!)
+      .assumingMemoryBound(to: String.self)
+    // `withUTF8` writes only to make a string's bytes contiguous; a contiguous one (every native
+    // string) is read in place, any other (bridged from `NSString`) through a copy of its own.
+    if text.pointee.isContiguousUTF8 { return try UnsafeMutablePointer(mutating: text).pointee.withUTF8(body) }
+    var copy = text.pointee
+    return try copy.withUTF8(body)
+  }
+
   /// Creates a pattern from its parts (with no location and no layout: the compiler reads its
   /// segments).
   ///

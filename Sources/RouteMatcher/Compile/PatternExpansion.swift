@@ -275,16 +275,29 @@ struct PatternBatch: ~Copyable {
   /// literal holds a control byte or is a dot segment and the pattern has no other literal
   /// (an affix, a query or fragment constraint), true when one may be dead, nil when the
   /// pattern has literals of the other kinds (the check tests them itself).
-  @discardableResult
+  @discardableResult @inline(__always)
   mutating func add(
     _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool, builder: inout TrieBuilder,
     _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String], types: inout [ParameterType?]
   ) -> Bool? {
-    if let layout = pattern.pointee.layout {
-      return add(
-        pattern, layout, route: route, index: index, caseSensitive: caseSensitive, builder: &builder, &buffer,
+    // (Inlined, so that the usual pattern, one with a layout, costs one call, not two.)
+    if pattern.pointee.layout != nil {
+      return addLaidOut(
+        pattern, route: route, index: index, caseSensitive: caseSensitive, builder: &builder, &buffer,
         names: &names, types: &types)
     }
+    return addSegments(
+      pattern, route: route, index: index, caseSensitive: caseSensitive, builder: &builder, &buffer,
+      names: &names, types: &types)
+  }
+
+  /// ``add(_:route:index:caseSensitive:builder:_:names:types:)`` for a pattern without a layout:
+  /// its segments' enums read.
+  @inline(never)
+  private mutating func addSegments(
+    _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool, builder: inout TrieBuilder,
+    _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String], types: inout [ParameterType?]
+  ) -> Bool? {
     buffer.lastOrigin.removeAll(keepingCapacity: true)
     let host = PatternExpansion.hostNode(pattern, into: &builder, &buffer)
     let start = Int32(truncatingIfNeeded: segments.count)
@@ -336,17 +349,20 @@ struct PatternBatch: ~Copyable {
   }
 
   /// ``add(_:route:index:caseSensitive:builder:_:names:types:)`` for a pattern with a layout: its
-  /// origin and literals read in its text, the segments' enums read only for capture names.
-  private mutating func add(
-    _ pattern: UnsafePointer<URLPattern>, _ layout: PathLayout, route: Int, index: Int, caseSensitive: Bool,
+  /// origin and literals read in its text (in place: ``URLPattern/withTextUTF8(_:_:)``), the
+  /// segments' enums read only for capture names. (Not inlined: in its caller, the closure
+  /// over the text was not, and took every argument again.)
+  @inline(never)
+  private mutating func addLaidOut(
+    _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool,
     builder: inout TrieBuilder, _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String],
     types: inout [ParameterType?]
   ) -> Bool? {
-    var text = pattern.pointee.text
+    let layout = pattern.pointee.layout.unsafelyUnwrapped
     let start = Int32(truncatingIfNeeded: segments.count)
     var mayBeDead = false
     let unconstrained = Self.unconstrained(pattern)
-    text.withUTF8 { text in
+    URLPattern.withTextUTF8(pattern) { text in
       // The host node: the last one when the origin's bytes are the last pattern's.
       let origin = UnsafeBufferPointer(rebasing: text[..<Int(layout.originLength)])
       let host: Int32
@@ -389,7 +405,7 @@ struct PatternBatch: ~Copyable {
         case .catchAll: (edge, type) = (.catchAll, .string)
         }
         segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: edge))
-        names.append(Self.captureName(pattern, i))
+        names.append(kind == .catchAll ? Self.catchAllName(pattern, i) : Self.parameterName(pattern, i))
         types.append(type)
       }
       items.append(
@@ -430,32 +446,52 @@ struct PatternBatch: ~Copyable {
     return false
   }
 
-  /// Whether two buffers hold the same bytes (eight compared at a time).
+  /// Whether two buffers hold the same bytes (eight compared at a time; from eight bytes on,
+  /// the last word overlaps the one before it, so no byte is compared alone).
   @inline(__always)
   private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
     let count = a.count
     guard count == b.count else { return false }
     guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+    guard count >= 8 else {
+      for i in 0..<count where x[i] != y[i] { return false }
+      return true
+    }
     var i = 0
-    while i &+ 8 <= count {
+    while i &+ 8 < count {
       if UnsafeRawPointer(x + i).loadWord() != UnsafeRawPointer(y + i).loadWord() { return false }
       i &+= 8
     }
-    while i < count {
-      if x[i] != y[i] { return false }
-      i &+= 1
-    }
-    return true
+    return UnsafeRawPointer(x + (count &- 8)).loadWord() == UnsafeRawPointer(y + (count &- 8)).loadWord()
   }
 
-  /// The name segment `index` of `pattern` captures (a parameter or a catch-all).
-  private static func captureName(_ pattern: UnsafePointer<URLPattern>, _ index: Int) -> String {
+  /// The name segment `index` of `pattern` captures, a parameter (`{id}`, `{id:int}`: what a
+  /// layout's `.string`, `.int` or `.uuid` segment is). One case tested: only its name is
+  /// copied, not the whole enum by its outlined copy.
+  @inline(__always)
+  private static func parameterName(_ pattern: UnsafePointer<URLPattern>, _ index: Int) -> String {
     pattern.pointee.segments.withUnsafeBufferPointer { segments in
-      switch segments[index] {
-      case .parameter(let p), .optional(let p): return p.name
-      case .catchAll(let name), .optionalCatchAll(let name): return name
-      default: return ""
-      }
+      if case .parameter(let p) = segments[index] { return p.name }
+      return captureName(segments[index])
+    }
+  }
+
+  /// The name segment `index` of `pattern` captures, a catch-all (a layout's `.catchAll`).
+  @inline(__always)
+  private static func catchAllName(_ pattern: UnsafePointer<URLPattern>, _ index: Int) -> String {
+    pattern.pointee.segments.withUnsafeBufferPointer { segments in
+      if case .catchAll(let name) = segments[index] { return name }
+      return captureName(segments[index])
+    }
+  }
+
+  /// The name a segment captures (a parameter or a catch-all), any case.
+  @inline(never)
+  private static func captureName(_ segment: PathSegmentPattern) -> String {
+    switch segment {
+    case .parameter(let p), .optional(let p): return p.name
+    case .catchAll(let name), .optionalCatchAll(let name): return name
+    default: return ""
     }
   }
 
@@ -486,6 +522,7 @@ struct PatternBatch: ~Copyable {
 
   /// A path literal: its key added (lowercased when paths are case-insensitive); returns whether
   /// it may make the pattern dead (``DeadPatterns/mayBeDeadSegment(_:resolvesDots:)``).
+  @inline(__always)
   private mutating func addLiteralSegment(
     _ utf8: UnsafeBufferPointer<UInt8>, readable: Int? = nil, caseSensitive: Bool, resolvesDots: Bool
   ) -> Bool {
@@ -503,7 +540,7 @@ struct PatternBatch: ~Copyable {
       : DeadPatterns.mayBeDeadSegment(utf8, resolvesDots: resolvesDots)
   }
 
-  @discardableResult
+  @discardableResult @inline(__always)
   private mutating func addLiteral(_ utf8: UnsafeBufferPointer<UInt8>, readable: Int? = nil) -> EdgeKey {
     var offset: Int32 = 0
     if utf8.count > 16 {
@@ -530,17 +567,21 @@ struct PatternBatch: ~Copyable {
         liveCount &+= 1
       }
       var depth: Int32 = 0
+      // (The first level's lookups are in the host roots' table, which is usually small.)
+      let readRootAhead = !builder.rootEdgesStayCached
       while liveCount > 0 {
         // First read what every lookup of this level will read ...
-        var touched: UInt64 = 0
-        for k in 0..<liveCount {
-          let item = items + Int(live[k])
-          let segment = segments + Int(item.pointee.segmentStart &+ depth)
-          touched ^= builder.touch(
-            item.pointee.node, segment.pointee.kind.isLiteral ? segment.pointee.key : nil,
-            length: Int(segment.pointee.length), fromRoot: depth == 0)
+        if depth > 0 || readRootAhead {
+          var touched: UInt64 = 0
+          for k in 0..<liveCount {
+            let item = items + Int(live[k])
+            let segment = segments + Int(item.pointee.segmentStart &+ depth)
+            touched ^= builder.touch(
+              item.pointee.node, segment.pointee.kind.isLiteral ? segment.pointee.key : nil,
+              length: Int(segment.pointee.length), fromRoot: depth == 0)
+          }
+          builder.touched ^= touched
         }
-        builder.touched ^= touched
         // ... then look up (and add) the children; keep the patterns that go deeper.
         var kept = 0
         for k in 0..<liveCount {
@@ -556,8 +597,13 @@ struct PatternBatch: ~Copyable {
             item.pointee.node = builder.child(
               of: item.pointee.node, segment.pointee.key, length: length, fromRoot: depth == 0, literal)
           } else {
-            item.pointee.node = builder.child(
-              of: item.pointee.node, dynamic: segment.pointee.kind, origin: (item.pointee.route, item.pointee.pattern))
+            let first = builder.firstDynamicChild(of: item.pointee.node, segment.pointee.kind)
+            item.pointee.node =
+              first >= 0
+              ? first
+              : builder.child(
+                of: item.pointee.node, dynamic: segment.pointee.kind, origin: (item.pointee.route, item.pointee.pattern)
+              )
           }
           if position &+ 1 < item.pointee.segmentEnd {
             live[kept] = live[k]

@@ -80,81 +80,91 @@ public enum RouteCompiler {
       builder: TrieBuilder(
         expectedEdges: table.routes.count + table.routes.count / 2, expectedNodes: 2 * table.routes.count + 16,
         expectedTerminals: table.routes.count),
-      records: TerminalRecords(expected: table.routes.count),
-      inserted: [Int](repeating: 0, count: table.routes.count))
+      records: TerminalRecords(expected: table.routes.count), inserted: [])
     var keys = PatternExpansion.KeyBuffer()
     var batch = PatternBatch()
     var origins = DeadPatterns.Origins()
     // Whether the pattern before went through `batch.add` (whose host lookup compares origins).
     var lastWasBatched = false
-    table.routes.withUnsafeBufferPointer { routes in
-      for routeIndex in 0..<routes.count {
-        guard case .url(let patterns) = routes[routeIndex].trigger else { continue }
-        patterns.withUnsafeBufferPointer { patterns in
-          for patternIndex in 0..<patterns.count {
-            let pattern = patterns.baseAddress! + patternIndex
-            let overLimit =
-              pattern.pointee.query.count >= maxConstraintsPerPattern
-              && pattern.pointee.query.count + (pattern.pointee.fragment == nil ? 0 : 1) > maxConstraintsPerPattern
-            let expands = PatternExpansion.needsExpansion(pattern)
-            if overLimit || expands {
-              if let why = DeadPatterns.reason(pattern, origins: &origins) {
-                dead.append(DeadPatterns.diagnostic(pattern, route: routes.baseAddress! + routeIndex, why))
+    // (Read once: a static of another module is read through a call.)
+    let maxCaptures = URLPattern.maxPathCaptures
+    // The counts of expanded patterns by route, counted through a pointer (an array in `result`
+    // checked its buffer was unique at every count).
+    var counts = [Int](repeating: 0, count: table.routes.count)
+    counts.withUnsafeMutableBufferPointer { inserted in
+      table.routes.withUnsafeBufferPointer { routes in
+        for routeIndex in 0..<routes.count {
+          guard case .url(let patterns) = routes[routeIndex].trigger else { continue }
+          patterns.withUnsafeBufferPointer { patterns in
+            for patternIndex in 0..<patterns.count {
+              let pattern = patterns.baseAddress! + patternIndex
+              let overLimit =
+                pattern.pointee.query.count >= maxConstraintsPerPattern
+                && pattern.pointee.query.count + (pattern.pointee.fragment == nil ? 0 : 1) > maxConstraintsPerPattern
+              let expands = PatternExpansion.needsExpansion(pattern)
+              if overLimit || expands {
+                if let why = DeadPatterns.reason(pattern, origins: &origins) {
+                  dead.append(DeadPatterns.diagnostic(pattern, route: routes.baseAddress! + routeIndex, why))
+                }
+                lastWasBatched = false
               }
-              lastWasBatched = false
-            }
-            if overLimit {
-              diagnostics.append(
-                Diagnostic(
-                  .error, .tableLimit,
-                  "a pattern may have at most \(maxConstraintsPerPattern) query and fragment constraints",
-                  at: pattern.pointee.location ?? routes[routeIndex].location))
-              continue
-            }
-            if expands {
-              var captures = 0
-              for expanded in PatternExpansion.expand(
-                pattern.pointee, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive)
-              {
-                captures = max(captures, expanded.captureNames.count)
-                batch.add(expanded, expansion: result.expansions.count, builder: &result.builder)
-                result.records.append(expanded)
-                result.expansions.append(expanded)
-                result.inserted[routeIndex] += 1
+              if overLimit {
+                diagnostics.append(
+                  Diagnostic(
+                    .error, .tableLimit,
+                    "a pattern may have at most \(maxConstraintsPerPattern) query and fragment constraints",
+                    at: pattern.pointee.location ?? routes[routeIndex].location))
+                continue
+              }
+              if expands {
+                var captures = 0
+                for expanded in PatternExpansion.expand(
+                  pattern.pointee, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive)
+                {
+                  captures = max(captures, expanded.captureNames.count)
+                  batch.add(expanded, expansion: result.expansions.count, builder: &result.builder)
+                  result.records.append(expanded)
+                  result.expansions.append(expanded)
+                  inserted[routeIndex] &+= 1
+                  if batch.isFull { batch.flush(into: &result.builder) }
+                }
+                if captures > maxCaptures, let limit = captureLimit(captures, pattern, routes.baseAddress! + routeIndex)
+                {
+                  diagnostics.append(limit)
+                }
+              } else {
+                let namesStart = Int32(truncatingIfNeeded: result.records.names.count)
+                let literalsMayBeDead = batch.add(
+                  pattern, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive,
+                  builder: &result.builder, &keys, names: &result.records.names, types: &result.records.captureTypes)
+                let sameOrigin = lastWasBatched && keys.sameOriginAsLast
+                if !DeadPatterns.isLiveLikeLast(
+                  pattern, origins: origins, literalsMayBeDead: literalsMayBeDead, sameOriginAsLast: sameOrigin),
+                  let why = DeadPatterns.reason(
+                    pattern, origins: &origins, literalsMayBeDead: literalsMayBeDead, sameOriginAsLast: sameOrigin)
+                {
+                  dead.append(DeadPatterns.diagnostic(pattern, route: routes.baseAddress! + routeIndex, why))
+                }
+                lastWasBatched = true
+                let captures = result.records.names.count - Int(namesStart)
+                if captures > maxCaptures, let limit = captureLimit(captures, pattern, routes.baseAddress! + routeIndex)
+                {
+                  diagnostics.append(limit)
+                }
+                result.records.append(
+                  pattern, route: Int32(truncatingIfNeeded: routeIndex),
+                  pattern: Int32(truncatingIfNeeded: patternIndex),
+                  namesStart: namesStart)
+                inserted[routeIndex] &+= 1
                 if batch.isFull { batch.flush(into: &result.builder) }
               }
-              if let limit = captureLimit(captures, pattern, routes.baseAddress! + routeIndex) {
-                diagnostics.append(limit)
-              }
-            } else {
-              let namesStart = Int32(truncatingIfNeeded: result.records.names.count)
-              let literalsMayBeDead = batch.add(
-                pattern, route: routeIndex, index: patternIndex, caseSensitive: caseSensitive,
-                builder: &result.builder, &keys, names: &result.records.names, types: &result.records.captureTypes)
-              let sameOrigin = lastWasBatched && keys.sameOriginAsLast
-              if !DeadPatterns.isLiveLikeLast(
-                pattern, origins: origins, literalsMayBeDead: literalsMayBeDead, sameOriginAsLast: sameOrigin),
-                let why = DeadPatterns.reason(
-                  pattern, origins: &origins, literalsMayBeDead: literalsMayBeDead, sameOriginAsLast: sameOrigin)
-              {
-                dead.append(DeadPatterns.diagnostic(pattern, route: routes.baseAddress! + routeIndex, why))
-              }
-              lastWasBatched = true
-              let captures = result.records.names.count - Int(namesStart)
-              if let limit = captureLimit(captures, pattern, routes.baseAddress! + routeIndex) {
-                diagnostics.append(limit)
-              }
-              result.records.append(
-                pattern, route: Int32(truncatingIfNeeded: routeIndex), pattern: Int32(truncatingIfNeeded: patternIndex),
-                namesStart: namesStart)
-              result.inserted[routeIndex] += 1
-              if batch.isFull { batch.flush(into: &result.builder) }
             }
           }
         }
       }
     }
     batch.flush(into: &result.builder)
+    result.inserted = counts
     return result
   }
 

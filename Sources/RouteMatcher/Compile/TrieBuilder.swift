@@ -164,6 +164,10 @@ struct TrieBuilder {
   /// The number of path literal edges.
   var edgeCount: Int { rootEdges.count + edges.count }
 
+  /// Whether the host roots' literal edges are few enough (at most 2^14: at most 1 MiB of
+  /// slots) for their table to stay in the cache, so that a lookup there needs no read ahead.
+  var rootEdgesStayCached: Bool { rootEdges.count <= 1 << 14 }
+
   init(expectedEdges: Int = 16, expectedNodes: Int = 16, expectedTerminals: Int = 16) {
     edges = SlotTable(expected: expectedEdges)
     store = NodeStore(capacity: max(expectedNodes, 16))
@@ -221,7 +225,9 @@ struct TrieBuilder {
   }
 
   /// Whether the fast path may compare a literal of at most 16 bytes raw, read from its key:
-  /// ``PlainBytes/isPlainSegment(_:)``, eight bytes at a time.
+  /// ``PlainBytes/isPlainSegment(_:)``, eight bytes at a time. (Inlined into the one caller
+  /// that adds an edge: a call of its own cost a third of its instructions.)
+  @inline(__always)
   static func isPlainLiteral(_ key: EdgeKey, length: Int) -> Bool {
     if length == 1 && key.head == 0x2E { return false }
     if length == 2 && key.head == 0x2E2E { return false }
@@ -248,6 +254,14 @@ struct TrieBuilder {
     affixShapes.append(shape)
     affixNumbers[shape] = number
     return number
+  }
+
+  /// `parent`'s first dynamic child when it is over an edge of `kind` (the usual hit, read
+  /// without a call), else -1.
+  @inline(__always)
+  func firstDynamicChild(of parent: Int32, _ kind: EdgeKind) -> Int32 {
+    let node = base + Int(parent)
+    return node.pointee.dynamicChild >= 0 && node.pointee.dynamicKind.same(kind) ? node.pointee.dynamicChild : -1
   }
 
   /// The child of `parent` over a dynamic edge of `kind`, created when missing; `origin` is the

@@ -385,25 +385,28 @@ struct TerminalRecords {
   /// A pattern without optional segments (its only expansion is itself) whose path capture
   /// names are already in ``names`` from `namesStart` on (``PatternBatch/add`` puts them there).
   mutating func append(_ pattern: UnsafePointer<URLPattern>, route: Int32, pattern index: Int32, namesStart: Int32) {
+    // A pattern with a layout was parsed, and the parsers refuse a name captured twice.
+    let namesDiffer = pattern.pointee.layout != nil
     if PatternBatch.unconstrained(pattern) {  // (the usual case: no copy of its constraints)
       appendTerminal(
         route: route, pattern: index, namesStart: namesStart, query: [], fragment: nil,
-        trailingSlash: pattern.pointee.trailingSlash)
+        trailingSlash: pattern.pointee.trailingSlash, namesDiffer: namesDiffer)
       return
     }
     appendTerminal(
       route: route, pattern: index, namesStart: namesStart, query: pattern.pointee.query,
-      fragment: pattern.pointee.fragment, trailingSlash: pattern.pointee.trailingSlash)
+      fragment: pattern.pointee.fragment, trailingSlash: pattern.pointee.trailingSlash, namesDiffer: namesDiffer)
   }
 
+  /// `namesDiffer`: the path captures are known to have different names (no pair is compared).
   private mutating func appendTerminal(
     route: Int32, pattern: Int32, namesStart: Int32, query: [QueryConstraint], fragment: ValueConstraint?,
-    trailingSlash: Bool
+    trailingSlash: Bool, namesDiffer: Bool = false
   ) {
     let captureCount = names.count - Int(namesStart)
     // A name captured twice (only a pattern built in code can): its type is read in the
     // pattern, as the first place it is declared says.
-    if captureCount > 1 {
+    if captureCount > 1 && !namesDiffer {
       let first = Int(namesStart)
       for j in (first + 1)..<(first + captureCount) {
         for i in first..<j where names[i] == names[j] {
