@@ -28,8 +28,11 @@ import Testing
     builder = RouteParameters.Builder()
     RandomRouteParameters.set(&builder, "n", .int(-42))
     RandomRouteParameters.set(&builder, "fifteen-byte-id", text: "fifteen-bytes-x")
-    #expect(builder.build().storage.object == nil)
-    #expect(builder.build().object == ["n": .number(JSONNumber(-42)), "fifteen-byte-id": "fifteen-bytes-x"])
+    let inPlace = builder.build()
+    #expect(inPlace.storage.object == nil)
+    #expect(inPlace.object == ["n": .number(JSONNumber(-42)), "fifteen-byte-id": "fifteen-bytes-x"])
+    // `build()` moves the parameters out: the builder is left empty.
+    #expect(builder.build().isEmpty)
   }
 
   /// A name or a text value longer than 15 bytes, a third parameter, a name set twice (in a
@@ -45,8 +48,10 @@ import Testing
 
     builder = RouteParameters.Builder()
     RandomRouteParameters.set(&builder, "a-name-16-bytes!", .int(1))
-    #expect(builder.build().storage.object != nil)
-    #expect(builder.build().keys == ["a-name-16-bytes!"])
+    parameters = builder.build()
+    #expect(parameters.storage.object != nil)
+    #expect(parameters.keys == ["a-name-16-bytes!"])
+    #expect(builder.build().isEmpty && builder.build().storage.object == nil)
 
     builder = RouteParameters.Builder()
     RandomRouteParameters.set(&builder, "id", .int(1))
