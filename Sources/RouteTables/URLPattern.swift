@@ -173,13 +173,12 @@ extension URLPattern {
   package static func withTextUTF8<Result>(
     _ pattern: UnsafePointer<URLPattern>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
-    // The text alone, through its place in the pattern (`pointee` would copy the whole pattern).
-    let text = (UnsafeRawPointer(pattern) + MemoryLayout<URLPattern>.offset(of: \URLPattern.storedText)!)
-      .assumingMemoryBound(to: String.self)
     // `withUTF8` writes only to make a string's bytes contiguous; a contiguous one (every native
     // string) is read in place, any other (bridged from `NSString`) through a copy of its own.
-    if text.pointee.isContiguousUTF8 { return try UnsafeMutablePointer(mutating: text).pointee.withUTF8(body) }
-    var copy = text.pointee
+    if pattern.pointee.storedText.isContiguousUTF8 {
+      return try UnsafeMutablePointer(mutating: pattern).pointee.storedText.withUTF8(body)
+    }
+    var copy = pattern.pointee.storedText
     return try copy.withUTF8(body)
   }
 

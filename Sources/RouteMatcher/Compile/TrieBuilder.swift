@@ -269,9 +269,9 @@ struct TrieBuilder {
   mutating func child(of parent: Int32, dynamic kind: EdgeKind, origin: (route: Int32, pattern: Int32)? = nil)
     -> Int32
   {
-    let node = base + Int(parent)
-    if node.pointee.dynamicChild >= 0 && node.pointee.dynamicKind.same(kind) { return node.pointee.dynamicChild }
-    var id = node.pointee.lastDynamic
+    let first = firstDynamicChild(of: parent, kind)
+    if first >= 0 { return first }
+    var id = base[Int(parent)].lastDynamic
     while id >= 0 {
       let edge = dynamics[Int(id)]
       if edge.kind.same(kind) { return edge.child }
