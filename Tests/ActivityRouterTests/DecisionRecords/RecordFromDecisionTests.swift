@@ -109,15 +109,7 @@ import Testing
     var limited = 0
     for (n, line) in (lines + lines + lines).enumerated() {
       var routed: [UInt8] = []
-      var input = line
-      input.withUTF8 { bytes in
-        if holding {
-          lineRouter.routeHoldingDecision(line: n + 1, utf8: bytes, into: &routed)
-          lineRouter.applyHeldDecision()
-        } else {
-          lineRouter.route(line: n + 1, utf8: bytes, into: &routed)
-        }
-      }
+      lineRouter.route(line: n + 1, text: line, into: &routed, holding: holding)
       var expected: [UInt8] = []
       var text = line
       text.withUTF8 { bytes in

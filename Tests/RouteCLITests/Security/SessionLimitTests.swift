@@ -141,17 +141,7 @@ import Testing
       "notes://tag/a",  // delivered to the open main window
     ]
     var out: [UInt8] = []
-    for (n, line) in input.enumerated() {
-      var text = line
-      text.withUTF8 { bytes in
-        if holding {
-          lines.routeHoldingDecision(line: n + 1, utf8: bytes, into: &out)
-          lines.applyHeldDecision()
-        } else {
-          lines.route(line: n + 1, utf8: bytes, into: &out)
-        }
-      }
-    }
+    for (n, line) in input.enumerated() { lines.route(line: n + 1, text: line, into: &out, holding: holding) }
     let records = try String(decoding: out, as: UTF8.self).split(separator: "\n").map {
       try parseJSONObject(String($0))
     }
