@@ -55,7 +55,7 @@ extension URLTrie {
     // The host key: the host of the previous URL when these bytes start with it, else a lookup.
     var h = scratch.lastHost
     if h < 0 || h > s.hostMask || !s.hostKeyStarts(p, n, slot: h) {
-      h = s.findFastHost(p, n)
+      h = s.lookUpFastHost(p, n)
       guard h >= 0 else { return hostMissed(h, p, n, &scratch, decidesUnknownHost: decidesUnknownHost) }
       scratch.lastHost = h
     }

@@ -15,6 +15,10 @@ final class MatcherStorage: @unchecked Sendable {
   let slotCount: Int
   let hosts: UnsafeMutablePointer<HostSlot>
   let hostMask: Int
+  /// The fast host keys by their prefix (``hostPrefix(_:_:)``): the host slot, -1 for none, -2 for
+  /// two keys or more; a power of two long, indexed by the top bits of the prefix.
+  let hostPrefixes: UnsafeMutablePointer<Int32>
+  let hostPrefixShift: UInt64
   /// `nodeCount + 1` records: the last is a sentinel that ends the last node's ranges.
   let nodes: UnsafeMutablePointer<URLTrie.Node>
   let nodeCount: Int
@@ -142,6 +146,7 @@ final class MatcherStorage: @unchecked Sendable {
     slotCount = parts.slots.count
     hosts = copy(parts.hosts)
     hostMask = parts.hosts.count - 1
+    (hostPrefixes, hostPrefixShift) = MatcherStorage.prefixTable(parts.hosts, parts.pool)
     nodes = parts.nodes.base
     nodeCount = parts.nodes.count - 1
     infos = parts.infos.base
@@ -174,6 +179,7 @@ final class MatcherStorage: @unchecked Sendable {
   deinit {
     slots.deallocate()
     hosts.deallocate()
+    hostPrefixes.deallocate()
     nodes.deallocate()
     infos.deallocate()
     fastRules.deallocate()
@@ -190,6 +196,7 @@ final class MatcherStorage: @unchecked Sendable {
   /// The bytes this storage holds.
   var byteCount: Int {
     slotCount * MemoryLayout<EdgeSlot>.stride + (hostMask + 1) * MemoryLayout<HostSlot>.stride
+      + (1 << (64 - Int(hostPrefixShift))) * 4
       + (nodeCount + 1) * MemoryLayout<URLTrie.Node>.stride + nodeCount * 5 + (longMask + 1) * 8
       + dynamicCount * MemoryLayout<URLTrie.DynamicEdge>.stride + terminalCount * MemoryLayout<URLTrie.Terminal>.stride
       + terminalCount * 4 + constraintCount * MemoryLayout<URLTrie.Constraint>.stride + poolCount + 8
@@ -330,6 +337,54 @@ final class MatcherStorage: @unchecked Sendable {
       i &+= 8
     }
     return UnsafeRawPointer(p + (length &- 8)).loadWord() == UnsafeRawPointer(key + (length &- 8)).loadWord()
+  }
+
+  /// ``findFastHost(_:_:)``, first through the table of the fast keys' prefixes: the slot the
+  /// URL's prefix leads to, when the URL starts with its key (as ``hostKeyStarts(_:_:slot:)``
+  /// checks the host of the URL before), is the one ``findFastHost(_:_:)`` would find (those keys
+  /// hold their scheme's `:` in their first eight bytes, where it looks first), for about a
+  /// third of its instructions. Needs `8 <= n`.
+  @inline(never)
+  func lookUpFastHost(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+    let slot = Int(hostPrefixes[Int(truncatingIfNeeded: MatcherStorage.hostPrefix(p, n) &>> hostPrefixShift)])
+    if slot >= 0 && hostKeyStarts(p, n, slot: slot) { return slot }
+    return findFastHost(p, n)
+  }
+
+  /// A hash of the URL's first eight bytes and of the bytes from 8 to 16 that come before a `/`
+  /// (all of them when none is): the same for every URL whose host key is the same fast key
+  /// (whose `/` after the key, or end, is where the second word's bytes stop, when the key is
+  /// shorter than 16 bytes). Needs `8 <= n`.
+  @inline(__always)
+  static func hostPrefix(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt64 {
+    let second = n > 8 ? URLTrie.word(p, at: 8, n) : 0
+    let slashes = URLTrie.zeroBytes(second ^ URLTrie.repeated(0x2F))
+    // The bytes below the first '/' (the lowest mark is exact): all when there is none.
+    let below = ((slashes & (0 &- slashes)) &>> 7) &- 1
+    return (UnsafeRawPointer(p).loadWord() &* 0x9E37_79B9_7F4A_7C15 ^ second & below) &* 0xC2B2_AE3D_27D4_EB4F
+  }
+
+  /// The table of ``hostPrefixes``: each fast key of at least eight bytes whose scheme's `:` is in
+  /// its first eight, by the prefix of the key followed by a `/`; at least four entries a key.
+  static func prefixTable(_ hosts: [HostSlot], _ pool: [UInt8]) -> (UnsafeMutablePointer<Int32>, UInt64) {
+    var keys: [(prefix: UInt64, slot: Int32)] = []
+    for (index, host) in hosts.enumerated() where host.length >= 8 && host.info & NodeInfo.fastHost != 0 {
+      var key = Array(pool[Int(host.offset)..<Int(host.offset) + Int(host.length)])
+      guard key[0..<8].contains(UInt8(ascii: ":")) else { continue }
+      key.append(UInt8(ascii: "/"))
+      let prefix = key.withUnsafeBufferPointer { hostPrefix($0.baseAddress!, $0.count) }
+      keys.append((prefix, Int32(truncatingIfNeeded: index)))
+    }
+    var bits = 4
+    while 1 << bits < 4 * keys.count { bits += 1 }
+    let table = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << bits)
+    table.initialize(repeating: -1, count: 1 << bits)
+    let shift = UInt64(64 - bits)
+    for (prefix, slot) in keys {
+      let index = Int(truncatingIfNeeded: prefix &>> shift)
+      table[index] = table[index] == -1 ? slot : -2
+    }
+    return (table, shift)
   }
 
   /// The host slot of the URL's host key (everything before the first '/' after `scheme://`)
