@@ -196,7 +196,9 @@ extension URLTrie {
 
   // MARK: - Rare paths, out of line
 
-  /// When ``MatcherStorage/findFastHost(_:_:)`` found no host slot for the URL (`h`, -1 or -2):
+  /// When ``MatcherStorage/findFastHost(_:_:)`` found no host slot for the URL (`h`, -1 or -2;
+  /// `-3 - slot` from ``MatcherStorage/lookUpFastHost(_:_:)``, a fast key followed by a `?` or
+  /// `#`: -2 then, the slot kept for the walk of the path before them):
   /// ``MatchScratch/lastHost`` is -1 after it exactly when no key of the table is the URL's
   /// bytes up to its first `/` (the host kept for the next URL stays otherwise, unless it was
   /// that -1), which ``fastMatchWithTail(_:_:_:afterWalk:)`` reads; with `decidesUnknownHost`,
@@ -205,6 +207,10 @@ extension URLTrie {
   func hostMissed(
     _ h: Int, _ p: UnsafePointer<UInt8>, _ n: Int, _ scratch: inout MatchScratch, decidesUnknownHost: Bool
   ) -> FastMatch {
+    if h <= -3 {
+      scratch.lastHost = -3 &- h
+      return .needsGeneralPath
+    }
     if h == -1 || scratch.lastHost == -1 { scratch.lastHost = h }
     return decidesUnknownHost && h == -1 ? unknownHost(p, n, &scratch) : .needsGeneralPath
   }

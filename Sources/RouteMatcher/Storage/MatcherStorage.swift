@@ -343,24 +343,35 @@ final class MatcherStorage: @unchecked Sendable {
   /// URL's prefix leads to, when the URL starts with its key (as ``hostKeyStarts(_:_:slot:)``
   /// checks the host of the URL before), is the one ``findFastHost(_:_:)`` would find (those keys
   /// hold their scheme's `:` in their first eight bytes, where it looks first), for about a
-  /// third of its instructions. Needs `8 <= n`.
+  /// third of its instructions. A URL that starts with a fast key followed by a `?` or a `#`
+  /// (`notes://new?title=…`) gives `-3 - slot`: ``findFastHost(_:_:)`` would say -2 (its
+  /// authority ends there), and the walk of the path before the query will want that slot.
+  /// Needs `8 <= n`.
   @inline(never)
   func lookUpFastHost(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
     let slot = Int(hostPrefixes[Int(truncatingIfNeeded: MatcherStorage.hostPrefix(p, n) &>> hostPrefixShift)])
-    if slot >= 0 && hostKeyStarts(p, n, slot: slot) { return slot }
+    if slot >= 0 {
+      if hostKeyStarts(p, n, slot: slot) { return slot }
+      let length = Int(hosts[slot].length)
+      if length < n && (p[length] == 0x3F || p[length] == 0x23) && hostKeyStarts(p, length, slot: slot) {
+        return -3 &- slot
+      }
+    }
     return findFastHost(p, n)
   }
 
-  /// A hash of the URL's first eight bytes and of the bytes from 8 to 16 that come before a `/`
-  /// (all of them when none is): the same for every URL whose host key is the same fast key
-  /// (whose `/` after the key, or end, is where the second word's bytes stop, when the key is
-  /// shorter than 16 bytes). Needs `8 <= n`.
+  /// A hash of the URL's first eight bytes and of the bytes from 8 to 16 that come before a `/`,
+  /// `?` or `#` (all of them when none is): the same for every URL whose host key is the same
+  /// fast key (whose `/`, `?`, `#` or end after the key is where the second word's bytes stop,
+  /// when the key is shorter than 16 bytes). Needs `8 <= n`.
   @inline(__always)
   static func hostPrefix(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt64 {
     let second = n > 8 ? URLTrie.word(p, at: 8, n) : 0
-    let slashes = URLTrie.zeroBytes(second ^ URLTrie.repeated(0x2F))
-    // The bytes below the first '/' (the lowest mark is exact): all when there is none.
-    let below = ((slashes & (0 &- slashes)) &>> 7) &- 1
+    let marks =
+      URLTrie.zeroBytes(second ^ URLTrie.repeated(0x2F)) | URLTrie.zeroBytes(second ^ URLTrie.repeated(0x3F))
+      | URLTrie.zeroBytes(second ^ URLTrie.repeated(0x23))
+    // The bytes below the first mark (the lowest mark of each test is exact): all when there is none.
+    let below = ((marks & (0 &- marks)) &>> 7) &- 1
     return (UnsafeRawPointer(p).loadWord() &* 0x9E37_79B9_7F4A_7C15 ^ second & below) &* 0xC2B2_AE3D_27D4_EB4F
   }
 
