@@ -33,7 +33,7 @@ extension URLTrie {
       let verdict = unknownHost(p, n, &scratch)
       if verdict != .needsGeneralPath { return verdict }
     }
-    let tail = URLTrie.tailStart(p, n)
+    let tail = afterWalk ? keptHostTail(p, n, scratch.lastHost) ?? URLTrie.tailStart(p, n) : URLTrie.tailStart(p, n)
     // No query and no fragment: what fastMatch declined may be a host no route has (fastMatch
     // itself leaves that to this call, out of line).
     if tail >= n {
@@ -49,6 +49,19 @@ extension URLTrie {
     scratch.fastFragmentStart = hash
     defer { scratch.fastTailEnd = 0 }
     return fastWalk(p, tail, &scratch, decidesUnknownHost: true)
+  }
+
+  /// Where the path ends when the URL starts with the key of host slot `slot` followed by a `?`
+  /// or `#` (as ``fastWalk(_:_:_:decidesUnknownHost:)`` leaves ``MatchScratch/lastHost`` for
+  /// `notes://new?title=…`): the key's length, which ``tailStart(_:_:)`` would find (a fast key
+  /// holds no `?` or `#`); nil otherwise.
+  @inline(__always)
+  func keptHostTail(_ p: UnsafePointer<UInt8>, _ n: Int, _ slot: Int) -> Int? {
+    let s = storage
+    guard slot >= 0 && slot <= s.hostMask else { return nil }
+    let length = Int(s.hosts[slot].length)
+    guard length >= 8 && length < n && (p[length] == 0x3F || p[length] == 0x23) else { return nil }
+    return s.hostKeyStarts(p, length, slot: slot) ? length : nil
   }
 
   /// The offset of the first `?` or `#` of `p[0..<n]` (where the path ends), or `n`; eight
