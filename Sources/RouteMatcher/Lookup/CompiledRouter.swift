@@ -226,7 +226,7 @@ public struct CompiledRouter: Sendable {
   ) -> RouteMatch {
     let terminal = urls.storage.terminal(at: index)
     let route = Int(terminal.route)
-    var parameters = RouteParameters.Builder()
+    var parameters = RouteParameters.Builder(expected: Int(terminal.captureCount) &+ Int(terminal.constraintCount))
     var decodedSeparators: [String] = []
     let namesStart = Int(terminal.namesStart)
     for k in 0..<Int(terminal.captureCount) {

@@ -346,6 +346,15 @@ extension RouteParameters {
   /// subscript does).
   struct Builder {
     private var storage = Storage()
+    /// How many parameters the match is expected to set (its captures and constraints): the
+    /// object's members are reserved with it when the parameters spill into one, so that the
+    /// members array is allocated once, not grown at the spill and at each parameter after it.
+    private let expected: Int
+
+    /// A builder for about `expected` parameters (a hint: more or fewer may be set).
+    init(expected: Int = 0) {
+      self.expected = expected
+    }
 
     /// Sets the parameter `name` (its UTF-8 bytes) to `value`.
     @inline(__always)
@@ -377,10 +386,12 @@ extension RouteParameters {
       if let kept = storage.object {
         object = kept
       } else {
-        object = JSONObject()
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(Swift.max(expected, storage.count &+ 1))
         for k in 0..<storage.count {
-          object.members.append(JSONObject.Member(key: storage.name(k).string, value: storage.value(k).json))
+          members.append(JSONObject.Member(key: storage.name(k).string, value: storage.value(k).json))
         }
+        object = JSONObject(members)
       }
       storage = Storage()  // (so that the object is not shared while it is set)
       object[name] = value

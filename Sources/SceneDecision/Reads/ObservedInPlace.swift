@@ -44,6 +44,10 @@ extension ObservedInPlace where Value == URLRecord {
   /// trie (`scheme://host[:port]`), the same for every line it is written for.
   var scheme: String { URLRecord.lowercasedScheme(base.pointee.text, base.pointee.ranges.scheme) }
 
+  /// Whether the URL's scheme is `https` (in any case), with no string made; not a read, as
+  /// ``scheme``.
+  var isHTTPS: Bool { URLRecord.isHTTPS(base.pointee.text, base.pointee.ranges.scheme) }
+
   /// The URL's host, normalized (lowercase, IDNA ASCII); not a read, as ``scheme``.
   var host: String? { base.pointee.normalizedHost }
 
