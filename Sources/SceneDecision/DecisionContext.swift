@@ -17,8 +17,9 @@ struct DecisionContext {
   var table: TableView { TableView(router: routerBase, supportsMultipleScenes: supportsMultipleScenes) }
   private let supportsMultipleScenes: Bool
   var state: SessionState { _read { yield stateBase.pointee } }
-  /// The table's policies, copied once per decision (a few enums and the tie-break order).
-  let policies: ScenePolicies
+  /// The table's policies, read in place (a copy into every context, an outlined copy of a
+  /// dozen enums and the tie-break array, was made twice a decision and destroyed once).
+  var policies: ScenePolicies { _read { yield routerBase.pointee.table.policies } }
   /// The state's sessions indexed in the table's tie-break order.
   let index: SessionIndex
   /// Whether to build the trace and the message; off, only the decision's fields are computed.
@@ -49,7 +50,6 @@ struct DecisionContext {
     self.routerBase = router
     // Fields read one by one: a method or a computed property called on the table or the state
     // through the pointer copied the whole value (every array and string retained, then released).
-    self.policies = router.pointee.table.policies
     self.supportsMultipleScenes = RouteTable.supportsMultipleScenes(
       platform: router.pointee.table.platform, lifecycle: router.pointee.table.lifecycle,
       multipleScenes: router.pointee.table.multipleScenes, singleScene: router.pointee.table.policies.singleScene)
@@ -113,11 +113,17 @@ struct DecisionContext {
     let scene = table.scenes[index].id
     let presents = value == nil ? nil : table.scenes[index].presents
     nextNumber = SessionNumbers.successor(of: nextNumber)
-    effects.append(
-      .create(
-        Session(
-          id: id, scene: scene, value: value, valueType: presents, preferring: nil, allowing: nil, prefers: nil,
-          can: nil, state: .foregroundActive, lastActivated: clock, created: clock, pushedFrom: nil)))
+    let effect = SessionEffect.create(
+      Session(
+        id: id, scene: scene, value: value, valueType: presents, preferring: nil, allowing: nil, prefers: nil,
+        can: nil, state: .foregroundActive, lastActivated: clock, created: clock, pushedFrom: nil))
+    // The first effect, most decisions' only one, in an array made for it (an append to the
+    // empty array grew it: a uniqueness check and a call for the allocation's usable size).
+    if effects.isEmpty {
+      effects = [effect]
+    } else {
+      effects.append(effect)
+    }
     return ReceiverChoice.Chosen(id: id, scene: scene)
   }
 

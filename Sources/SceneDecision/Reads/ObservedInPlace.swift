@@ -61,7 +61,7 @@ extension ObservedInPlace where Value == URLRecord {
   /// In `scratch` when the decision's caller lent one (the same working memory for every line
   /// of a run), else in a scratch of its own.
   func match(_ router: CompiledRouter, scratch: UnsafeMutablePointer<MatchScratch>?) -> ObservedMatch? {
-    let found = scratch.map { router.match(base.pointee, scratch: &$0.pointee) } ?? router.match(base.pointee)
+    let found = scratch.map { router.match(base, scratch: &$0.pointee) } ?? router.match(base.pointee)
     return found.map { ObservedMatch($0, reads: reads) }
   }
 }
