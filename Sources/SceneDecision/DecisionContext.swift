@@ -20,8 +20,17 @@ struct DecisionContext {
   /// The table's policies, read in place (a copy into every context, an outlined copy of a
   /// dozen enums and the tie-break array, was made twice a decision and destroyed once).
   var policies: ScenePolicies { _read { yield routerBase.pointee.table.policies } }
-  /// The state's sessions indexed in the table's tie-break order.
-  let index: SessionIndex
+  /// The state's sessions indexed in the table's tie-break order: the state's own index, read
+  /// in place, when it is in that order (a copy into every context retained each of its arrays
+  /// and dictionaries, then released them: about 400 instructions a decision), else one made
+  /// for this decision.
+  var index: SessionIndex {
+    _read {
+      if madeIndex == nil { yield stateBase.pointee.index! } else { yield madeIndex! }
+    }
+  }
+  /// The index made for this decision; nil, the state's is read.
+  private let madeIndex: SessionIndex?
   /// Whether to build the trace and the message; off, only the decision's fields are computed.
   let explains: Bool
   /// The matcher's working memory, lent by the decision's caller for this call only (a line
@@ -54,7 +63,7 @@ struct DecisionContext {
       platform: router.pointee.table.platform, lifecycle: router.pointee.table.lifecycle,
       multipleScenes: router.pointee.table.multipleScenes, singleScene: router.pointee.table.policies.singleScene)
     self.stateBase = state
-    self.index = SessionState.index(of: state, ties: router.pointee.table.policies.ties)
+    self.madeIndex = SessionState.index(of: state, ties: router.pointee.table.policies.ties)
     self.explains = explains
     self.nextNumber = state.pointee.nextSessionNumber
     self.clock = state.pointee.clock
