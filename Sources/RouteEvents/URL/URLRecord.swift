@@ -137,6 +137,11 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   /// ``lowercasedScheme(_:_:)`` makes one).
   package static func isHTTPS(_ text: String, _ range: Range<Int>) -> Bool {
     guard range.count == 5 else { return false }
+    if let answer = text.utf8.withContiguousStorageIfAvailable({
+      URLSyntax.packedScheme($0, range) == URLSyntax.packedHTTPS
+    }) {
+      return answer
+    }
     var text = text
     return text.withUTF8 { URLSyntax.packedScheme($0, range) == URLSyntax.packedHTTPS }
   }
