@@ -51,6 +51,18 @@ public enum EventReader {
     }
   }
 
+  /// Reads a line its caller has already checked is UTF-8 (`UTF8Bytes.firstInvalidOffset` is
+  /// nil): the same result as ``read(utf8:)``, without checking the bytes a second time (a
+  /// record writer checks every line first, to know whether to echo it).
+  package static func read(validUTF8 line: UnsafeBufferPointer<UInt8>) -> Result<Event, EventError> {
+    if line.first == UInt8(ascii: "{") { return readJSON(line) }
+    do throws(URLReadError) {
+      return .success(Event(.url(try URLRecord(validUTF8: line))))
+    } catch {
+      return .failure(eventError(error, columnBase: 1))
+    }
+  }
+
   /// Parses URL bytes; an error's column is `columnBase` + its offset.
   ///
   /// Bytes that are not UTF-8 are refused (`invalid-utf8` at the first bad byte), never turned

@@ -17,10 +17,20 @@ struct DecisionContext {
   var table: TableView { TableView(router: routerBase, supportsMultipleScenes: supportsMultipleScenes) }
   private let supportsMultipleScenes: Bool
   var state: SessionState { _read { yield stateBase.pointee } }
-  /// The table's policies, copied once per decision (a few enums and the tie-break order).
-  let policies: ScenePolicies
-  /// The state's sessions indexed in the table's tie-break order.
-  let index: SessionIndex
+  /// The table's policies, read in place (a copy into every context, an outlined copy of a
+  /// dozen enums and the tie-break array, was made twice a decision and destroyed once).
+  var policies: ScenePolicies { _read { yield routerBase.pointee.table.policies } }
+  /// The state's sessions indexed in the table's tie-break order: the state's own index, read
+  /// in place, when it is in that order (a copy into every context retained each of its arrays
+  /// and dictionaries, then released them: about 400 instructions a decision), else one made
+  /// for this decision.
+  var index: SessionIndex {
+    _read {
+      if madeIndex == nil { yield stateBase.pointee.index! } else { yield madeIndex! }
+    }
+  }
+  /// The index made for this decision; nil, the state's is read.
+  private let madeIndex: SessionIndex?
   /// Whether to build the trace and the message; off, only the decision's fields are computed.
   let explains: Bool
   /// The matcher's working memory, lent by the decision's caller for this call only (a line
@@ -49,12 +59,11 @@ struct DecisionContext {
     self.routerBase = router
     // Fields read one by one: a method or a computed property called on the table or the state
     // through the pointer copied the whole value (every array and string retained, then released).
-    self.policies = router.pointee.table.policies
     self.supportsMultipleScenes = RouteTable.supportsMultipleScenes(
       platform: router.pointee.table.platform, lifecycle: router.pointee.table.lifecycle,
       multipleScenes: router.pointee.table.multipleScenes, singleScene: router.pointee.table.policies.singleScene)
     self.stateBase = state
-    self.index = SessionState.index(of: state, ties: router.pointee.table.policies.ties)
+    self.madeIndex = SessionState.index(of: state, ties: router.pointee.table.policies.ties)
     self.explains = explains
     self.nextNumber = state.pointee.nextSessionNumber
     self.clock = state.pointee.clock
@@ -113,11 +122,17 @@ struct DecisionContext {
     let scene = table.scenes[index].id
     let presents = value == nil ? nil : table.scenes[index].presents
     nextNumber = SessionNumbers.successor(of: nextNumber)
-    effects.append(
-      .create(
-        Session(
-          id: id, scene: scene, value: value, valueType: presents, preferring: nil, allowing: nil, prefers: nil,
-          can: nil, state: .foregroundActive, lastActivated: clock, created: clock, pushedFrom: nil)))
+    let effect = SessionEffect.create(
+      Session(
+        id: id, scene: scene, value: value, valueType: presents, preferring: nil, allowing: nil, prefers: nil,
+        can: nil, state: .foregroundActive, lastActivated: clock, created: clock, pushedFrom: nil))
+    // The first effect, most decisions' only one, in an array made for it (an append to the
+    // empty array grew it: a uniqueness check and a call for the allocation's usable size).
+    if effects.isEmpty {
+      effects = [effect]
+    } else {
+      effects.append(effect)
+    }
     return ReceiverChoice.Chosen(id: id, scene: scene)
   }
 

@@ -23,11 +23,11 @@ package enum LinkGate {
   ///
   /// The scheme and the host decide most of it; the AASA file of the host reads the path too.
   static func check(_ url: ObservedInPlace<URLRecord>, _ ctx: inout DecisionContext) -> Decision? {
-    let scheme = url.scheme
-    // `https` first: the scheme of most links, and a literal the scheme is made as (a string
-    // compared with one whose bits differ, as `javascript` from `https`, takes the standard
-    // library's slow comparison); no unroutable scheme is `https` or `http`.
-    let https = scheme == "https"
+    // `https` first: the scheme of most links, told from the URL's bytes with no string made
+    // (the literal `lowercasedScheme` would make for it); no unroutable scheme is `https` or
+    // `http`.
+    let https = url.isHTTPS
+    let scheme = https ? "https" : url.scheme
     // The claims are read in place, field by field (a copy retained each of their arrays;
     // `AppClaims.declaresDomains`, a property called on the claims, copied them all).
     if !https && isUnroutable(scheme: scheme) {

@@ -68,7 +68,7 @@ extension DecisionRecord {
       self.init(line: line, utf8: bytes, result: .failure(error))
       return
     }
-    switch EventReader.read(utf8: bytes) {
+    switch EventReader.read(validUTF8: bytes) {
     case .failure(let error):
       self.init(line: line, utf8: bytes, result: .failure(error))
     case .success(let event):
@@ -155,7 +155,8 @@ extension DecisionRecord {
         line: line, utf8: bytes, router: router, state: state, explains: explains, includesLine: includesLine,
         readsEventDetails: &readsEventDetails, scratch: scratch, to: &out, layout: &layout, sessions: sessions)
     }
-    switch EventReader.read(utf8: bytes) {
+    // (Checked UTF-8 just above: the reader does not check it again.)
+    switch EventReader.read(validUTF8: bytes) {
     case .failure(let error):
       appendError(line: line, utf8: bytes, error, to: &out, includesLine: includesLine, layout: &layout)
     case .success(let event):

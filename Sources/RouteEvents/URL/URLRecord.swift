@@ -37,6 +37,13 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   /// bad byte). The text is made once, when the bytes are a URL.
   package init(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(URLReadError) {
     if let bad = UTF8Bytes.firstInvalidOffset(bytes) { throw URLSyntax.invalidUTF8(at: bad) }
+    try self.init(validUTF8: bytes)
+  }
+
+  /// Reads bytes its caller has already checked are UTF-8 (`UTF8Bytes.firstInvalidOffset` is
+  /// nil): the same record as ``init(utf8:)``, without checking them a second time.
+  @inline(__always)
+  package init(validUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(URLReadError) {
     switch Self.readRanges(bytes) {
     case .success(let ranges): self.init(text: String(decoding: bytes, as: UTF8.self), ranges: ranges)
     case .failure(let error): throw error
@@ -123,6 +130,20 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
         return scheme.count
       }
     }
+  }
+
+  /// Whether the scheme `range` of `text` is `https` in any case: the scheme of most links,
+  /// told by one compare of its bytes as a word, with no string made (as
+  /// ``lowercasedScheme(_:_:)`` makes one).
+  package static func isHTTPS(_ text: String, _ range: Range<Int>) -> Bool {
+    guard range.count == 5 else { return false }
+    if let answer = text.utf8.withContiguousStorageIfAvailable({
+      URLSyntax.packedScheme($0, range) == URLSyntax.packedHTTPS
+    }) {
+      return answer
+    }
+    var text = text
+    return text.withUTF8 { URLSyntax.packedScheme($0, range) == URLSyntax.packedHTTPS }
   }
 
   /// The host for comparison, or nil when there is no host.

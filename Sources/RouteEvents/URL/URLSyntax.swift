@@ -345,7 +345,7 @@ public enum URLSyntax {
   /// (`https`, `http`, and the other special schemes); nil for any other.
   static func commonScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
     switch packedScheme(bytes, range) {
-    case 0x73_7074_7468: return "https"
+    case packedHTTPS: return "https"
     case 0x7074_7468: return "http"
     case 0x7377: return "ws"
     case 0x73_7377: return "wss"
@@ -354,6 +354,9 @@ public enum URLSyntax {
     default: return nil
     }
   }
+
+  /// `https` packed as ``packedScheme(_:_:)`` packs a scheme.
+  static let packedHTTPS: UInt64 = 0x73_7074_7468
 
   /// The scheme `range` of `bytes` with ASCII letters lowercased, packed into an integer first
   /// byte lowest (`"ws"` is `0x7377`), when it has 2 to 5 bytes; 0 otherwise.

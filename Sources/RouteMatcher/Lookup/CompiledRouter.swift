@@ -57,6 +57,21 @@ public struct CompiledRouter: Sendable {
     return found
   }
 
+  /// The same for a record read in place, valid for the call: a caller that holds the record
+  /// behind a pointer (the decision engine) passes the pointer, since passing `pointee` copied
+  /// the whole record (its ranges and a retain of each reference) and destroyed the copy.
+  package func match(_ url: UnsafePointer<URLRecord>, scratch: inout MatchScratch) -> RouteMatch? {
+    var failure: URLReadError?
+    var found: RouteMatch?
+    var text = url.pointee.text
+    text.withUTF8 { bytes in
+      found = match(bytes, scratch: &scratch) {
+        $0.matchGeneral(bytes, ranges: url.pointee.ranges, scratch: &$1, failure: &failure)
+      }
+    }
+    return found
+  }
+
   /// The fast path, else the general path (a URL the reader refuses sets `failure`). The match
   /// is made where the URL's bytes are lent (a native string lends them in place, with no copy
   /// and no reference counting) and handed out as it is, not in a `Result` at each step.
@@ -226,7 +241,7 @@ public struct CompiledRouter: Sendable {
   ) -> RouteMatch {
     let terminal = urls.storage.terminal(at: index)
     let route = Int(terminal.route)
-    var parameters = RouteParameters.Builder()
+    var parameters = RouteParameters.Builder(expected: Int(terminal.captureCount) &+ Int(terminal.constraintCount))
     var decodedSeparators: [String] = []
     let namesStart = Int(terminal.namesStart)
     for k in 0..<Int(terminal.captureCount) {

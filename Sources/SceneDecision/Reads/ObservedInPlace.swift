@@ -44,6 +44,10 @@ extension ObservedInPlace where Value == URLRecord {
   /// trie (`scheme://host[:port]`), the same for every line it is written for.
   var scheme: String { URLRecord.lowercasedScheme(base.pointee.text, base.pointee.ranges.scheme) }
 
+  /// Whether the URL's scheme is `https` (in any case), with no string made; not a read, as
+  /// ``scheme``.
+  var isHTTPS: Bool { URLRecord.isHTTPS(base.pointee.text, base.pointee.ranges.scheme) }
+
   /// The URL's host, normalized (lowercase, IDNA ASCII); not a read, as ``scheme``.
   var host: String? { base.pointee.normalizedHost }
 
@@ -57,7 +61,7 @@ extension ObservedInPlace where Value == URLRecord {
   /// In `scratch` when the decision's caller lent one (the same working memory for every line
   /// of a run), else in a scratch of its own.
   func match(_ router: CompiledRouter, scratch: UnsafeMutablePointer<MatchScratch>?) -> ObservedMatch? {
-    let found = scratch.map { router.match(base.pointee, scratch: &$0.pointee) } ?? router.match(base.pointee)
+    let found = scratch.map { router.match(base, scratch: &$0.pointee) } ?? router.match(base.pointee)
     return found.map { ObservedMatch($0, reads: reads) }
   }
 }

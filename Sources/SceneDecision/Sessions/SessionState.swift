@@ -74,10 +74,10 @@ public struct SessionState: Sendable, Hashable {
     return SessionIndex(storage, ties: ties)
   }
 
-  /// The same for a state read through a pointer, in place (a method called on `pointee`
-  /// copies the whole state first).
-  static func index(of state: UnsafePointer<SessionState>, ties: [ScenePolicies.TieBreak]) -> SessionIndex {
-    if state.pointee.index?.ties == ties, let index = state.pointee.index { return index }
+  /// For a state read through a pointer: nil when the state's own index is in the tie-break
+  /// order `ties` (to be read in place, ``DecisionContext/index``), else a new one.
+  static func index(of state: UnsafePointer<SessionState>, ties: [ScenePolicies.TieBreak]) -> SessionIndex? {
+    if state.pointee.index != nil, state.pointee.index!.ties == ties { return nil }
     return SessionIndex(state.pointee.storage, ties: ties)
   }
 

@@ -91,4 +91,39 @@ import Testing
     #expect(MemoryLayout<RouteMatch>.size <= 112)
     #expect(MemoryLayout<Result<RouteMatch?, URLReadError>>.size <= 120)
   }
+
+  /// A name or a value held in place is made a string of exactly its bytes, the same string
+  /// (equal, with the same bytes and count) as `String(decoding:)` makes: ASCII of every
+  /// length up to 15 (built as a small string directly) and UTF-8 that is not ASCII.
+  @Test func bytesInPlaceMakeTheSameString() {
+    let texts = [
+      "", "a", "id", "ab-_.", "12345678", "123456789", "owner/repo", "fifteen-bytes-x", "A~!@#$%^&*()+={}",
+      "é", "naïve", "日本", "x\u{7F}y", "\u{0}",
+    ]
+    for text in texts where text.utf8.count <= 16 {
+      let bytes = Array(text.utf8)
+      let made = bytes.withUnsafeBufferPointer { RouteParameters.Bytes16($0).string }
+      let decoded = String(decoding: bytes, as: UTF8.self)
+      #expect(made == decoded)
+      #expect(Array(made.utf8) == bytes)
+      #expect(made.utf8.count == bytes.count)
+      #expect(made.hashValue == decoded.hashValue)
+    }
+  }
+
+  /// Parameters that spill into an object keep every value and the first one's place when a
+  /// name is set again, whatever number of parameters the builder was told to expect.
+  @Test func spillingKeepsOrderWithAnyExpectedCount() {
+    for expected in [0, 1, 3, 8] {
+      var builder = RouteParameters.Builder(expected: expected)
+      RandomRouteParameters.set(&builder, "a", text: "1")
+      RandomRouteParameters.set(&builder, "b", .int(2))
+      RandomRouteParameters.set(&builder, "c", text: "three")
+      RandomRouteParameters.set(&builder, "a", text: "again")
+      let parameters = builder.build()
+      #expect(parameters.storage.object != nil)
+      #expect(parameters.keys == ["a", "b", "c"])
+      #expect(parameters.object == ["a": "again", "b": .number(JSONNumber(2)), "c": "three"])
+    }
+  }
 }
