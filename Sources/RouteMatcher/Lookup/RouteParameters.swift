@@ -235,17 +235,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
     package var isASCII: Bool { (low | high) & 0x8080_8080_8080_8080 == 0 }
 
     package var string: String {
-      #if _endian(little) && _pointerBitWidth(_64)
-        // ASCII bytes are a small string as they are: the standard library's own form of a
-        // string of 15 ASCII bytes or fewer is its bytes in two words (the rest zero, as they
-        // are here) with the top byte 0xE0 | count (small, immortal, ASCII). Made so, with no
-        // check of the bytes and no copy one by one: `String(decoding:)` cost about 160
-        // instructions a name or a value (callgrind, `route-bench records --path full`).
-        if isASCII && count <= 15 {
-          return unsafeBitCast((low, high | (0xE0 | UInt64(count)) &<< 56), to: String.self)
-        }
-      #endif
-      return withUnsafeBytes(of: (low, high)) { String(decoding: $0.prefix(Int(count)), as: UTF8.self) }
+      withUnsafeBytes(of: (low, high)) { String(decoding: $0.prefix(Int(count)), as: UTF8.self) }
     }
 
     func equals(_ other: Bytes16) -> Bool { low == other.low && high == other.high && count == other.count }
