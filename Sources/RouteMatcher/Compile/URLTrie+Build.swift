@@ -17,13 +17,6 @@ extension URLTrie {
     // NodeInfo.oneAffix), has it at the next number: in the builder's order, each such chain
     // of nodes together. One pass, in the order the nodes were made, so it reads memory mostly
     // in order.
-    func parameterOnly(_ node: UnsafePointer<TrieBuilder.Node>) -> Bool {
-      guard !node.pointee.hasLiterals && node.pointee.dynamicCount == 1 else { return false }
-      switch node.pointee.dynamicKind {
-      case .string, .int, .uuid: return true
-      default: return false
-      }
-    }
     // Its only child an affixed segment with one untyped capture and literals of fast bytes
     // around it, and its shape's number small enough for the node's bits (NodeInfo.affixShapeShift).
     func oneAffix(_ node: UnsafePointer<TrieBuilder.Node>) -> Bool {
@@ -36,13 +29,21 @@ extension URLTrie {
     }
     let nodesBase = built.baseAddress!
     // Per node: 1 when its only child follows it (a parameter or one affix), 2 when it follows
-    // its parent; computed once.
+    // its parent, 4 when it is `parameterOnly`, 8 when it is `oneAffix`; computed once.
     var chain = [UInt8](repeating: 0, count: nodeCount)
     chain.withUnsafeMutableBufferPointer { chain in
       for node in 0..<nodeCount {
         let record = nodesBase + node
-        if parameterOnly(record) || oneAffix(record) {
-          chain[node] |= 1
+        // (The usual node has literals or no dynamic child or several: one test, no call.)
+        guard !record.pointee.hasLiterals && record.pointee.dynamicCount == 1 else { continue }
+        let flag: UInt8
+        switch record.pointee.dynamicKind {
+        case .string, .int, .uuid: flag = 4
+        case .affixed: flag = oneAffix(record) ? 8 : 0
+        default: flag = 0
+        }
+        if flag != 0 {
+          chain[node] |= 1 | flag
           chain[Int(record.pointee.dynamicChild)] |= 2
         }
       }
@@ -72,72 +73,105 @@ extension URLTrie {
     defer { renumbered.deallocate() }
     ZeroedMemory.adviseHugePages(
       UnsafeMutableRawPointer(renumbered.baseAddress!), byteCount: renumbered.count * MemoryLayout<Renumbered>.stride)
-    for old in order {
-      let sourceRecord = nodesBase + Int(old)
-      let source = sourceRecord.pointee
-      var record = Node()
-      record.dynamicStart = Int32(truncatingIfNeeded: parts.dynamic.count)
-      // Whether every dynamic child is decided on one segment (see NodeInfo.competing).
-      var competing = true
-      if source.dynamicCount == 1 {
-        parts.dynamic.append(DynamicEdge(kind: source.dynamicKind, child: number[Int(source.dynamicChild)]))
-        competing = source.dynamicKind.decidedOnOneSegment
-      } else if source.dynamicCount > 1 {
-        for edge in builder.dynamicEdges(of: Int(old)) {
-          parts.dynamic.append(DynamicEdge(kind: edge.kind, child: number[Int(edge.child)]))
-          competing = competing && edge.kind.decidedOnOneSegment
-        }
-      }
-      record.terminalStart = Int32(truncatingIfNeeded: parts.terminalOrder.count)
-      var firstRule = source.firstRule
-      var firstUnconstrained = source.firstUnconstrained
-      if source.terminalCount == 1 {
-        parts.terminalOrder.append(source.lastTerminal)
-      } else if source.terminalCount > 1, let ids = sorted[old] {
-        parts.terminalOrder.append(contentsOf: ids)
-        let first = records.terminals[Int(ids[0])]
-        firstRule = first.route
-        firstUnconstrained = first.constraintCount == 0
-      }
+    // The records written in place at their new number (each is allocated at its final size:
+    // the node loop makes no append and keeps its counts in registers).
+    let nodesOut = parts.nodes.base
+    let infosOut = parts.infos.base
+    let rulesOut = parts.fastRules.base
+    let dynamicOut = parts.dynamic.base
+    let dynamicCapacity = parts.dynamic.capacity
+    let orderOut = parts.terminalOrder.base
+    let orderCapacity = parts.terminalOrder.capacity
+    var dynamicCount = 0
+    var terminalCount = 0
+    order.withUnsafeBufferPointer { order in
+      chain.withUnsafeBufferPointer { chain in
+        number.withUnsafeBufferPointer { number in
+          for new in 0..<order.count {
+            let old = Int(order[new])
+            let source = nodesBase + old
+            let dynamics = source.pointee.dynamicCount
+            let kind = source.pointee.dynamicKind
+            let hasLiterals = source.pointee.hasLiterals
+            let dynamicStart = Int32(truncatingIfNeeded: dynamicCount)
+            // Whether every dynamic child is decided on one segment (see NodeInfo.competing).
+            var competing = true
+            if dynamics == 1 {
+              precondition(dynamicCount < dynamicCapacity)
+              (dynamicOut + dynamicCount).initialize(
+                to: DynamicEdge(kind: kind, child: number[Int(source.pointee.dynamicChild)]))
+              dynamicCount &+= 1
+              competing = kind.decidedOnOneSegment
+            } else if dynamics > 1 {
+              for edge in builder.dynamicEdges(of: old) {
+                precondition(dynamicCount < dynamicCapacity)
+                (dynamicOut + dynamicCount).initialize(to: DynamicEdge(kind: edge.kind, child: number[Int(edge.child)]))
+                dynamicCount &+= 1
+                competing = competing && edge.kind.decidedOnOneSegment
+              }
+            }
+            let terminalStart = Int32(truncatingIfNeeded: terminalCount)
+            let terminals = source.pointee.terminalCount
+            var firstRule = source.pointee.firstRule
+            var firstUnconstrained = source.pointee.firstUnconstrained
+            if terminals == 1 {
+              precondition(terminalCount < orderCapacity)
+              (orderOut + terminalCount).initialize(to: source.pointee.lastTerminal)
+              terminalCount &+= 1
+            } else if terminals > 1, let ids = sorted[Int32(truncatingIfNeeded: old)] {
+              precondition(ids.count <= orderCapacity &- terminalCount)
+              for id in ids {
+                (orderOut + terminalCount).initialize(to: id)
+                terminalCount &+= 1
+              }
+              let first = records.terminals[Int(ids[0])]
+              firstRule = first.route
+              firstUnconstrained = first.constraintCount == 0
+            }
 
-      var info: UInt32
-      if chain[Int(old)] & 1 != 0 && parameterOnly(sourceRecord) {
-        switch source.dynamicKind {
-        case .int: info = NodeInfo.intOnly
-        case .uuid: info = NodeInfo.uuidOnly
-        default: info = NodeInfo.parameterOnly
-        }
-      } else {
-        switch (source.hasLiterals, source.dynamicCount) {
-        case (false, 0): info = NodeInfo.leaf
-        case (true, 0): info = NodeInfo.literalsOnly
-        default:
-          info = competing ? NodeInfo.competing : NodeInfo.general
-          if competing && source.hasLiterals { info |= NodeInfo.hasLiteralChildren }
-          if chain[Int(old)] & 1 != 0 && oneAffix(sourceRecord), case .affixed(let k) = source.dynamicKind {
-            info |= NodeInfo.oneAffix | UInt32(k) << NodeInfo.affixShapeShift
-          }
-          if !competing && !source.hasLiterals && source.dynamicCount == 1, case .catchAll = source.dynamicKind {
-            info |= NodeInfo.oneCatchAll
+            let bits = chain[old]
+            var info: UInt32
+            if bits & 4 != 0 {
+              switch kind {
+              case .int: info = NodeInfo.intOnly
+              case .uuid: info = NodeInfo.uuidOnly
+              default: info = NodeInfo.parameterOnly
+              }
+            } else if dynamics == 0 {
+              info = hasLiterals ? NodeInfo.literalsOnly : NodeInfo.leaf
+            } else {
+              info = competing ? NodeInfo.competing : NodeInfo.general
+              if competing && hasLiterals { info |= NodeInfo.hasLiteralChildren }
+              if bits & 8 != 0, case .affixed(let k) = kind {
+                info |= NodeInfo.oneAffix | UInt32(k) << NodeInfo.affixShapeShift
+              }
+              if !competing && !hasLiterals && dynamics == 1, case .catchAll = kind {
+                info |= NodeInfo.oneCatchAll
+              }
+            }
+            if source.pointee.slowLiteral { info = NodeInfo.restart }
+            var fastRule = Int32(-1)
+            if terminals > 0 {
+              info |= NodeInfo.hasTerminals
+              if !strict && firstUnconstrained {
+                info |= NodeInfo.fastTerminal
+                fastRule = firstRule
+              }
+            }
+            renumbered[old] = Renumbered(
+              number: Int32(truncatingIfNeeded: new), route: fastRule, info: UInt8(truncatingIfNeeded: info))
+            (nodesOut + new).initialize(to: Node(terminalStart: terminalStart, dynamicStart: dynamicStart, info: info))
+            (infosOut + new).initialize(to: UInt8(truncatingIfNeeded: info))
+            (rulesOut + new).initialize(to: fastRule)
           }
         }
       }
-      if source.slowLiteral { info = NodeInfo.restart }
-      var fastRule = Int32(-1)
-      if source.terminalCount > 0 {
-        info |= NodeInfo.hasTerminals
-        if !strict && firstUnconstrained {
-          info |= NodeInfo.fastTerminal
-          fastRule = firstRule
-        }
-      }
-      record.info = info
-      renumbered[Int(old)] = Renumbered(
-        number: Int32(truncatingIfNeeded: parts.nodes.count), route: fastRule, info: UInt8(truncatingIfNeeded: info))
-      parts.nodes.append(record)
-      parts.infos.append(UInt8(truncatingIfNeeded: info))
-      parts.fastRules.append(fastRule)
     }
+    parts.nodes.wrote(order.count)
+    parts.infos.wrote(order.count)
+    parts.fastRules.wrote(order.count)
+    parts.dynamic.wrote(dynamicCount)
+    parts.terminalOrder.wrote(terminalCount)
     parts.nodes.append(
       Node(
         terminalStart: Int32(truncatingIfNeeded: parts.terminalOrder.count),

@@ -113,6 +113,12 @@ final class MatcherStorage: @unchecked Sendable {
       count &+= 1
     }
 
+    /// Counts `written` records as written (the compiler wrote them in place, from ``base`` on).
+    mutating func wrote(_ written: Int) {
+      precondition(written >= count && written <= capacity)
+      count = written
+    }
+
     mutating func append(contentsOf values: [T]) {
       precondition(values.count <= capacity - count)
       values.withUnsafeBufferPointer {
