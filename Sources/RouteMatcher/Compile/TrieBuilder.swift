@@ -87,7 +87,7 @@ struct TrieBuilder {
         let slot = slots[index]
         if slot.key == 0 { return (-1, index) }
         if slot.head == key.head && slot.key == stored && slot.tail == key.tail
-          && (length <= 16 || long[slot.child].map { $0.elementsEqual(bytes) } == true)
+          && (length <= 16 || TrieBuilder.sameLongLiteral(long[slot.child], bytes))
         {
           return (slot.child, index)
         }
@@ -222,6 +222,26 @@ struct TrieBuilder {
     if !fast { base[Int(child)].slowLiteral = true }
     if length > 16 { longLiterals[child] = Array(bytes) }
     return child
+  }
+
+  /// Whether `stored` (a long literal's bytes, nil when there is none) holds `bytes`: eight
+  /// bytes compared at a time, the last word overlapping the one before it (`elementsEqual`
+  /// went through the bytes one by one). Out of line: only literals over 16 bytes need it.
+  @inline(never)
+  static func sameLongLiteral(_ stored: [UInt8]?, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let stored, stored.count == bytes.count else { return false }
+    return stored.withUnsafeBufferPointer { stored in
+      let count = bytes.count
+      guard count >= 8, let x = stored.baseAddress, let y = bytes.baseAddress else {
+        return stored.elementsEqual(bytes)
+      }
+      var i = 0
+      while i &+ 8 < count {
+        if UnsafeRawPointer(x + i).loadWord() != UnsafeRawPointer(y + i).loadWord() { return false }
+        i &+= 8
+      }
+      return UnsafeRawPointer(x + (count &- 8)).loadWord() == UnsafeRawPointer(y + (count &- 8)).loadWord()
+    }
   }
 
   /// Whether the fast path may compare a literal of at most 16 bytes raw, read from its key:
