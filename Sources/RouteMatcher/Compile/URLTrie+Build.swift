@@ -49,18 +49,25 @@ extension URLTrie {
       }
     }
     var number = [Int32](repeating: -1, count: nodeCount)
-    var order = [Int32]()
-    order.reserveCapacity(nodeCount)
+    // The builder's node at each new number (every node gets one: a chain starts at each node
+    // that does not follow its parent, and a follower is in its parent's chain).
+    var order = [Int32](repeating: 0, count: nodeCount)
     chain.withUnsafeBufferPointer { chain in
       number.withUnsafeMutableBufferPointer { number in
-        for start in 0..<nodeCount where chain[start] & 2 == 0 {
-          var node = start
-          while true {
-            number[node] = Int32(truncatingIfNeeded: order.count)
-            order.append(Int32(truncatingIfNeeded: node))
-            guard chain[node] & 1 != 0 else { break }
-            node = Int(nodesBase[node].dynamicChild)
+        order.withUnsafeMutableBufferPointer { order in
+          var next = 0
+          for start in 0..<nodeCount where chain[start] & 2 == 0 {
+            var node = start
+            while true {
+              precondition(next < nodeCount)
+              number[node] = Int32(truncatingIfNeeded: next)
+              order[next] = Int32(truncatingIfNeeded: node)
+              next &+= 1
+              guard chain[node] & 1 != 0 else { break }
+              node = Int(nodesBase[node].dynamicChild)
+            }
           }
+          precondition(next == nodeCount)
         }
       }
     }
@@ -191,9 +198,11 @@ extension URLTrie {
       longTable[index] = UInt64(UInt32(bitPattern: child)) << 32 | UInt64(UInt32(bitPattern: offset))
     }
     parts.longLiterals = longTable
-    (parts.slots, parts.slotShift) = URLTrie.slotTable(
-      [builder.rootEdges.slots, builder.edges.slots], edgeCount: builder.edgeCount, number: number,
-      children: UnsafeBufferPointer(renumbered))
+    (parts.slots, parts.slotShift) = number.withUnsafeBufferPointer { number in
+      URLTrie.slotTable(
+        [builder.rootEdges.slots, builder.edges.slots], edgeCount: builder.edgeCount, number: number,
+        children: UnsafeBufferPointer(renumbered))
+    }
 
     // The host keys.
     var hosts = [HostSlot](repeating: .empty, count: max(8, URLTrie.powerOfTwo(atLeast: builder.hosts.count * 2)))
@@ -286,7 +295,7 @@ extension URLTrie {
   /// depend on each other, so the processor waits for their cache misses at once), then the 32
   /// are placed.
   static func slotTable(
-    _ built: [UnsafeMutableBufferPointer<EdgeSlot>], edgeCount: Int, number: [Int32],
+    _ built: [UnsafeMutableBufferPointer<EdgeSlot>], edgeCount: Int, number: UnsafeBufferPointer<Int32>,
     children: UnsafeBufferPointer<Renumbered>
   ) -> (UnsafeMutableBufferPointer<EdgeSlot>, Int) {
     var bits = 4
@@ -318,26 +327,37 @@ extension URLTrie {
           }
           count = 0
         }
-        for table in built {
-          do {
-            // The builder's slots hold their key bits complemented (0 when empty).
-            for slot in table where slot.key != 0 && fits {
-              let bits = ~slot.key
-              let length = Int(bits &>> 16 & 0xFFFF)
-              let parent = number[Int(bits &>> 32)]
-              let child = children[Int(slot.child)]
-              let key = EdgeKey(head: slot.head, tail: slot.tail)
-              let index = Int(
-                truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> UInt64(shift))
-              pending[count] = (
-                index, false,
-                EdgeSlot(
-                  head: slot.head, tail: slot.tail,
-                  key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(child.info),
-                  child: child.number, route: child.route)
-              )
-              count &+= 1
-              if count == chunk { place() }
+        for table in built where fits {
+          // The builder's slots hold their key bits complemented (0 when empty): most are
+          // empty, so the scan tests a key and steps on, and `fits` is read only after a place.
+          guard let first = table.baseAddress else { continue }
+          let end = first + table.count
+          var slot = first
+          while slot < end {
+            let stored = slot.pointee.key
+            if stored == 0 {
+              slot += 1
+              continue
+            }
+            let bits = ~stored
+            let length = Int(bits &>> 16 & 0xFFFF)
+            let parent = number[Int(bits &>> 32)]
+            let child = children[Int(slot.pointee.child)]
+            let key = EdgeKey(head: slot.pointee.head, tail: slot.pointee.tail)
+            let index = Int(
+              truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> UInt64(shift))
+            pending[count] = (
+              index, false,
+              EdgeSlot(
+                head: key.head, tail: key.tail,
+                key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(child.info),
+                child: child.number, route: child.route)
+            )
+            count &+= 1
+            slot += 1
+            if count == chunk {
+              place()
+              if !fits { break }
             }
           }
         }
