@@ -144,7 +144,7 @@ struct TrieBuilder {
   var nodes: UnsafeBufferPointer<Node> { UnsafeBufferPointer(start: base, count: nodeCount) }
   /// The path literal edges out of host roots (few parents, many children: kept apart, so that
   /// this hot part stays small), and all the others.
-  private(set) var rootEdges = SlotTable(expected: 64)
+  private(set) var rootEdges: SlotTable
   private(set) var edges: SlotTable
   private(set) var dynamics: [DynamicEdge] = []
   private(set) var terminals: [Terminal] = []
@@ -168,8 +168,11 @@ struct TrieBuilder {
   /// slots) for their table to stay in the cache, so that a lookup there needs no read ahead.
   var rootEdgesStayCached: Bool { rootEdges.count <= 1 << 14 }
 
-  init(expectedEdges: Int = 16, expectedNodes: Int = 16, expectedTerminals: Int = 16) {
+  /// `expectedRootEdges`: how many literal edges out of host roots to make room for at once
+  /// (the table doubles, rehashing every edge, each time it is three quarters full).
+  init(expectedEdges: Int = 16, expectedNodes: Int = 16, expectedTerminals: Int = 16, expectedRootEdges: Int = 64) {
     edges = SlotTable(expected: expectedEdges)
+    rootEdges = SlotTable(expected: max(expectedRootEdges, 64))
     store = NodeStore(capacity: max(expectedNodes, 16))
     base = store.base
     base.initialize(to: Node())
