@@ -35,7 +35,7 @@ public enum RouteCompiler {
   public static func compile(_ table: RouteTable) -> CompileResult {
     var dead: [Diagnostic] = []
     var limits: [Diagnostic] = []
-    let patterns = insertURLPatterns(of: table, &limits, dead: &dead)
+    var patterns = insertURLPatterns(of: table, &limits, dead: &dead)
     // The dead-pattern errors first, in table order, as when they were a pass of their own.
     var diagnostics = dead + limits
     diagnostics += affixConflicts(patterns.builder, table)
@@ -44,8 +44,11 @@ public enum RouteCompiler {
     let (activities, activityDiagnostics) = buildActivityIndex(table)
     diagnostics += activityDiagnostics
     diagnostics.sort { ($0.location?.offset ?? 0, $0.code.rawValue) < ($1.location?.offset ?? 0, $1.code.rawValue) }
-    guard !diagnostics.hasErrors else { return CompileResult(router: nil, diagnostics: diagnostics) }
-    let trie = URLTrie(patterns.builder, records: patterns.records, sorted: endings.order, options: table.options)
+    guard !diagnostics.hasErrors else {
+      patterns.records.free()
+      return CompileResult(router: nil, diagnostics: diagnostics)
+    }
+    let trie = URLTrie(patterns.builder, records: &patterns.records, sorted: endings.order, options: table.options)
     assert(trie.invariantViolations().isEmpty, "the compiled trie is unsound: \(trie.invariantViolations())")
     return CompileResult(
       router: CompiledRouter(table: table, urls: trie, activities: activities), diagnostics: diagnostics)

@@ -7,7 +7,7 @@ extension URLTrie {
   /// - Parameters:
   ///   - records: the terminal records, in the order of the builder's terminal ids.
   ///   - sorted: the terminal ids, in precedence order, of every node where more than one pattern ends.
-  init(_ builder: TrieBuilder, records: TerminalRecords, sorted: [Int32: [Int32]], options: RoutingOptions) {
+  init(_ builder: TrieBuilder, records: inout TerminalRecords, sorted: [Int32: [Int32]], options: RoutingOptions) {
     let strict = options.trailingSlash == .strict
     let nodeCount = builder.nodeCount
     let built = builder.nodes
@@ -267,10 +267,9 @@ extension URLTrie {
     parts.plusAsSpaceInQuery = options.plusAsSpaceInQuery
     parts.strictTrailingSlash = strict
     storage = MatcherStorage(parts)
-    // The records' arrays themselves (shared: no copy, nothing to free one by one) unless more
-    // than an eighth of them is growth slack, which a copy leaves behind.
-    names = TerminalRecords.trimmed(records.names)
-    captureTypes = TerminalRecords.trimmed(records.captureTypes)
+    // The records' names and types, moved into arrays of their count (no copy of a name).
+    names = records.names.takeArray()
+    captureTypes = records.captureTypes.takeArray()
     constants = records.constants
     fragmentPaths = records.fragmentPaths
     queryAffixes = records.queryAffixes
@@ -395,16 +394,19 @@ extension URLTrie {
 
 /// The terminal, constraint and capture-name records, appended pattern by pattern; constraint
 /// strings go to their own bytes, which join the pool at the end.
+/// (The names and types are ``ValueList``s: ``URLTrie/init(_:records:sorted:options:)`` moves
+/// them out, or ``free()`` drops them when no trie is made.)
 struct TerminalRecords {
   var terminals: [URLTrie.Terminal] = []
   var constraints: [URLTrie.Constraint] = []
-  /// The capture names of the terminals (path captures, then constraint captures).
-  var names: [String] = []
+  /// The capture names of the terminals (path captures, then constraint captures), in a
+  /// ``ValueList``: appended without a check that an array's buffer is unique.
+  var names: ValueList<String>
   /// The declared type of each name (a catch-all's, a fragment path's and an affixed query
   /// value's `.string`): what `match(url:)` decodes a capture to, without reading the pattern;
   /// nil for a name a pattern built in code captures twice (the type is then the one
   /// ``CompiledRouter/parameterType(_:in:)`` reads in the pattern).
-  var captureTypes: [ParameterType?] = []
+  var captureTypes: ValueList<ParameterType?>
   var constraintBytes: [UInt8] = []
   /// The values of value sets, by terminal (only terminals of expansions that chose some).
   var constants: [Int32: [ValueBinding]] = [:]
@@ -415,15 +417,15 @@ struct TerminalRecords {
 
   init(expected: Int = 0) {
     terminals.reserveCapacity(expected)
-    // About one capture a pattern: the trie then keeps these arrays as they are (below).
-    names.reserveCapacity(expected)
-    captureTypes.reserveCapacity(expected)
+    // About one capture a pattern.
+    names = ValueList(capacity: expected)
+    captureTypes = ValueList(capacity: expected)
   }
 
-  /// `array` itself when at most an eighth of its capacity is unused, else a copy without the
-  /// slack.
-  static func trimmed<T>(_ array: [T]) -> [T] {
-    array.capacity - array.count <= array.count / 8 ? array : array.withUnsafeBufferPointer { Array($0) }
+  /// Frees the names and types (when no trie takes them).
+  mutating func free() {
+    names.free()
+    captureTypes.free()
   }
 
   mutating func append(_ pattern: ExpandedPattern) {
@@ -505,14 +507,14 @@ struct TerminalRecords {
       c.literalLength = Int32(truncatingIfNeeded: fragmentPaths.count)
       fragmentPaths.append(path)
       c.captureName = Int32(truncatingIfNeeded: names.count)
-      names += path.parameters.map(\.name)
+      for p in path.parameters { names.append(p.name) }
       for _ in path.parameters { captureTypes.append(.string) }
     case .affixed(let affixed):
       c.kind = .affixedValue
       c.literalLength = Int32(truncatingIfNeeded: queryAffixes.count)
       queryAffixes.append(affixed)
       c.captureName = Int32(truncatingIfNeeded: names.count)
-      names += affixed.parameters.map(\.name)
+      for p in affixed.parameters { names.append(p.name) }
       for _ in affixed.parameters { captureTypes.append(.string) }
     case .list(let p, let required):
       c.kind = required ? .list : .optionalList
