@@ -261,7 +261,7 @@ extension URLTrie {
       }
     }
     parts.pool = pool
-    parts.terminals = records.terminals
+    (parts.terminalRecords, parts.terminalRecordCount) = records.terminals.takeMemory()
     parts.constraints = constraints
     parts.caseSensitivePaths = options.caseSensitivePaths
     parts.plusAsSpaceInQuery = options.plusAsSpaceInQuery
@@ -397,7 +397,8 @@ extension URLTrie {
 /// (The names and types are ``ValueList``s: ``URLTrie/init(_:records:sorted:options:)`` moves
 /// them out, or ``free()`` drops them when no trie is made.)
 struct TerminalRecords {
-  var terminals: [URLTrie.Terminal] = []
+  /// (A ``ValueList``: its memory becomes the matcher's, see ``MatcherStorage/Parts``.)
+  var terminals: ValueList<URLTrie.Terminal>
   var constraints: [URLTrie.Constraint] = []
   /// The capture names of the terminals (path captures, then constraint captures), in a
   /// ``ValueList``: appended without a check that an array's buffer is unique.
@@ -416,7 +417,7 @@ struct TerminalRecords {
   var queryAffixes: [AffixedSegment] = []
 
   init(expected: Int = 0) {
-    terminals.reserveCapacity(expected)
+    terminals = ValueList(capacity: expected)
     // About one capture a pattern.
     names = ValueList(capacity: expected)
     captureTypes = ValueList(capacity: expected)
@@ -424,6 +425,7 @@ struct TerminalRecords {
 
   /// Frees the names and types (when no trie takes them).
   mutating func free() {
+    terminals.free()
     names.free()
     captureTypes.free()
   }

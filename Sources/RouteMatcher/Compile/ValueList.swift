@@ -59,6 +59,23 @@ struct ValueList<Element> {
     return result
   }
 
+  /// The list's memory (its values from `base` on, `count` of them), handed to the caller,
+  /// who frees it with `deallocate()`; the list is left empty. Memory of which more than an
+  /// eighth is growth slack is first moved into memory of the values' size.
+  mutating func takeMemory() -> (base: UnsafeMutablePointer<Element>, count: Int) {
+    if let base, capacity &- count > count / 8 {
+      let exact = UnsafeMutablePointer<Element>.allocate(capacity: max(count, 1))
+      exact.moveInitialize(from: base, count: count)
+      base.deallocate()
+      self.base = exact
+    }
+    let taken = (base ?? .allocate(capacity: 1), count)
+    base = nil
+    count = 0
+    capacity = 0
+    return taken
+  }
+
   /// Drops the values and frees the list's memory.
   mutating func free() {
     base?.deinitialize(count: count)
