@@ -147,7 +147,13 @@ struct TrieBuilder {
   private(set) var rootEdges: SlotTable
   private(set) var edges: SlotTable
   private(set) var dynamics: [DynamicEdge] = []
-  private(set) var terminals: [Terminal] = []
+  /// The terminals (``Terminal``s: plain values), in memory the builder owns and appends to
+  /// in place, as its nodes (no check that an array's buffer is unique at every terminal).
+  private var terminalStore: TerminalStore
+  private var terminalBase: UnsafeMutablePointer<Terminal>
+  private(set) var terminalCount = 0
+  /// The terminals, by id (valid while the builder is, until it adds another terminal).
+  var terminals: UnsafeBufferPointer<Terminal> { UnsafeBufferPointer(start: terminalBase, count: terminalCount) }
   private(set) var hosts: [Host] = []
   private var hostNodes: [[UInt8]: Int32] = [:]
   /// The bytes of the path literals over 16 bytes, by child node.
@@ -176,7 +182,8 @@ struct TrieBuilder {
     store = NodeStore(capacity: max(expectedNodes, 16))
     base = store.base
     base.initialize(to: Node())
-    terminals.reserveCapacity(expectedTerminals)
+    terminalStore = TerminalStore(capacity: max(expectedTerminals, 16))
+    terminalBase = terminalStore.base
   }
 
   /// The root's child over the host key `bytes`, created when missing.
@@ -334,13 +341,15 @@ struct TrieBuilder {
       record.pointee.firstRule = Int32(truncatingIfNeeded: route)
       record.pointee.firstUnconstrained = unconstrained
     }
-    terminals.append(
-      Terminal(
+    if terminalCount == terminalStore.capacity { growTerminals() }
+    (terminalBase + terminalCount).initialize(
+      to: Terminal(
         route: Int32(truncatingIfNeeded: route), pattern: Int32(truncatingIfNeeded: pattern),
         expansion: Int32(truncatingIfNeeded: expansion), next: record.pointee.lastTerminal))
-    record.pointee.lastTerminal = Int32(truncatingIfNeeded: terminals.count &- 1)
+    terminalCount &+= 1
+    record.pointee.lastTerminal = Int32(truncatingIfNeeded: terminalCount &- 1)
     record.pointee.terminalCount &+= 1
-    return Int32(truncatingIfNeeded: terminals.count &- 1)
+    return Int32(truncatingIfNeeded: terminalCount &- 1)
   }
 
   /// The ids of a node's terminals in insertion order.
@@ -363,12 +372,33 @@ struct TrieBuilder {
   }
 
   @inline(never)
+  private mutating func growTerminals() {
+    let larger = TerminalStore(capacity: terminalStore.capacity * 2)
+    larger.base.initialize(from: terminalBase, count: terminalCount)
+    terminalStore = larger
+    terminalBase = larger.base
+  }
+
+  @inline(never)
   private mutating func growNodes() {
     let larger = NodeStore(capacity: store.capacity * 2)
     larger.base.initialize(from: base, count: nodeCount)
     store = larger
     base = larger.base
   }
+}
+
+/// The memory of a builder's terminals, freed with the last builder that holds it.
+final class TerminalStore {
+  let base: UnsafeMutablePointer<TrieBuilder.Terminal>
+  let capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit { base.deallocate() }
 }
 
 /// The memory of a builder's nodes, freed with the last builder that holds it; on Linux a large
