@@ -182,6 +182,9 @@ struct TrieBuilder {
     store = NodeStore(capacity: max(expectedNodes, 16))
     base = store.base
     base.initialize(to: Node())
+    // About one dynamic edge in two patterns (48,842 in the 100k table): room for them at once
+    // (the list grew from empty by doubling, copying its edges each time).
+    dynamics.reserveCapacity(expectedTerminals / 2)
     terminalStore = TerminalStore(capacity: max(expectedTerminals, 16))
     terminalBase = terminalStore.base
   }
