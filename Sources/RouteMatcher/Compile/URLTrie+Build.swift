@@ -30,8 +30,11 @@ extension URLTrie {
     let nodesBase = built.baseAddress!
     // Per node: 1 when its only child follows it (a parameter or one affix), 2 when it follows
     // its parent, 4 when it is `parameterOnly`, 8 when it is `oneAffix`; computed once.
-    var chain = [UInt8](repeating: 0, count: nodeCount)
-    chain.withUnsafeMutableBufferPointer { chain in
+    // (In zeroed memory: a large trie's flags need no pass to zero them.)
+    let chainMemory = ZeroedMemory(byteCount: max(nodeCount, 1))
+    let chain = UnsafeMutableBufferPointer(
+      start: chainMemory.base.bindMemory(to: UInt8.self, capacity: max(nodeCount, 1)), count: nodeCount)
+    do {
       for node in 0..<nodeCount {
         let record = nodesBase + node
         // (The usual node has literals or no dynamic child or several: one test, no call.)
@@ -52,7 +55,7 @@ extension URLTrie {
     // The builder's node at each new number (every node gets one: a chain starts at each node
     // that does not follow its parent, and a follower is in its parent's chain).
     var order = [Int32](repeating: 0, count: nodeCount)
-    chain.withUnsafeBufferPointer { chain in
+    do {
       number.withUnsafeMutableBufferPointer { number in
         order.withUnsafeMutableBufferPointer { order in
           var next = 0
@@ -92,7 +95,7 @@ extension URLTrie {
     var dynamicCount = 0
     var terminalCount = 0
     order.withUnsafeBufferPointer { order in
-      chain.withUnsafeBufferPointer { chain in
+      do {
         number.withUnsafeBufferPointer { number in
           for new in 0..<order.count {
             let old = Int(order[new])
@@ -174,6 +177,7 @@ extension URLTrie {
         }
       }
     }
+    withExtendedLifetime(chainMemory) {}  // (`chain` is read up to here)
     parts.nodes.wrote(order.count)
     parts.infos.wrote(order.count)
     parts.fastRules.wrote(order.count)

@@ -3,7 +3,8 @@
 #endif
 
 /// Zeroed memory for the builder's large temporary tables, freed with the last reference. On
-/// Linux a block of 256 KiB or more is mapped straight from the system; one of 4 MiB or more is
+/// Linux a block of 128 KiB or more (the C library's own threshold for mapping) is mapped
+/// straight from the system; one of 4 MiB or more is
 /// also aligned to 2 MiB and advised to use
 /// huge pages (when the system offers them for advised memory): far fewer page faults and TLB
 /// misses while the builder's lookups jump around it, and, as with any fresh mapping, no pass
@@ -34,7 +35,7 @@ final class ZeroedMemory {
           mappedLength = length
           return
         }
-      } else if byteCount >= 256 << 10 {
+      } else if byteCount >= 128 << 10 {
         // A mid-sized block (the host roots' edge table of a large table): mapped too, so that
         // it needs no pass to zero it, without the alignment and the advice.
         if let p = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
