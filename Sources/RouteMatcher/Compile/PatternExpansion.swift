@@ -278,7 +278,7 @@ struct PatternBatch: ~Copyable {
   @discardableResult @inline(__always)
   mutating func add(
     _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool, builder: inout TrieBuilder,
-    _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String], types: inout [ParameterType?]
+    _ buffer: inout PatternExpansion.KeyBuffer, names: inout ValueList<String>, types: inout ValueList<ParameterType?>
   ) -> Bool? {
     // (Inlined, so that the usual pattern, one with a layout, costs one call, not two.)
     if pattern.pointee.layout != nil {
@@ -296,7 +296,7 @@ struct PatternBatch: ~Copyable {
   @inline(never)
   private mutating func addSegments(
     _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool, builder: inout TrieBuilder,
-    _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String], types: inout [ParameterType?]
+    _ buffer: inout PatternExpansion.KeyBuffer, names: inout ValueList<String>, types: inout ValueList<ParameterType?>
   ) -> Bool? {
     buffer.lastOrigin.removeAll(keepingCapacity: true)
     let host = PatternExpansion.hostNode(pattern, into: &builder, &buffer)
@@ -355,8 +355,8 @@ struct PatternBatch: ~Copyable {
   @inline(never)
   private mutating func addLaidOut(
     _ pattern: UnsafePointer<URLPattern>, route: Int, index: Int, caseSensitive: Bool,
-    builder: inout TrieBuilder, _ buffer: inout PatternExpansion.KeyBuffer, names: inout [String],
-    types: inout [ParameterType?]
+    builder: inout TrieBuilder, _ buffer: inout PatternExpansion.KeyBuffer, names: inout ValueList<String>,
+    types: inout ValueList<ParameterType?>
   ) -> Bool? {
     let layout = pattern.pointee.layout.unsafelyUnwrapped
     let start = Int32(truncatingIfNeeded: segments.count)
@@ -405,8 +405,7 @@ struct PatternBatch: ~Copyable {
         case .catchAll: (edge, type) = (.catchAll, .string)
         }
         segments.append(Segment(key: EdgeKey(head: 0, tail: 0), offset: 0, length: 0, kind: edge))
-        names.append(kind == .catchAll ? Self.catchAllName(pattern, i) : Self.parameterName(pattern, i))
-        types.append(type)
+        Self.appendCapture(pattern, i, catchAll: kind == .catchAll, type, names: &names, types: &types)
       }
       items.append(
         Item(
@@ -415,6 +414,17 @@ struct PatternBatch: ~Copyable {
           unconstrained: unconstrained))
     }
     return mayBeDead ? true : unconstrained ? false : nil
+  }
+
+  /// The name and type segment `index` of a pattern with a layout captures, appended (out of
+  /// line, so that the layout loop stays small enough for its literal steps to be inlined).
+  @inline(never)
+  private static func appendCapture(
+    _ pattern: UnsafePointer<URLPattern>, _ index: Int, catchAll: Bool, _ type: ParameterType,
+    names: inout ValueList<String>, types: inout ValueList<ParameterType?>
+  ) {
+    names.append(catchAll ? catchAllName(pattern, index) : parameterName(pattern, index))
+    types.append(type)
   }
 
   /// What a pattern's host is (read out of line: reading the enum copies its payload).
@@ -430,7 +440,7 @@ struct PatternBatch: ~Copyable {
   /// The name and type of a host parameter (capture 0), appended.
   @inline(never)
   private static func appendHostCapture(
-    _ pattern: UnsafePointer<URLPattern>, names: inout [String], types: inout [ParameterType?]
+    _ pattern: UnsafePointer<URLPattern>, names: inout ValueList<String>, types: inout ValueList<ParameterType?>
   ) {
     if case .parameter(let p) = pattern.pointee.host {
       names.append(p.name)

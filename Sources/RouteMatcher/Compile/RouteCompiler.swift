@@ -35,7 +35,7 @@ public enum RouteCompiler {
   public static func compile(_ table: RouteTable) -> CompileResult {
     var dead: [Diagnostic] = []
     var limits: [Diagnostic] = []
-    let patterns = insertURLPatterns(of: table, &limits, dead: &dead)
+    var patterns = insertURLPatterns(of: table, &limits, dead: &dead)
     // The dead-pattern errors first, in table order, as when they were a pass of their own.
     var diagnostics = dead + limits
     diagnostics += affixConflicts(patterns.builder, table)
@@ -44,8 +44,11 @@ public enum RouteCompiler {
     let (activities, activityDiagnostics) = buildActivityIndex(table)
     diagnostics += activityDiagnostics
     diagnostics.sort { ($0.location?.offset ?? 0, $0.code.rawValue) < ($1.location?.offset ?? 0, $1.code.rawValue) }
-    guard !diagnostics.hasErrors else { return CompileResult(router: nil, diagnostics: diagnostics) }
-    let trie = URLTrie(patterns.builder, records: patterns.records, sorted: endings.order, options: table.options)
+    guard !diagnostics.hasErrors else {
+      patterns.records.free()
+      return CompileResult(router: nil, diagnostics: diagnostics)
+    }
+    let trie = URLTrie(patterns.builder, records: &patterns.records, sorted: endings.order, options: table.options)
     assert(trie.invariantViolations().isEmpty, "the compiled trie is unsound: \(trie.invariantViolations())")
     return CompileResult(
       router: CompiledRouter(table: table, urls: trie, activities: activities), diagnostics: diagnostics)
@@ -59,7 +62,7 @@ public enum RouteCompiler {
     /// The expansions of patterns with optional segments, by the builder's `expansion` index.
     var expansions: [ExpandedPattern] = []
     /// How many expanded patterns each route has in the trie.
-    var inserted: [Int]
+    var inserted: RouteCounts
   }
 
   /// Step 1: every URL pattern into the builder, in table order. Patterns with optional segments
@@ -79,8 +82,11 @@ public enum RouteCompiler {
     var result = InsertedPatterns(
       builder: TrieBuilder(
         expectedEdges: table.routes.count + table.routes.count / 2, expectedNodes: 2 * table.routes.count + 16,
-        expectedTerminals: table.routes.count),
-      records: TerminalRecords(expected: table.routes.count), inserted: [])
+        expectedTerminals: table.routes.count,
+        // About one first path segment in eight routes is new under its host (11,367 for the
+        // 100k table): room for them at once, not 14 doublings from 64.
+        expectedRootEdges: table.routes.count / 8),
+      records: TerminalRecords(expected: table.routes.count), inserted: RouteCounts(count: table.routes.count))
     var keys = PatternExpansion.KeyBuffer()
     var batch = PatternBatch()
     var origins = DeadPatterns.Origins()
@@ -89,9 +95,9 @@ public enum RouteCompiler {
     // (Read once: a static of another module is read through a call.)
     let maxCaptures = URLPattern.maxPathCaptures
     // The counts of expanded patterns by route, counted through a pointer (an array in `result`
-    // checked its buffer was unique at every count).
-    var counts = [Int](repeating: 0, count: table.routes.count)
-    counts.withUnsafeMutableBufferPointer { inserted in
+    // checked its buffer was unique at every count) into zeroed memory (``RouteCounts``).
+    do {
+      let inserted = result.inserted.counts
       table.routes.withUnsafeBufferPointer { routes in
         for routeIndex in 0..<routes.count {
           guard case .url(let patterns) = routes[routeIndex].trigger else { continue }
@@ -164,7 +170,6 @@ public enum RouteCompiler {
       }
     }
     batch.flush(into: &result.builder)
-    result.inserted = counts
     return result
   }
 
@@ -215,7 +220,7 @@ public enum RouteCompiler {
   /// Step 3: a warning for each route whose every expanded pattern another route hides (unless
   /// it is already reported as a duplicate).
   static func reportUnreachableRoutes(
-    _ shadowed: [Int: (hidden: Int, by: Int)], inserted: [Int], _ table: RouteTable,
+    _ shadowed: [Int: (hidden: Int, by: Int)], inserted: RouteCounts, _ table: RouteTable,
     _ diagnostics: inout [Diagnostic]
   ) {
     let duplicates = Set(diagnostics.compactMap(\.location))

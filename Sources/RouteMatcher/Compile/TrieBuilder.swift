@@ -87,7 +87,7 @@ struct TrieBuilder {
         let slot = slots[index]
         if slot.key == 0 { return (-1, index) }
         if slot.head == key.head && slot.key == stored && slot.tail == key.tail
-          && (length <= 16 || long[slot.child].map { $0.elementsEqual(bytes) } == true)
+          && (length <= 16 || TrieBuilder.sameLongLiteral(long[slot.child], bytes))
         {
           return (slot.child, index)
         }
@@ -144,10 +144,16 @@ struct TrieBuilder {
   var nodes: UnsafeBufferPointer<Node> { UnsafeBufferPointer(start: base, count: nodeCount) }
   /// The path literal edges out of host roots (few parents, many children: kept apart, so that
   /// this hot part stays small), and all the others.
-  private(set) var rootEdges = SlotTable(expected: 64)
+  private(set) var rootEdges: SlotTable
   private(set) var edges: SlotTable
   private(set) var dynamics: [DynamicEdge] = []
-  private(set) var terminals: [Terminal] = []
+  /// The terminals (``Terminal``s: plain values), in memory the builder owns and appends to
+  /// in place, as its nodes (no check that an array's buffer is unique at every terminal).
+  private var terminalStore: TerminalStore
+  private var terminalBase: UnsafeMutablePointer<Terminal>
+  private(set) var terminalCount = 0
+  /// The terminals, by id (valid while the builder is, until it adds another terminal).
+  var terminals: UnsafeBufferPointer<Terminal> { UnsafeBufferPointer(start: terminalBase, count: terminalCount) }
   private(set) var hosts: [Host] = []
   private var hostNodes: [[UInt8]: Int32] = [:]
   /// The bytes of the path literals over 16 bytes, by child node.
@@ -168,12 +174,19 @@ struct TrieBuilder {
   /// slots) for their table to stay in the cache, so that a lookup there needs no read ahead.
   var rootEdgesStayCached: Bool { rootEdges.count <= 1 << 14 }
 
-  init(expectedEdges: Int = 16, expectedNodes: Int = 16, expectedTerminals: Int = 16) {
+  /// `expectedRootEdges`: how many literal edges out of host roots to make room for at once
+  /// (the table doubles, rehashing every edge, each time it is three quarters full).
+  init(expectedEdges: Int = 16, expectedNodes: Int = 16, expectedTerminals: Int = 16, expectedRootEdges: Int = 64) {
     edges = SlotTable(expected: expectedEdges)
+    rootEdges = SlotTable(expected: max(expectedRootEdges, 64))
     store = NodeStore(capacity: max(expectedNodes, 16))
     base = store.base
     base.initialize(to: Node())
-    terminals.reserveCapacity(expectedTerminals)
+    // About one dynamic edge in two patterns (48,842 in the 100k table): room for them at once
+    // (the list grew from empty by doubling, copying its edges each time).
+    dynamics.reserveCapacity(expectedTerminals / 2)
+    terminalStore = TerminalStore(capacity: max(expectedTerminals, 16))
+    terminalBase = terminalStore.base
   }
 
   /// The root's child over the host key `bytes`, created when missing.
@@ -222,6 +235,26 @@ struct TrieBuilder {
     if !fast { base[Int(child)].slowLiteral = true }
     if length > 16 { longLiterals[child] = Array(bytes) }
     return child
+  }
+
+  /// Whether `stored` (a long literal's bytes, nil when there is none) holds `bytes`: eight
+  /// bytes compared at a time, the last word overlapping the one before it (`elementsEqual`
+  /// went through the bytes one by one). Out of line: only literals over 16 bytes need it.
+  @inline(never)
+  static func sameLongLiteral(_ stored: [UInt8]?, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let stored, stored.count == bytes.count else { return false }
+    return stored.withUnsafeBufferPointer { stored in
+      let count = bytes.count
+      guard count >= 8, let x = stored.baseAddress, let y = bytes.baseAddress else {
+        return stored.elementsEqual(bytes)
+      }
+      var i = 0
+      while i &+ 8 < count {
+        if UnsafeRawPointer(x + i).loadWord() != UnsafeRawPointer(y + i).loadWord() { return false }
+        i &+= 8
+      }
+      return UnsafeRawPointer(x + (count &- 8)).loadWord() == UnsafeRawPointer(y + (count &- 8)).loadWord()
+    }
   }
 
   /// Whether the fast path may compare a literal of at most 16 bytes raw, read from its key:
@@ -311,13 +344,15 @@ struct TrieBuilder {
       record.pointee.firstRule = Int32(truncatingIfNeeded: route)
       record.pointee.firstUnconstrained = unconstrained
     }
-    terminals.append(
-      Terminal(
+    if terminalCount == terminalStore.capacity { growTerminals() }
+    (terminalBase + terminalCount).initialize(
+      to: Terminal(
         route: Int32(truncatingIfNeeded: route), pattern: Int32(truncatingIfNeeded: pattern),
         expansion: Int32(truncatingIfNeeded: expansion), next: record.pointee.lastTerminal))
-    record.pointee.lastTerminal = Int32(truncatingIfNeeded: terminals.count &- 1)
+    terminalCount &+= 1
+    record.pointee.lastTerminal = Int32(truncatingIfNeeded: terminalCount &- 1)
     record.pointee.terminalCount &+= 1
-    return Int32(truncatingIfNeeded: terminals.count &- 1)
+    return Int32(truncatingIfNeeded: terminalCount &- 1)
   }
 
   /// The ids of a node's terminals in insertion order.
@@ -340,12 +375,33 @@ struct TrieBuilder {
   }
 
   @inline(never)
+  private mutating func growTerminals() {
+    let larger = TerminalStore(capacity: terminalStore.capacity * 2)
+    larger.base.initialize(from: terminalBase, count: terminalCount)
+    terminalStore = larger
+    terminalBase = larger.base
+  }
+
+  @inline(never)
   private mutating func growNodes() {
     let larger = NodeStore(capacity: store.capacity * 2)
     larger.base.initialize(from: base, count: nodeCount)
     store = larger
     base = larger.base
   }
+}
+
+/// The memory of a builder's terminals, freed with the last builder that holds it.
+final class TerminalStore {
+  let base: UnsafeMutablePointer<TrieBuilder.Terminal>
+  let capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit { base.deallocate() }
 }
 
 /// The memory of a builder's nodes, freed with the last builder that holds it; on Linux a large

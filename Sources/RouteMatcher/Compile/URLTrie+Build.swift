@@ -7,7 +7,7 @@ extension URLTrie {
   /// - Parameters:
   ///   - records: the terminal records, in the order of the builder's terminal ids.
   ///   - sorted: the terminal ids, in precedence order, of every node where more than one pattern ends.
-  init(_ builder: TrieBuilder, records: TerminalRecords, sorted: [Int32: [Int32]], options: RoutingOptions) {
+  init(_ builder: TrieBuilder, records: inout TerminalRecords, sorted: [Int32: [Int32]], options: RoutingOptions) {
     let strict = options.trailingSlash == .strict
     let nodeCount = builder.nodeCount
     let built = builder.nodes
@@ -17,13 +17,6 @@ extension URLTrie {
     // NodeInfo.oneAffix), has it at the next number: in the builder's order, each such chain
     // of nodes together. One pass, in the order the nodes were made, so it reads memory mostly
     // in order.
-    func parameterOnly(_ node: UnsafePointer<TrieBuilder.Node>) -> Bool {
-      guard !node.pointee.hasLiterals && node.pointee.dynamicCount == 1 else { return false }
-      switch node.pointee.dynamicKind {
-      case .string, .int, .uuid: return true
-      default: return false
-      }
-    }
     // Its only child an affixed segment with one untyped capture and literals of fast bytes
     // around it, and its shape's number small enough for the node's bits (NodeInfo.affixShapeShift).
     func oneAffix(_ node: UnsafePointer<TrieBuilder.Node>) -> Bool {
@@ -36,30 +29,48 @@ extension URLTrie {
     }
     let nodesBase = built.baseAddress!
     // Per node: 1 when its only child follows it (a parameter or one affix), 2 when it follows
-    // its parent; computed once.
-    var chain = [UInt8](repeating: 0, count: nodeCount)
-    chain.withUnsafeMutableBufferPointer { chain in
+    // its parent, 4 when it is `parameterOnly`, 8 when it is `oneAffix`; computed once.
+    // (In zeroed memory: a large trie's flags need no pass to zero them.)
+    let chainMemory = ZeroedMemory(byteCount: max(nodeCount, 1))
+    let chain = UnsafeMutableBufferPointer(
+      start: chainMemory.base.bindMemory(to: UInt8.self, capacity: max(nodeCount, 1)), count: nodeCount)
+    do {
       for node in 0..<nodeCount {
         let record = nodesBase + node
-        if parameterOnly(record) || oneAffix(record) {
-          chain[node] |= 1
+        // (The usual node has literals or no dynamic child or several: one test, no call.)
+        guard !record.pointee.hasLiterals && record.pointee.dynamicCount == 1 else { continue }
+        let flag: UInt8
+        switch record.pointee.dynamicKind {
+        case .string, .int, .uuid: flag = 4
+        case .affixed: flag = oneAffix(record) ? 8 : 0
+        default: flag = 0
+        }
+        if flag != 0 {
+          chain[node] |= 1 | flag
           chain[Int(record.pointee.dynamicChild)] |= 2
         }
       }
     }
     var number = [Int32](repeating: -1, count: nodeCount)
-    var order = [Int32]()
-    order.reserveCapacity(nodeCount)
-    chain.withUnsafeBufferPointer { chain in
+    // The builder's node at each new number (every node gets one: a chain starts at each node
+    // that does not follow its parent, and a follower is in its parent's chain).
+    var order = [Int32](repeating: 0, count: nodeCount)
+    do {
       number.withUnsafeMutableBufferPointer { number in
-        for start in 0..<nodeCount where chain[start] & 2 == 0 {
-          var node = start
-          while true {
-            number[node] = Int32(truncatingIfNeeded: order.count)
-            order.append(Int32(truncatingIfNeeded: node))
-            guard chain[node] & 1 != 0 else { break }
-            node = Int(nodesBase[node].dynamicChild)
+        order.withUnsafeMutableBufferPointer { order in
+          var next = 0
+          for start in 0..<nodeCount where chain[start] & 2 == 0 {
+            var node = start
+            while true {
+              precondition(next < nodeCount)
+              number[node] = Int32(truncatingIfNeeded: next)
+              order[next] = Int32(truncatingIfNeeded: node)
+              next &+= 1
+              guard chain[node] & 1 != 0 else { break }
+              node = Int(nodesBase[node].dynamicChild)
+            }
           }
+          precondition(next == nodeCount)
         }
       }
     }
@@ -72,72 +83,106 @@ extension URLTrie {
     defer { renumbered.deallocate() }
     ZeroedMemory.adviseHugePages(
       UnsafeMutableRawPointer(renumbered.baseAddress!), byteCount: renumbered.count * MemoryLayout<Renumbered>.stride)
-    for old in order {
-      let sourceRecord = nodesBase + Int(old)
-      let source = sourceRecord.pointee
-      var record = Node()
-      record.dynamicStart = Int32(truncatingIfNeeded: parts.dynamic.count)
-      // Whether every dynamic child is decided on one segment (see NodeInfo.competing).
-      var competing = true
-      if source.dynamicCount == 1 {
-        parts.dynamic.append(DynamicEdge(kind: source.dynamicKind, child: number[Int(source.dynamicChild)]))
-        competing = source.dynamicKind.decidedOnOneSegment
-      } else if source.dynamicCount > 1 {
-        for edge in builder.dynamicEdges(of: Int(old)) {
-          parts.dynamic.append(DynamicEdge(kind: edge.kind, child: number[Int(edge.child)]))
-          competing = competing && edge.kind.decidedOnOneSegment
-        }
-      }
-      record.terminalStart = Int32(truncatingIfNeeded: parts.terminalOrder.count)
-      var firstRule = source.firstRule
-      var firstUnconstrained = source.firstUnconstrained
-      if source.terminalCount == 1 {
-        parts.terminalOrder.append(source.lastTerminal)
-      } else if source.terminalCount > 1, let ids = sorted[old] {
-        parts.terminalOrder.append(contentsOf: ids)
-        let first = records.terminals[Int(ids[0])]
-        firstRule = first.route
-        firstUnconstrained = first.constraintCount == 0
-      }
+    // The records written in place at their new number (each is allocated at its final size:
+    // the node loop makes no append and keeps its counts in registers).
+    let nodesOut = parts.nodes.base
+    let infosOut = parts.infos.base
+    let rulesOut = parts.fastRules.base
+    let dynamicOut = parts.dynamic.base
+    let dynamicCapacity = parts.dynamic.capacity
+    let orderOut = parts.terminalOrder.base
+    let orderCapacity = parts.terminalOrder.capacity
+    var dynamicCount = 0
+    var terminalCount = 0
+    order.withUnsafeBufferPointer { order in
+      do {
+        number.withUnsafeBufferPointer { number in
+          for new in 0..<order.count {
+            let old = Int(order[new])
+            let source = nodesBase + old
+            let dynamics = source.pointee.dynamicCount
+            let kind = source.pointee.dynamicKind
+            let hasLiterals = source.pointee.hasLiterals
+            let dynamicStart = Int32(truncatingIfNeeded: dynamicCount)
+            // Whether every dynamic child is decided on one segment (see NodeInfo.competing).
+            var competing = true
+            if dynamics == 1 {
+              precondition(dynamicCount < dynamicCapacity)
+              (dynamicOut + dynamicCount).initialize(
+                to: DynamicEdge(kind: kind, child: number[Int(source.pointee.dynamicChild)]))
+              dynamicCount &+= 1
+              competing = kind.decidedOnOneSegment
+            } else if dynamics > 1 {
+              for edge in builder.dynamicEdges(of: old) {
+                precondition(dynamicCount < dynamicCapacity)
+                (dynamicOut + dynamicCount).initialize(to: DynamicEdge(kind: edge.kind, child: number[Int(edge.child)]))
+                dynamicCount &+= 1
+                competing = competing && edge.kind.decidedOnOneSegment
+              }
+            }
+            let terminalStart = Int32(truncatingIfNeeded: terminalCount)
+            let terminals = source.pointee.terminalCount
+            var firstRule = source.pointee.firstRule
+            var firstUnconstrained = source.pointee.firstUnconstrained
+            if terminals == 1 {
+              precondition(terminalCount < orderCapacity)
+              (orderOut + terminalCount).initialize(to: source.pointee.lastTerminal)
+              terminalCount &+= 1
+            } else if terminals > 1, let ids = sorted[Int32(truncatingIfNeeded: old)] {
+              precondition(ids.count <= orderCapacity &- terminalCount)
+              for id in ids {
+                (orderOut + terminalCount).initialize(to: id)
+                terminalCount &+= 1
+              }
+              let first = records.terminals[Int(ids[0])]
+              firstRule = first.route
+              firstUnconstrained = first.constraintCount == 0
+            }
 
-      var info: UInt32
-      if chain[Int(old)] & 1 != 0 && parameterOnly(sourceRecord) {
-        switch source.dynamicKind {
-        case .int: info = NodeInfo.intOnly
-        case .uuid: info = NodeInfo.uuidOnly
-        default: info = NodeInfo.parameterOnly
-        }
-      } else {
-        switch (source.hasLiterals, source.dynamicCount) {
-        case (false, 0): info = NodeInfo.leaf
-        case (true, 0): info = NodeInfo.literalsOnly
-        default:
-          info = competing ? NodeInfo.competing : NodeInfo.general
-          if competing && source.hasLiterals { info |= NodeInfo.hasLiteralChildren }
-          if chain[Int(old)] & 1 != 0 && oneAffix(sourceRecord), case .affixed(let k) = source.dynamicKind {
-            info |= NodeInfo.oneAffix | UInt32(k) << NodeInfo.affixShapeShift
-          }
-          if !competing && !source.hasLiterals && source.dynamicCount == 1, case .catchAll = source.dynamicKind {
-            info |= NodeInfo.oneCatchAll
+            let bits = chain[old]
+            var info: UInt32
+            if bits & 4 != 0 {
+              switch kind {
+              case .int: info = NodeInfo.intOnly
+              case .uuid: info = NodeInfo.uuidOnly
+              default: info = NodeInfo.parameterOnly
+              }
+            } else if dynamics == 0 {
+              info = hasLiterals ? NodeInfo.literalsOnly : NodeInfo.leaf
+            } else {
+              info = competing ? NodeInfo.competing : NodeInfo.general
+              if competing && hasLiterals { info |= NodeInfo.hasLiteralChildren }
+              if bits & 8 != 0, case .affixed(let k) = kind {
+                info |= NodeInfo.oneAffix | UInt32(k) << NodeInfo.affixShapeShift
+              }
+              if !competing && !hasLiterals && dynamics == 1, case .catchAll = kind {
+                info |= NodeInfo.oneCatchAll
+              }
+            }
+            if source.pointee.slowLiteral { info = NodeInfo.restart }
+            var fastRule = Int32(-1)
+            if terminals > 0 {
+              info |= NodeInfo.hasTerminals
+              if !strict && firstUnconstrained {
+                info |= NodeInfo.fastTerminal
+                fastRule = firstRule
+              }
+            }
+            renumbered[old] = Renumbered(
+              number: Int32(truncatingIfNeeded: new), route: fastRule, info: UInt8(truncatingIfNeeded: info))
+            (nodesOut + new).initialize(to: Node(terminalStart: terminalStart, dynamicStart: dynamicStart, info: info))
+            (infosOut + new).initialize(to: UInt8(truncatingIfNeeded: info))
+            (rulesOut + new).initialize(to: fastRule)
           }
         }
       }
-      if source.slowLiteral { info = NodeInfo.restart }
-      var fastRule = Int32(-1)
-      if source.terminalCount > 0 {
-        info |= NodeInfo.hasTerminals
-        if !strict && firstUnconstrained {
-          info |= NodeInfo.fastTerminal
-          fastRule = firstRule
-        }
-      }
-      record.info = info
-      renumbered[Int(old)] = Renumbered(
-        number: Int32(truncatingIfNeeded: parts.nodes.count), route: fastRule, info: UInt8(truncatingIfNeeded: info))
-      parts.nodes.append(record)
-      parts.infos.append(UInt8(truncatingIfNeeded: info))
-      parts.fastRules.append(fastRule)
     }
+    withExtendedLifetime(chainMemory) {}  // (`chain` is read up to here)
+    parts.nodes.wrote(order.count)
+    parts.infos.wrote(order.count)
+    parts.fastRules.wrote(order.count)
+    parts.dynamic.wrote(dynamicCount)
+    parts.terminalOrder.wrote(terminalCount)
     parts.nodes.append(
       Node(
         terminalStart: Int32(truncatingIfNeeded: parts.terminalOrder.count),
@@ -157,9 +202,11 @@ extension URLTrie {
       longTable[index] = UInt64(UInt32(bitPattern: child)) << 32 | UInt64(UInt32(bitPattern: offset))
     }
     parts.longLiterals = longTable
-    (parts.slots, parts.slotShift) = URLTrie.slotTable(
-      [builder.rootEdges.slots, builder.edges.slots], edgeCount: builder.edgeCount, number: number,
-      children: UnsafeBufferPointer(renumbered))
+    (parts.slots, parts.slotShift) = number.withUnsafeBufferPointer { number in
+      URLTrie.slotTable(
+        [builder.rootEdges.slots, builder.edges.slots], edgeCount: builder.edgeCount, number: number,
+        children: UnsafeBufferPointer(renumbered))
+    }
 
     // The host keys.
     var hosts = [HostSlot](repeating: .empty, count: max(8, URLTrie.powerOfTwo(atLeast: builder.hosts.count * 2)))
@@ -218,16 +265,15 @@ extension URLTrie {
       }
     }
     parts.pool = pool
-    parts.terminals = records.terminals
+    (parts.terminalRecords, parts.terminalRecordCount) = records.terminals.takeMemory()
     parts.constraints = constraints
     parts.caseSensitivePaths = options.caseSensitivePaths
     parts.plusAsSpaceInQuery = options.plusAsSpaceInQuery
     parts.strictTrailingSlash = strict
     storage = MatcherStorage(parts)
-    // The records' arrays themselves (shared: no copy, nothing to free one by one) unless more
-    // than an eighth of them is growth slack, which a copy leaves behind.
-    names = TerminalRecords.trimmed(records.names)
-    captureTypes = TerminalRecords.trimmed(records.captureTypes)
+    // The records' names and types, moved into arrays of their count (no copy of a name).
+    names = records.names.takeArray()
+    captureTypes = records.captureTypes.takeArray()
     constants = records.constants
     fragmentPaths = records.fragmentPaths
     queryAffixes = records.queryAffixes
@@ -252,7 +298,7 @@ extension URLTrie {
   /// depend on each other, so the processor waits for their cache misses at once), then the 32
   /// are placed.
   static func slotTable(
-    _ built: [UnsafeMutableBufferPointer<EdgeSlot>], edgeCount: Int, number: [Int32],
+    _ built: [UnsafeMutableBufferPointer<EdgeSlot>], edgeCount: Int, number: UnsafeBufferPointer<Int32>,
     children: UnsafeBufferPointer<Renumbered>
   ) -> (UnsafeMutableBufferPointer<EdgeSlot>, Int) {
     var bits = 4
@@ -284,26 +330,37 @@ extension URLTrie {
           }
           count = 0
         }
-        for table in built {
-          do {
-            // The builder's slots hold their key bits complemented (0 when empty).
-            for slot in table where slot.key != 0 && fits {
-              let bits = ~slot.key
-              let length = Int(bits &>> 16 & 0xFFFF)
-              let parent = number[Int(bits &>> 32)]
-              let child = children[Int(slot.child)]
-              let key = EdgeKey(head: slot.head, tail: slot.tail)
-              let index = Int(
-                truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> UInt64(shift))
-              pending[count] = (
-                index, false,
-                EdgeSlot(
-                  head: slot.head, tail: slot.tail,
-                  key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(child.info),
-                  child: child.number, route: child.route)
-              )
-              count &+= 1
-              if count == chunk { place() }
+        for table in built where fits {
+          // The builder's slots hold their key bits complemented (0 when empty): most are
+          // empty, so the scan tests a key and steps on, and `fits` is read only after a place.
+          guard let first = table.baseAddress else { continue }
+          let end = first + table.count
+          var slot = first
+          while slot < end {
+            let stored = slot.pointee.key
+            if stored == 0 {
+              slot += 1
+              continue
+            }
+            let bits = ~stored
+            let length = Int(bits &>> 16 & 0xFFFF)
+            let parent = number[Int(bits &>> 32)]
+            let child = children[Int(slot.pointee.child)]
+            let key = EdgeKey(head: slot.pointee.head, tail: slot.pointee.tail)
+            let index = Int(
+              truncatingIfNeeded: MatcherStorage.hash(parent: parent, key, length: length) &>> UInt64(shift))
+            pending[count] = (
+              index, false,
+              EdgeSlot(
+                head: key.head, tail: key.tail,
+                key: EdgeSlot.keyBits(parent: parent, length: length) | UInt64(child.info),
+                child: child.number, route: child.route)
+            )
+            count &+= 1
+            slot += 1
+            if count == chunk {
+              place()
+              if !fits { break }
             }
           }
         }
@@ -341,16 +398,20 @@ extension URLTrie {
 
 /// The terminal, constraint and capture-name records, appended pattern by pattern; constraint
 /// strings go to their own bytes, which join the pool at the end.
+/// (The names and types are ``ValueList``s: ``URLTrie/init(_:records:sorted:options:)`` moves
+/// them out, or ``free()`` drops them when no trie is made.)
 struct TerminalRecords {
-  var terminals: [URLTrie.Terminal] = []
+  /// (A ``ValueList``: its memory becomes the matcher's, see ``MatcherStorage/Parts``.)
+  var terminals: ValueList<URLTrie.Terminal>
   var constraints: [URLTrie.Constraint] = []
-  /// The capture names of the terminals (path captures, then constraint captures).
-  var names: [String] = []
+  /// The capture names of the terminals (path captures, then constraint captures), in a
+  /// ``ValueList``: appended without a check that an array's buffer is unique.
+  var names: ValueList<String>
   /// The declared type of each name (a catch-all's, a fragment path's and an affixed query
   /// value's `.string`): what `match(url:)` decodes a capture to, without reading the pattern;
   /// nil for a name a pattern built in code captures twice (the type is then the one
   /// ``CompiledRouter/parameterType(_:in:)`` reads in the pattern).
-  var captureTypes: [ParameterType?] = []
+  var captureTypes: ValueList<ParameterType?>
   var constraintBytes: [UInt8] = []
   /// The values of value sets, by terminal (only terminals of expansions that chose some).
   var constants: [Int32: [ValueBinding]] = [:]
@@ -360,16 +421,17 @@ struct TerminalRecords {
   var queryAffixes: [AffixedSegment] = []
 
   init(expected: Int = 0) {
-    terminals.reserveCapacity(expected)
-    // About one capture a pattern: the trie then keeps these arrays as they are (below).
-    names.reserveCapacity(expected)
-    captureTypes.reserveCapacity(expected)
+    terminals = ValueList(capacity: expected)
+    // About one capture a pattern.
+    names = ValueList(capacity: expected)
+    captureTypes = ValueList(capacity: expected)
   }
 
-  /// `array` itself when at most an eighth of its capacity is unused, else a copy without the
-  /// slack.
-  static func trimmed<T>(_ array: [T]) -> [T] {
-    array.capacity - array.count <= array.count / 8 ? array : array.withUnsafeBufferPointer { Array($0) }
+  /// Frees the names and types (when no trie takes them).
+  mutating func free() {
+    terminals.free()
+    names.free()
+    captureTypes.free()
   }
 
   mutating func append(_ pattern: ExpandedPattern) {
@@ -451,14 +513,14 @@ struct TerminalRecords {
       c.literalLength = Int32(truncatingIfNeeded: fragmentPaths.count)
       fragmentPaths.append(path)
       c.captureName = Int32(truncatingIfNeeded: names.count)
-      names += path.parameters.map(\.name)
+      for p in path.parameters { names.append(p.name) }
       for _ in path.parameters { captureTypes.append(.string) }
     case .affixed(let affixed):
       c.kind = .affixedValue
       c.literalLength = Int32(truncatingIfNeeded: queryAffixes.count)
       queryAffixes.append(affixed)
       c.captureName = Int32(truncatingIfNeeded: names.count)
-      names += affixed.parameters.map(\.name)
+      for p in affixed.parameters { names.append(p.name) }
       for _ in affixed.parameters { captureTypes.append(.string) }
     case .list(let p, let required):
       c.kind = required ? .list : .optionalList

@@ -74,7 +74,10 @@ final class MatcherStorage: @unchecked Sendable {
     var dynamic: Records<URLTrie.DynamicEdge>
     var terminalOrder: Records<Int32>
     var longLiterals: [UInt64] = [.max]
-    var terminals: [URLTrie.Terminal] = []
+    /// The terminal records in memory the compiler allocated and wrote (nil: none), owned by
+    /// the storage from then on (not copied).
+    var terminalRecords: UnsafeMutablePointer<URLTrie.Terminal>? = nil
+    var terminalRecordCount = 0
     var constraints: [URLTrie.Constraint] = []
     var pool: [UInt8] = []
     var affixes: [URLTrie.AffixRecord] = []
@@ -117,6 +120,12 @@ final class MatcherStorage: @unchecked Sendable {
       count &+= 1
     }
 
+    /// Counts `written` records as written (the compiler wrote them in place, from ``base`` on).
+    mutating func wrote(_ written: Int) {
+      precondition(written >= count && written <= capacity)
+      count = written
+    }
+
     mutating func append(contentsOf values: [T]) {
       precondition(values.count <= capacity - count)
       values.withUnsafeBufferPointer {
@@ -155,8 +164,8 @@ final class MatcherStorage: @unchecked Sendable {
     longMask = parts.longLiterals.count - 1
     dynamic = parts.dynamic.base
     dynamicCount = parts.dynamic.count
-    terminals = copy(parts.terminals)
-    terminalCount = parts.terminals.count
+    terminals = parts.terminalRecords ?? copy([URLTrie.Terminal]())
+    terminalCount = parts.terminalRecordCount
     terminalOrder = parts.terminalOrder.base
     constraints = copy(parts.constraints)
     constraintCount = parts.constraints.count

@@ -3,7 +3,9 @@
 #endif
 
 /// Zeroed memory for the builder's large temporary tables, freed with the last reference. On
-/// Linux a large block is mapped straight from the system, aligned to 2 MiB and advised to use
+/// Linux a block of 128 KiB or more (the C library's own threshold for mapping) is mapped
+/// straight from the system; one of 4 MiB or more is
+/// also aligned to 2 MiB and advised to use
 /// huge pages (when the system offers them for advised memory): far fewer page faults and TLB
 /// misses while the builder's lookups jump around it, and, as with any fresh mapping, no pass
 /// to zero it. Elsewhere, or when the mapping fails, zeroed memory from the standard library.
@@ -31,6 +33,16 @@ final class ZeroedMemory {
           _ = madvise(start, length, Int32(MADV_HUGEPAGE))
           base = start
           mappedLength = length
+          return
+        }
+      } else if byteCount >= 128 << 10 {
+        // A mid-sized block (the host roots' edge table of a large table): mapped too, so that
+        // it needs no pass to zero it, without the alignment and the advice.
+        if let p = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+          UInt(bitPattern: p) != UInt.max
+        {
+          base = p
+          mappedLength = byteCount
           return
         }
       }
