@@ -154,11 +154,18 @@ extension URLTrie {
   @inline(__always)
   static func encodableLanes(_ w: UInt64) -> UInt64 {
     let high: UInt64 = 0x8080_8080_8080_8080
-    // Per byte x < 0x80: x + (0x80 - k) has its high bit set exactly when x >= k (no carry out).
-    func atLeast(_ k: UInt64) -> UInt64 { (w &+ repeated(UInt8(0x80 &- k))) & high }
-    func within(_ a: UInt64, _ b: UInt64) -> UInt64 { atLeast(a) & ~atLeast(b &+ 1) }
-    return within(0x22, 0x23) | within(0x3C, 0x3C) | within(0x3E, 0x3E) | within(0x5B, 0x5E) | within(0x60, 0x60)
-      | within(0x7B, 0x7D)
+    let x = w & 0x7F7F_7F7F_7F7F_7F7F
+    // Per lane v < 0x80: (v | 0x80) - 1 has its high bit set exactly when v is not 0 (no borrow).
+    func nonZero(_ v: UInt64) -> UInt64 { (v | high) &- repeated(0x01) }
+    // `"` `#` (x & 0xFE is 0x22), `<` `>` (x & 0xFD is 0x3C), `^`, `` ` ``: one of them is 0.
+    let equal =
+      ~(nonZero(x & repeated(0xFE) ^ repeated(0x22)) & nonZero(x & repeated(0xFD) ^ repeated(0x3C))
+      & nonZero(x ^ repeated(0x5E)) & nonZero(x ^ repeated(0x60)))
+    // `[` `\` `]` and `{` `|` `}`: x & 0xDF from 0x5B to 0x5D (per lane f < 0x80, f + (0x80 - k)
+    // has its high bit set exactly when f >= k, with no carry out).
+    let f = x & repeated(0xDF)
+    let brackets = (f &+ repeated(0x80 - 0x5B)) & ~(f &+ repeated(0x80 - 0x5E))
+    return (equal | brackets) & high
   }
 
   /// ``constraintsHold(_:_:query:fragment:_:)`` for a terminal reached by the fast path, on the URL

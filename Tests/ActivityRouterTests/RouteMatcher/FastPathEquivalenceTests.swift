@@ -846,6 +846,32 @@ import Testing
     #expect(fastNoRoute > 1_000)
   }
 
+  /// Random schemes before a host no route has, of bytes around the plain scheme's rules
+  /// (lowercase letters, digits, `+`, `-`, `.`; upper case, `_`, `%`, non-ASCII; `file`) and of
+  /// every length to nine, across the first word's eight bytes: the fast path's word-wise scheme
+  /// test takes only what the reader takes as it is, so `match(url:)` says what the general path
+  /// says for each (a refusal stays a refusal).
+  @Test func randomSchemesBeforeAnUnknownHostReadAsTheReaderReadsThem() throws {
+    let router = try TestTables.router([
+      ("note", "notes://note/{id:uuid}"), ("tag", "notes://tag/{name}"), ("site", "https://example.com/x/{y}"),
+    ])
+    var scratch = MatchScratch()
+    var rng = SeededGenerator(seed: 0x5C4E)
+    let bytes = Array("abfilez019+-.A_%é".unicodeScalars).map(String.init)
+    var fastNoRoute = 0
+    for _ in 0..<20_000 {
+      let length = Int.random(in: 1...9, using: &rng)
+      let scheme = (0..<length).map { _ in bytes[Int.random(in: 0..<bytes.count, using: &rng)] }.joined()
+      let url = "\(Bool.random(using: &rng) ? "file" : scheme)://unknown/p"
+      #expect(router.match(url: url) == router.matchGeneral(url: url), "\(url)")
+      if router.fastVerdict(url, &scratch, tail: true).0 == .noRoute {
+        fastNoRoute += 1
+        #expect(router.matchGeneral(url: url) == .success(nil), "\(url)")
+      }
+    }
+    #expect(fastNoRoute > 1_000)
+  }
+
   /// A node whose only child is a catch-all captures the rest of the path on the fast path, each
   /// segment recorded as the general search records it; an empty segment, a dot segment or a
   /// byte to decode still goes to the general search from that node.
