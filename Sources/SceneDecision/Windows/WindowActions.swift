@@ -172,6 +172,9 @@ struct WindowActions {
   static func dismiss(_ request: Event.WindowRequest, _ ctx: inout DecisionContext) -> Result {
     let table = ctx.table
     let call = { describe("dismissWindow", request) }
+    // Whether the group is declared without an id, read in place (`table.scene(id)` copied the
+    // whole declaration).
+    let noID = { (id: String) -> Bool in table.sceneIndex(id).map { !table.scenes[$0].declaresID } ?? false }
     // By id or by value, the windows are looked for among the index's candidates (and those this
     // decision created or changed), in the order of a scan of every open window: the scan
     // replayed the decision's effects on a copy of the whole state (about 6,000 instructions of
@@ -186,7 +189,7 @@ struct WindowActions {
     case (let id?, nil):
       // A scene declared without an id cannot be named (its name is the model's, not the app's).
       closing =
-        table.scene(id)?.declaresID == false
+        noID(id)
         ? [] : candidates(ctx, from: ctx.index.scenes[id]?.all ?? []).filter { $0.scene == id }
       ctx.step(
         .action, call(), .info,
@@ -202,7 +205,7 @@ struct WindowActions {
         rule: .w17)
     case (let id?, let value?):
       closing =
-        table.scene(id)?.declaresID == false
+        noID(id)
         ? []
         : candidates(ctx, from: ctx.index.positions(presenting: value)).filter { $0.scene == id && $0.value == value }
       ctx.step(.action, call(), .info, "closes the windows of '\(id)' presenting the value", rule: .w18)
