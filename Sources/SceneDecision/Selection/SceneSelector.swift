@@ -367,13 +367,17 @@ struct SceneSelector {
         ctx.cite(star ? .m3 : .m5)
         return instantiate(at: index, &ctx)
       }
-      let matching = table.scenes[index].matching ?? []
-      let empty = matching.allSatisfy { $0.isEmpty }
-      ctx.step(
-        .declaration, subject(), .rejected,
-        "matching \(matching): "
-          + (empty ? "an empty set never matches" : "no string of it is contained in the identifier"),
-        rule: empty ? .m1 : .m5, cites: false)
+      // A rejection cites no rule: without an explanation, nothing of it is made (the set was
+      // copied and its strings tested for every line the set rejects).
+      if ctx.explains {
+        let matching = table.scenes[index].matching ?? []
+        let empty = matching.allSatisfy { $0.isEmpty }
+        ctx.step(
+          .declaration, subject(), .rejected,
+          "matching \(matching): "
+            + (empty ? "an empty set never matches" : "no string of it is contained in the identifier"),
+          rule: empty ? .m1 : .m5, cites: false)
+      }
     }
     return nil
   }

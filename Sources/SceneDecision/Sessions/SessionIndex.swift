@@ -130,7 +130,10 @@ struct SessionIndex: Sendable {
   /// The positions, ascending, of the sessions that may present `value`: every session that
   /// presents a value equal to it, and perhaps others (compare each with it).
   func positions(presenting value: JSONValue) -> [Int] {
-    byValue[SessionIndex.valueKey(value)] ?? []
+    // No open window presents a value (every line of a stateless run from no sessions): no key
+    // to hash (about 830 instructions of a Notes `openWindow` or `dismissWindow` line).
+    if byValue.isEmpty { return [] }
+    return byValue[SessionIndex.valueKey(value)] ?? []
   }
 
   /// A hash of a presented value that equal values share (as `==` compares them: strings by

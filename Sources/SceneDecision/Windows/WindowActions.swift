@@ -172,30 +172,42 @@ struct WindowActions {
   static func dismiss(_ request: Event.WindowRequest, _ ctx: inout DecisionContext) -> Result {
     let table = ctx.table
     let call = { describe("dismissWindow", request) }
-    let sessions = ctx.currentSessions
+    // Whether the group is declared without an id, read in place (`table.scene(id)` copied the
+    // whole declaration).
+    let noID = { (id: String) -> Bool in table.sceneIndex(id).map { !table.scenes[$0].declaresID } ?? false }
+    // By id or by value, the windows are looked for among the index's candidates (and those this
+    // decision created or changed), in the order of a scan of every open window: the scan
+    // replayed the decision's effects on a copy of the whole state (about 6,000 instructions of
+    // a Notes `close` line, whose receiver was just created).
     var closing: [Session]
     switch (request.id, request.value) {
     case (nil, nil):
-      closing = sessions.filter { $0.id == request.from }
+      closing = ctx.currentSessions.filter { $0.id == request.from }
       ctx.step(
         .action, call(), .info, "dismisses the window it is called from\(request.from.map { " (\($0))" } ?? "")",
         rule: .w15)
     case (let id?, nil):
       // A scene declared without an id cannot be named (its name is the model's, not the app's).
-      closing = table.scene(id)?.declaresID == false ? [] : sessions.filter { $0.scene == id }
+      closing =
+        noID(id)
+        ? [] : candidates(ctx, from: ctx.index.scenes[id]?.all ?? []).filter { $0.scene == id }
       ctx.step(
         .action, call(), .info,
         table.scene(id)?.kind == .window ? "closes the Window" : "closes every open window of the group", rule: .w16)
     case (nil, let value?):
       let type = request.type
-      closing = sessions.filter { $0.value == value && (type == nil || table.scene($0.scene)?.presents == type) }
+      closing = candidates(ctx, from: ctx.index.positions(presenting: value)).filter {
+        $0.value == value && (type == nil || table.scene($0.scene)?.presents == type)
+      }
       ctx.step(
         .action, call(), .info,
         "closes every window, in any group\(type.map { " presenting '\($0)'" } ?? ""), whose value equals it",
         rule: .w17)
     case (let id?, let value?):
       closing =
-        table.scene(id)?.declaresID == false ? [] : sessions.filter { $0.scene == id && $0.value == value }
+        noID(id)
+        ? []
+        : candidates(ctx, from: ctx.index.positions(presenting: value)).filter { $0.scene == id && $0.value == value }
       ctx.step(.action, call(), .info, "closes the windows of '\(id)' presenting the value", rule: .w18)
     }
     guard !closing.isEmpty else {
