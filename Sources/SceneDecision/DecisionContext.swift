@@ -24,13 +24,13 @@ struct DecisionContext {
   /// in place, when it is in that order (a copy into every context retained each of its arrays
   /// and dictionaries, then released them: about 400 instructions a decision), else one made
   /// for this decision.
-  var index: SessionIndex {
-    _read {
-      if madeIndex == nil { yield stateBase.pointee.index! } else { yield madeIndex! }
-    }
-  }
-  /// The index made for this decision; nil, the state's is read.
-  private let madeIndex: SessionIndex?
+  var index: SessionIndex { unsafeAddress { indexBase } }
+  /// Where ``index`` is: in the state, or in ``madeIndex``. An address, not a `_read`: what is
+  /// read through a coroutine is retained for as long as the caller uses it (about 600
+  /// instructions a decision that reads the index for windows and open sessions).
+  private let indexBase: UnsafePointer<SessionIndex>
+  /// The index made for this decision (and kept alive by it); nil, the state's is read.
+  private let madeIndex: SessionIndex.Made?
   /// Whether to build the trace and the message; off, only the decision's fields are computed.
   let explains: Bool
   /// The matcher's working memory, lent by the decision's caller for this call only (a line
@@ -63,7 +63,14 @@ struct DecisionContext {
       platform: router.pointee.table.platform, lifecycle: router.pointee.table.lifecycle,
       multipleScenes: router.pointee.table.multipleScenes, singleScene: router.pointee.table.policies.singleScene)
     self.stateBase = state
-    self.madeIndex = SessionState.index(of: state, ties: router.pointee.table.policies.ties)
+    if let made = SessionState.index(of: state, ties: router.pointee.table.policies.ties) {
+      let box = SessionIndex.Made(made)
+      self.madeIndex = box
+      self.indexBase = UnsafePointer(box.base)
+    } else {
+      self.madeIndex = nil
+      self.indexBase = SessionState.indexPayload(of: state)
+    }
     self.explains = explains
     self.nextNumber = state.pointee.nextSessionNumber
     self.clock = state.pointee.clock

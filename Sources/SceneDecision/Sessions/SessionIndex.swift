@@ -283,3 +283,21 @@ struct TieQueue: Sendable {
     slots[heap[j]] = j
   }
 }
+
+extension SessionIndex {
+  /// An index made for one decision, at an address that stays put while the decision reads it
+  /// (``DecisionContext/index``).
+  final class Made {
+    let base: UnsafeMutablePointer<SessionIndex>
+
+    init(_ index: SessionIndex) {
+      base = UnsafeMutablePointer<SessionIndex>.allocate(capacity: 1)
+      base.initialize(to: index)
+    }
+
+    deinit {
+      base.deinitialize(count: 1)
+      base.deallocate()
+    }
+  }
+}

@@ -81,6 +81,14 @@ public struct SessionState: Sendable, Hashable {
     return SessionIndex(state.pointee.storage, ties: ties)
   }
 
+  /// The state's index in place (it must not be nil): the payload of the stored optional,
+  /// which a single-payload enum keeps at offset 0 (Swift's type layout, docs/ABI/TypeLayout.rst).
+  static func indexPayload(of state: UnsafePointer<SessionState>) -> UnsafePointer<SessionIndex> {
+    precondition(state.pointee.index != nil)
+    return (UnsafeRawPointer(state) + MemoryLayout<SessionState>.offset(of: \SessionState.index)!)
+      .assumingMemoryBound(to: SessionIndex.self)
+  }
+
   /// Keeps the index in the tie-break order of `policies` (a stateful run over one table
   /// calls it once, so that no decision builds an index of its own).
   package mutating func indexSessions(for policies: ScenePolicies) {
