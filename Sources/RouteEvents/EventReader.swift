@@ -42,13 +42,11 @@ public enum EventReader {
 
   /// Reads a line given as UTF-8 bytes (without its line end).
   public static func read(utf8 line: UnsafeBufferPointer<UInt8>) -> Result<Event, EventError> {
-    if line.first == UInt8(ascii: "{") { return readJSON(line) }
-    // The record goes straight into the event: no result of its own to copy it out of.
-    do throws(URLReadError) {
-      return .success(Event(.url(try URLRecord(utf8: line))))
-    } catch {
-      return .failure(eventError(error, columnBase: 1))
+    // A URL line's bytes are checked first (a JSON line's by the JSON reader).
+    if line.first != UInt8(ascii: "{"), let bad = UTF8Bytes.firstInvalidOffset(line) {
+      return .failure(eventError(URLSyntax.invalidUTF8(at: bad), columnBase: 1))
     }
+    return read(validUTF8: line)
   }
 
   /// Reads a line its caller has already checked is UTF-8 (`UTF8Bytes.firstInvalidOffset` is
@@ -56,6 +54,7 @@ public enum EventReader {
   /// record writer checks every line first, to know whether to echo it).
   package static func read(validUTF8 line: UnsafeBufferPointer<UInt8>) -> Result<Event, EventError> {
     if line.first == UInt8(ascii: "{") { return readJSON(line) }
+    // The record goes straight into the event: no result of its own to copy it out of.
     do throws(URLReadError) {
       return .success(Event(.url(try URLRecord(validUTF8: line))))
     } catch {
