@@ -134,10 +134,10 @@ struct TrieBuilder {
     }
   }
 
-  /// The nodes, in memory the builder owns (``NodeStore``) and writes in place: no check that
+  /// The nodes, in memory the builder owns (``BuilderStore``) and writes in place: no check that
   /// an array's buffer is unique at every write. A copy of the builder shares them; the compiler
   /// only reads its copies.
-  private var store: NodeStore
+  private var store: BuilderStore<Node>
   private var base: UnsafeMutablePointer<Node>
   private(set) var nodeCount = 1
   /// The nodes, by number (valid while the builder is, until it makes another node).
@@ -149,7 +149,7 @@ struct TrieBuilder {
   private(set) var dynamics: [DynamicEdge] = []
   /// The terminals (``Terminal``s: plain values), in memory the builder owns and appends to
   /// in place, as its nodes (no check that an array's buffer is unique at every terminal).
-  private var terminalStore: TerminalStore
+  private var terminalStore: BuilderStore<Terminal>
   private var terminalBase: UnsafeMutablePointer<Terminal>
   private(set) var terminalCount = 0
   /// The terminals, by id (valid while the builder is, until it adds another terminal).
@@ -179,13 +179,13 @@ struct TrieBuilder {
   init(expectedEdges: Int = 16, expectedNodes: Int = 16, expectedTerminals: Int = 16, expectedRootEdges: Int = 64) {
     edges = SlotTable(expected: expectedEdges)
     rootEdges = SlotTable(expected: max(expectedRootEdges, 64))
-    store = NodeStore(capacity: max(expectedNodes, 16))
+    store = BuilderStore(capacity: max(expectedNodes, 16), advisesHugePages: true)
     base = store.base
     base.initialize(to: Node())
     // About one dynamic edge in two patterns (48,842 in the 100k table): room for them at once
     // (the list grew from empty by doubling, copying its edges each time).
     dynamics.reserveCapacity(expectedTerminals / 2)
-    terminalStore = TerminalStore(capacity: max(expectedTerminals, 16))
+    terminalStore = BuilderStore(capacity: max(expectedTerminals, 16), advisesHugePages: false)
     terminalBase = terminalStore.base
   }
 
@@ -376,45 +376,39 @@ struct TrieBuilder {
 
   @inline(never)
   private mutating func growTerminals() {
-    let larger = TerminalStore(capacity: terminalStore.capacity * 2)
-    larger.base.initialize(from: terminalBase, count: terminalCount)
-    terminalStore = larger
-    terminalBase = larger.base
+    terminalStore = terminalStore.doubled(keeping: terminalCount)
+    terminalBase = terminalStore.base
   }
 
   @inline(never)
   private mutating func growNodes() {
-    let larger = NodeStore(capacity: store.capacity * 2)
-    larger.base.initialize(from: base, count: nodeCount)
-    store = larger
-    base = larger.base
+    store = store.doubled(keeping: nodeCount)
+    base = store.base
   }
 }
 
-/// The memory of a builder's terminals, freed with the last builder that holds it.
-final class TerminalStore {
-  let base: UnsafeMutablePointer<TrieBuilder.Terminal>
+/// The memory of a builder's nodes or terminals, freed with the last builder that holds it; on
+/// Linux a large block of nodes is advised to use huge pages (nodes are read and written at
+/// random while building).
+final class BuilderStore<Element> {
+  let base: UnsafeMutablePointer<Element>
   let capacity: Int
+  private let advisesHugePages: Bool
 
-  init(capacity: Int) {
+  init(capacity: Int, advisesHugePages: Bool) {
     self.capacity = capacity
+    self.advisesHugePages = advisesHugePages
     base = .allocate(capacity: capacity)
+    if advisesHugePages {
+      ZeroedMemory.adviseHugePages(UnsafeMutableRawPointer(base), byteCount: capacity * MemoryLayout<Element>.stride)
+    }
   }
 
-  deinit { base.deallocate() }
-}
-
-/// The memory of a builder's nodes, freed with the last builder that holds it; on Linux a large
-/// block is advised to use huge pages (nodes are read and written at random while building).
-final class NodeStore {
-  let base: UnsafeMutablePointer<TrieBuilder.Node>
-  let capacity: Int
-
-  init(capacity: Int) {
-    self.capacity = capacity
-    base = .allocate(capacity: capacity)
-    ZeroedMemory.adviseHugePages(
-      UnsafeMutableRawPointer(base), byteCount: capacity * MemoryLayout<TrieBuilder.Node>.stride)
+  /// A store of twice the capacity, holding a copy of the first `count` elements of this one.
+  func doubled(keeping count: Int) -> BuilderStore {
+    let larger = BuilderStore(capacity: capacity * 2, advisesHugePages: advisesHugePages)
+    larger.base.initialize(from: base, count: count)
+    return larger
   }
 
   deinit { base.deallocate() }
