@@ -37,7 +37,9 @@ extension URLTrie {
     // No query and no fragment: what fastMatch declined may be a host no route has (fastMatch
     // itself leaves that to this call, out of line).
     if tail >= n {
-      guard !knownMiss, n >= 16, storage.findFastHost(p, n) == -1 else { return .needsGeneralPath }
+      guard !knownMiss, n >= 16, storage.findFastHost(p, n) == -1 else {
+        return .needsGeneralPath
+      }
       return unknownHost(p, n, &scratch)
     }
     // (The walk reads words of eight bytes from the start of the URL: a path end before 8 is
@@ -181,15 +183,15 @@ extension URLTrie {
     let s = storage
     let first = Int(terminal.constraintStart)
     let count = Int(terminal.constraintCount)
+    let plus = s.plusAsSpaceInQuery
+    // One pass: a constraint the general check must decide hands it all of them (the ones
+    // before it give it the same verdicts and ranges; it decides them first, in this order,
+    // and stops at the first that fails, as this loop does).
     for k in 0..<count {
       let c = s.constraints[first &+ k]
       guard c.kind.rawValue <= Constraint.Kind.optional.rawValue && c.kind != .literal && !c.isFragment,
         c.type == .string
       else { return generalConstraintsHold(terminal, p, total, query: query, fragment: fragment, &scratch) }
-    }
-    let plus = s.plusAsSpaceInQuery
-    for k in 0..<count {
-      let c = s.constraints[first &+ k]
       scratch.valueStart[k] = -1
       scratch.valueEnd[k] = -1
       let name = s.pool + Int(c.nameStart)
@@ -202,17 +204,14 @@ extension URLTrie {
         var start = query.lowerBound
         var items = 0
         while start <= query.upperBound && items < URLTrie.maxQueryItems {
-          let end = URLTrie.firstByte(0x26, p, from: start, to: query.upperBound, total)
+          let (end, equals) = URLTrie.queryItem(p, from: start, to: query.upperBound, total, plus: plus)
+          // A key decodes to itself unless it holds a `%` (or a `+` read as a space): the
+          // general check decides those.
+          if equals < 0 {
+            return generalConstraintsHold(terminal, p, total, query: query, fragment: fragment, &scratch)
+          }
           if end > start {
             items &+= 1
-            let equals = URLTrie.firstByte(0x3D, p, from: start, to: end, total)
-            // A key decodes to itself unless it holds a `%` (or a `+` read as a space): the
-            // general check decides those.
-            if URLTrie.firstByte(0x25, p, from: start, to: equals, total) < equals
-              || (plus && URLTrie.firstByte(0x2B, p, from: start, to: equals, total) < equals)
-            {
-              return generalConstraintsHold(terminal, p, total, query: query, fragment: fragment, &scratch)
-            }
             if equals &- start == length && MatcherStorage.bytesEqual(p + start, name, length) {
               valueStart = equals < end ? equals &+ 1 : -1
               valueEnd = equals < end ? end : -1
@@ -232,6 +231,38 @@ extension URLTrie {
       scratch.valueEnd[k] = Int32(truncatingIfNeeded: valueStart < 0 ? 0 : valueEnd)
     }
     return true
+  }
+
+  /// One pass over the query item that starts at `start` in `p[start ..< queryEnd]` (`queryEnd
+  /// <= n`, `8 <= n`): where it ends (its first `&`, or `queryEnd`) and where its key ends (its
+  /// first `=`, or the item's end); `equals` is -1 when the key holds a `%` (or, with `plus`, a
+  /// `+`). Eight bytes at a time, `&`, `=` and `%` looked for in the same word: what three
+  /// ``firstByte(_:_:from:to:_:)`` scans give, in one.
+  @inline(__always)
+  static func queryItem(
+    _ p: UnsafePointer<UInt8>, from start: Int, to queryEnd: Int, _ n: Int, plus: Bool
+  ) -> (end: Int, equals: Int) {
+    var i = start
+    var equals = -1
+    while i < queryEnd {
+      let w = word(p, at: i, n)
+      // The lowest mark of each test is exact.
+      let amps = zeroBytes(w ^ repeated(0x26))
+      var end = queryEnd
+      if amps != 0 { end = min(end, i &+ amps.trailingZeroBitCount &>> 3) }
+      if equals < 0 {
+        let equalSigns = zeroBytes(w ^ repeated(0x3D))
+        var keyEnd = end
+        if equalSigns != 0 { keyEnd = min(keyEnd, i &+ equalSigns.trailingZeroBitCount &>> 3) }
+        var escapes = zeroBytes(w ^ repeated(0x25))
+        if plus { escapes |= zeroBytes(w ^ repeated(0x2B)) }
+        if escapes != 0 && i &+ escapes.trailingZeroBitCount &>> 3 < keyEnd { return (end, -1) }
+        if keyEnd < end || end < i &+ 8 { equals = keyEnd }
+      }
+      if end < i &+ 8 { return (end, equals) }
+      i &+= 8
+    }
+    return (queryEnd, equals < 0 ? queryEnd : equals)
   }
 
   /// ``constraintsHold(_:_:query:fragment:_:)`` itself, for what ``fastConstraintsHold(_:_:_:query:fragment:_:)``

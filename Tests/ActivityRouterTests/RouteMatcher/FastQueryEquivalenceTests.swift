@@ -206,6 +206,91 @@ import Testing
     #expect(disagreements.isEmpty, "\(table.name): \(disagreements.prefix(5).joined(separator: "\n"))")
   }
 
+  /// One pass over a query item (``URLTrie/queryItem(_:from:to:_:plus:)``) gives what the three
+  /// scans it replaces gave: the item's end (its first `&`), its key's end (its first `=`) and
+  /// whether the key holds a `%` (or a `+` read as a space), on random bytes where each of them
+  /// falls before, on and after a word's edge, and where the query ends inside a word.
+  @Test func queryItemIsTheThreeScans() {
+    var rng = SeededGenerator(seed: 0x17E4)
+    let alphabet: [UInt8] = Array("aaaaaaabc&=%+#".utf8)
+    for _ in 0..<40000 {
+      let count = 8 + Int(rng.next() % 33)
+      let bytes = (0..<count).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+      let start = Int(rng.next() % UInt64(count + 1))
+      let queryEnd = start + Int(rng.next() % UInt64(count - start + 1))
+      let plus = rng.next() % 2 == 0
+      bytes.withUnsafeBufferPointer { buffer in
+        let p = buffer.baseAddress!
+        let end = URLTrie.firstByte(0x26, p, from: start, to: queryEnd, count)
+        let equals = URLTrie.firstByte(0x3D, p, from: start, to: end, count)
+        let escaped =
+          URLTrie.firstByte(0x25, p, from: start, to: equals, count) < equals
+          || (plus && URLTrie.firstByte(0x2B, p, from: start, to: equals, count) < equals)
+        let item = URLTrie.queryItem(p, from: start, to: queryEnd, count, plus: plus)
+        let text = String(decoding: bytes, as: UTF8.self)
+        if escaped {
+          #expect(item.equals == -1, "\(text) from \(start) to \(queryEnd), plus \(plus): \(item)")
+        } else {
+          #expect(
+            item.end == end && item.equals == equals,
+            "\(text) from \(start) to \(queryEnd), plus \(plus): \(item), not \(end), \(equals)")
+        }
+      }
+    }
+  }
+
+  /// Query items whose `&`, `=`, `%` and `+` fall on every byte of a word, around the key a
+  /// constraint names (one of one to twelve bytes): the fast path's answer is the general
+  /// path's, with and without `+` read as a space.
+  @Test(arguments: [false, true])
+  func queryItemsAroundWordEdgesAgree(_ plusAsSpace: Bool) throws {
+    let routes = [
+      ("k", "notes://k?k={k}"),
+      ("key", "notes://key?abcdefgh={v}&x={x?}"),
+      ("long", "notes://long/{id}?abcdefghijkl={v?}"),
+    ]
+    let router = try TestTables.router(
+      routes, extra: plusAsSpace ? #" "options": { "plusAsSpaceInQuery": true },"# : "")
+    var scratch = MatchScratch()
+    var rng = SeededGenerator(seed: plusAsSpace ? 0x1E41 : 0x1E40)
+    let keys = ["k", "x", "abcdefgh", "abcdefg", "abcdefghi", "abcdefghijkl", "abcdefghijk", "", "q"]
+    let marks = ["%41", "+", "=", "&", "%20", "a", "abcdefgh"]
+    let heads = ["notes://k", "notes://key", "notes://long/42", "notes://long/abcdefghijklmn"]
+    var disagreements: [String] = []
+    var fastTaken = 0
+    for _ in 0..<6000 {
+      var query: [String] = []
+      for _ in 0..<Int(1 + rng.next() % 3) {
+        var key = keys[Int(rng.next() % UInt64(keys.count))]
+        if rng.next() % 3 == 0 {
+          let at = key.index(key.startIndex, offsetBy: Int(rng.next() % UInt64(key.count + 1)))
+          key.insert(contentsOf: marks[Int(rng.next() % UInt64(marks.count))], at: at)
+        }
+        let value = String(repeating: "v", count: Int(rng.next() % 10))
+        let item =
+          switch rng.next() % 4 {
+          case 0: key
+          case 1: key + "=" + value + marks[Int(rng.next() % UInt64(marks.count))]
+          default: key + "=" + value
+          }
+        query.append(item)
+      }
+      var url = heads[Int(rng.next() % UInt64(heads.count))] + "?" + query.joined(separator: "&")
+      if rng.next() % 6 == 0 { url += "#f" }
+      let general = router.matchGeneral(url: url)
+      if router.match(url: url) != general { disagreements.append("\(url): match(url:) differs") }
+      let expected: Int? = if case .success(let m?) = general { m.route } else { nil }
+      let rule = router.matchRoute(url: url, scratch: &scratch)
+      if rule != expected { disagreements.append("\(url): matchRoute \(String(describing: rule)), \(general)") }
+      var text = url
+      let fast = text.withUTF8 { router.urls.fastMatchWithTail($0.baseAddress!, $0.count, &scratch) }
+      if fast != .needsGeneralPath { fastTaken += 1 }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(10).joined(separator: "\n"))")
+    // Most of them are decided on the fast path, where the item scan is.
+    #expect(fastTaken > 3000, "the fast path took \(fastTaken)")
+  }
+
   /// Named cases, one per query form: what each URL gives on the fast path (and that it is
   /// decided there), and that the general path gives the same.
   @Test(arguments: [
