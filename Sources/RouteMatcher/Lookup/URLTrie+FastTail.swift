@@ -114,7 +114,7 @@ extension URLTrie {
       let b = p[i]
       if b == 0x23 && hash == n {
         // The query ends; the fragment is a component of its own.
-        if escapes && URLTrie.holdsEncodable(p, from: componentStart, i, n) { return -1 }
+        if escapes && URLTrie.holdsEncodable(p, from: componentStart, i) { return -1 }
         hash = i
         escapes = false
         i &+= 1
@@ -131,24 +131,31 @@ extension URLTrie {
       }
       i &+= 1  // ('!', '"', '$', '?', '\\' or a second '#': looked at below when the component has escapes)
     }
-    if escapes && URLTrie.holdsEncodable(p, from: componentStart, n, n) { return -1 }
+    if escapes && URLTrie.holdsEncodable(p, from: componentStart, n) { return -1 }
     return hash
   }
 
   /// Whether `p[start ..< end]` (a query or a fragment of printable ASCII other than a space,
   /// whose escapes are all `%XX`) holds a byte Foundation would encode there (outside
   /// ``ByteSet/fragmentAllowed``; an escape's digits are inside it, and `%` is not looked at).
-  /// Eight bytes at a time; needs `8 <= n`, `end <= n`.
+  /// Eight bytes at a time, the lanes of every word gathered and tested once; the bytes after
+  /// the last whole word are read in the word that ends at `end`, its lanes below them (read
+  /// already, or before `start`) left out. Needs `8 <= end`.
   @inline(never)
-  static func holdsEncodable(_ p: UnsafePointer<UInt8>, from start: Int, _ end: Int, _ n: Int) -> Bool {
+  static func holdsEncodable(_ p: UnsafePointer<UInt8>, from start: Int, _ end: Int) -> Bool {
     var i = start
-    while i < end {
-      var mask = encodableLanes(word(p, at: i, n))
-      if i &+ 8 > end { mask &= 0x8080_8080_8080_8080 as UInt64 &>> UInt64(truncatingIfNeeded: 64 &- (end &- i) &* 8) }
-      if mask != 0 { return true }
+    var lanes: UInt64 = 0
+    while i &+ 8 <= end {
+      lanes |= encodableLanes(UnsafeRawPointer(p + i).loadWord())
       i &+= 8
     }
-    return false
+    if i < end {
+      // (Lanes do not carry into one another in encodableLanes: the ones left out change nothing.)
+      let last = end &- 8
+      let above = 0x8080_8080_8080_8080 as UInt64 &<< UInt64(truncatingIfNeeded: (i &- last) &* 8)
+      lanes |= encodableLanes(UnsafeRawPointer(p + last).loadWord()) & above
+    }
+    return lanes != 0
   }
 
   /// The high bit of every byte of `w` (each below 0x80) that is printable ASCII Foundation

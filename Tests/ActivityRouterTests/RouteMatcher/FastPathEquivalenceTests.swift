@@ -847,9 +847,32 @@ import Testing
     }
   }
 
-  /// 20,000 URLs from `make`, routed by a Notes-like table: `match(url:)` says what the general
-  /// path says for each, and a refusal on the fast path (more than 1,000 of them) is no route on
-  /// the general path too.
+  /// Hosts no route has, of every length to 27 bytes (the authority's end on each byte of the
+  /// first four words), of plain bytes or of bytes around the plain host's rules, after schemes
+  /// of one to eleven bytes (the `:` inside the first word and after it), ending the URL or
+  /// followed by a path, a query or a fragment, between URLs of the table's own hosts (so that
+  /// the host kept from the URL before changes): `match(url:)` and `matchRoute` say what the
+  /// general path says for each.
+  @Test func unknownHostsOfEveryLengthBetweenKnownOnes() throws {
+    let schemes = ["notes", "https", "x", "ab+c", "abcdefg", "abcdefgh", "abcdefghijk", "file", "Notes"]
+    let plainBytes = Array("abcxyz".unicodeScalars).map(String.init)
+    let oddBytes = Array("abcxyz0129-.....A_é?#@:".unicodeScalars).map(String.init) + ["%41"]
+    let tails = ["", "/", "/p", "/p/q", "/a.b", "/./x", "?q=1", "#f", "/p?x=1#y", "//", "/%41"]
+    let known = ["notes://tag/work", "notes://note/6F0E4F5A-6A57-4B55-9B0A-7C7C2B9B1E11", "https://example.com/x/1"]
+    try expectRandomURLsReadAsTheReaderReadsThem(seed: 0xA07E) { rng in
+      if Int.random(in: 0..<4, using: &rng) == 0 { return known[Int.random(in: 0..<known.count, using: &rng)] }
+      let scheme = schemes[Int.random(in: 0..<schemes.count, using: &rng)]
+      let bytes = Bool.random(using: &rng) ? plainBytes : oddBytes
+      let host = (0..<Int.random(in: 1...27, using: &rng)).map { _ in
+        bytes[Int.random(in: 0..<bytes.count, using: &rng)]
+      }.joined()
+      return "\(scheme)://\(host)\(tails[Int.random(in: 0..<tails.count, using: &rng)])"
+    }
+  }
+
+  /// 20,000 URLs from `make`, routed by a Notes-like table: `match(url:)` and `matchRoute` say
+  /// what the general path says for each, and a refusal on the fast path (more than 1,000 of
+  /// them) is no route on the general path too.
   private func expectRandomURLsReadAsTheReaderReadsThem(
     seed: UInt64, _ make: (inout SeededGenerator) -> String
   ) throws {
@@ -859,9 +882,13 @@ import Testing
     var scratch = MatchScratch()
     var rng = SeededGenerator(seed: seed)
     var fastNoRoute = 0
+    var ruleScratch = MatchScratch()
     for _ in 0..<20_000 {
       let url = make(&rng)
-      #expect(router.match(url: url) == router.matchGeneral(url: url), "\(url)")
+      let general = router.matchGeneral(url: url)
+      #expect(router.match(url: url) == general, "\(url)")
+      let rule: Int? = if case .success(let m?) = general { m.route } else { nil }
+      #expect(router.matchRoute(url: url, scratch: &ruleScratch) == rule, "\(url)")
       if router.fastVerdict(url, &scratch, tail: true).0 == .noRoute {
         fastNoRoute += 1
         #expect(router.matchGeneral(url: url) == .success(nil), "\(url)")

@@ -172,6 +172,28 @@ import Testing
     }
   }
 
+  /// The word-wise test of a component for those bytes (its whole words, then the word that ends
+  /// at the component's end, the lanes before them left out) says what a byte-by-byte test of
+  /// the component says, for components of every length to 30 at every offset, with encoded
+  /// bytes just before and after them (which must not count) and inside them.
+  @Test func holdsEncodableReadsTheComponentOnly() {
+    var rng = SeededGenerator(seed: 0xE4C0)
+    let plain = Array("abz09-._~!$&'()*+,;=:@/?%".utf8)
+    let encodable = Array("\"#<>[\\]^`{|}".utf8)
+    for _ in 0..<40000 {
+      let count = 9 + Int(rng.next() % 40)
+      let bytes = (0..<count).map { _ in
+        rng.next() % 6 == 0
+          ? encodable[Int(rng.next() % UInt64(encodable.count))] : plain[Int(rng.next() % UInt64(plain.count))]
+      }
+      let start = 9 + Int(rng.next() % UInt64(count - 8))
+      let end = start + Int(rng.next() % UInt64(count - start + 1))
+      let expected = bytes[start..<end].contains { !ByteSet.fragmentAllowed.contains($0) && $0 != UInt8(ascii: "%") }
+      let got = bytes.withUnsafeBufferPointer { URLTrie.holdsEncodable($0.baseAddress!, from: start, end) }
+      #expect(got == expected, "\(String(decoding: bytes, as: UTF8.self)) from \(start) to \(end)")
+    }
+  }
+
   /// Odd bytes put into the query and the fragment: refused or matched exactly as the general path.
   @Test(arguments: tables.indices)
   func oddBytesInTheQueryAgree(_ t: Int) throws {
