@@ -37,9 +37,7 @@ extension URLTrie {
     // No query and no fragment: what fastMatch declined may be a host no route has (fastMatch
     // itself leaves that to this call, out of line).
     if tail >= n {
-      guard !knownMiss, n >= 16, storage.findFastHost(p, n) == -1 else {
-        return .needsGeneralPath
-      }
+      guard !knownMiss, n >= 16, storage.findFastHost(p, n) == -1 else { return .needsGeneralPath }
       return unknownHost(p, n, &scratch)
     }
     // (The walk reads words of eight bytes from the start of the URL: a path end before 8 is
