@@ -126,7 +126,8 @@ import Testing
             default: return index == count - 1 ? #""k\#(index)": "{id}""# : #""k\#(index)": true"#
             }
           }
-          let routes = #"[{"name": "r", "url": "app://h/{id}", "openWindow": {"id": "editor", "value": {\#(members.joined(separator: ", "))}}}]"#
+          let routes =
+            #"[{"name": "r", "url": "app://h/{id}", "openWindow": {"id": "editor", "value": {\#(members.joined(separator: ", "))}}}]"#
           Self.expectSameLoad(Self.table(routes: routes), "\(count) members, form \(form), bad \(bad)")
         }
       }
