@@ -45,7 +45,10 @@ package enum BoundedFileReader {
     let chunk = 64 * 1024
     while bytes.count <= limit {
       let start = bytes.count
-      let want = min(chunk, limit + 1 - start)
+      // Within the reserved buffer while it has room (the read that finds the end included):
+      // a chunk appended past it would reallocate the buffer at twice the file's size.
+      let room = bytes.capacity - start
+      let want = room > 0 ? min(chunk, limit + 1 - start, room) : min(chunk, limit + 1 - start)
       bytes.append(contentsOf: repeatElement(0, count: want))
       let count = bytes.withUnsafeMutableBytes { buffer in
         systemRead(fd, buffer.baseAddress! + start, want)

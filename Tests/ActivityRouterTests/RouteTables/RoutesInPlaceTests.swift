@@ -108,6 +108,32 @@ import Testing
     }
   }
 
+  /// Object templates of every size around the eight members gathered on the stack (none,
+  /// one, eight, nine and more: the rest in an array), of literals only, with placeholders,
+  /// nested, and with a member the in-place reader leaves to the tree (an escaped key, a
+  /// template error) at each place: the same routes and diagnostics both ways.
+  @Test func objectTemplatesOfEverySizeLoadTheSame() {
+    for count in 0...20 {
+      for form in 0..<5 {
+        for bad in [-1, 0, count / 2, count - 1, 8] where bad < count {
+          let members = (0..<count).map { index -> String in
+            if index == bad { return form % 2 == 0 ? #""k\u0041\#(index)": 1"# : #""k\#(index)": "{nope"}"# }
+            switch form {
+            case 0: return #""k\#(index)": \#(index)"#
+            case 1: return #""k\#(index)": "{id}""#
+            case 2: return index % 3 == 0 ? #""k\#(index)": {"id": "{id}", "n": [\#(index)]}"# : #""k\#(index)": "v""#
+            case 3: return #""k\#(index)": {"a": {"b": "x-{id}"}, "c": null}"#
+            default: return index == count - 1 ? #""k\#(index)": "{id}""# : #""k\#(index)": true"#
+            }
+          }
+          let routes =
+            #"[{"name": "r", "url": "app://h/{id}", "openWindow": {"id": "editor", "value": {\#(members.joined(separator: ", "))}}}]"#
+          Self.expectSameLoad(Self.table(routes: routes), "\(count) members, form \(form), bad \(bad)")
+        }
+      }
+    }
+  }
+
   /// JSON the in-place check must refuse exactly as the parser does, or leave to it.
   @Test func brokenJSONInRoutesIsTheParsersError() {
     let routes = [
