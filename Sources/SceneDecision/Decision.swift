@@ -62,7 +62,15 @@ public struct Decision: Sendable, Hashable {
   /// The action of the matched rule.
   public var action: RouteTarget.Action?
   /// The value the action presents (rendered from the rule's value template).
-  public var value: JSONValue?
+  ///
+  /// A route's value is kept as its template and the match's parameters, and rendered when
+  /// read: a record writes it from the two without making it. Setting it keeps the value given.
+  public var value: JSONValue? {
+    get { storedValue.value }
+    set { storedValue = DecisionValue(newValue) }
+  }
+  /// The value as the decision keeps it (``value`` renders it).
+  package var storedValue: DecisionValue
   /// Sessions closed by the decision.
   public var closedSessions: [String]
   /// Every session a launch opens, when it opens more than one (`defaultLaunchBehavior(.presented)`,
@@ -111,8 +119,9 @@ extension Decision {
     trace: [TraceStep] = [], effects: [SessionEffect] = [], handlers: [HandlerCall] = []
   ) {
     self.init(
-      outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action, value: value,
-      closedSessions: closedSessions, openedSessions: [], extraURLs: [], appleRules: appleRules, reason: reason,
+      outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
+      storedValue: DecisionValue(value), closedSessions: closedSessions, openedSessions: [], extraURLs: [],
+      appleRules: appleRules, reason: reason,
       message: message, trace: trace, effects: effects, handlers: handlers)
   }
 }

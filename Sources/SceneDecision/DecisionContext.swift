@@ -237,9 +237,21 @@ struct DecisionContext {
     match: RouteMatch? = nil, action: RouteTarget.Action? = nil, value: JSONValue? = nil, closed: [String] = [],
     reason: DecisionReason? = nil, message: @autoclosure () -> String
   ) -> Decision {
+    decision(
+      outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
+      keeping: DecisionValue(value), closed: closed, reason: reason, message: message())
+  }
+
+  /// A decision whose value is kept as given (a route's template and parameters: rendered only
+  /// when read, ``Decision/value``).
+  func decision(
+    _ outcome: Decision.Outcome, scene: String? = nil, session: String? = nil, receiver: Decision.Receiver? = nil,
+    match: RouteMatch? = nil, action: RouteTarget.Action? = nil, keeping value: DecisionValue,
+    closed: [String] = [], reason: DecisionReason? = nil, message: @autoclosure () -> String
+  ) -> Decision {
     Decision(
-      outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action, value: value,
-      closedSessions: closed, appleRules: rules, reason: reason, message: explains ? message() : "", trace: trace,
-      effects: effects, handlers: handlers)
+      outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
+      storedValue: value, closedSessions: closed, openedSessions: [], extraURLs: [], appleRules: rules,
+      reason: reason, message: explains ? message() : "", trace: trace, effects: effects, handlers: handlers)
   }
 }

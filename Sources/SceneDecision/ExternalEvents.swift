@@ -301,21 +301,25 @@ package enum ExternalEvents {
     let isNew = r.isNew
     func name() -> String { table.routes[routeIndex].name }
     func subject() -> String { "'\(r.scene)' (\(r.session))" }
-    // The value as the record writes it, rendered from the match's parameters in place (not a
-    // read: `forRecord`; through `parameters`, an observed copy of them was made and destroyed).
-    let value = table.routes[routeIndex].target.value.map { $0.render(match.forRecord.parameters) }
+    // The value as the record writes it: the route's template and the match's parameters,
+    // rendered only when the decision's value is read (not a read: `forRecord`; through
+    // `parameters`, an observed copy of them was made and destroyed).
+    let value =
+      if let template = table.routes[routeIndex].target.value {
+        DecisionValue.template(template, match.forRecord.parameters)
+      } else { DecisionValue.absent }
     if let scene = table.routes[routeIndex].target.scene, scene != r.scene {
       ctx.step(
         .handler, "route '\(name())'", .rejected,
         "is handled in '\(scene)', but the event reached '\(r.scene)': SwiftUI does not re-route it",
         rule: .d3)
       return ctx.decision(
-        .drop, receiver: r, match: match.forRecord, action: .deliver, value: value, reason: .wrongScene,
+        .drop, receiver: r, match: match.forRecord, action: .deliver, keeping: value, reason: .wrongScene,
         message: "route '\(name())' belongs to '\(scene)', but the event reaches \(subject())")
     }
     return ctx.decision(
       isNew ? .open : .deliver, scene: r.scene, session: r.session, receiver: r, match: match.forRecord,
-      action: .deliver, value: value, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(name())'")
+      action: .deliver, keeping: value, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(name())'")
   }
 
   /// The table's route for a URL, with a trace step (``route(url:activity:other:router:_:)``'s

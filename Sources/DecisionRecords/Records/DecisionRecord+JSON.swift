@@ -102,7 +102,7 @@ extension DecisionRecord {
       w.literal(#","action":"#)
       w.name(action, in: names.actions)
     }
-    if let value = decision.value { writeValue(value, to: &w, layout: &layout) }
+    if !decision.storedValue.isAbsent { writeValue(decision.storedValue, to: &w, layout: &layout) }
     if !decision.closedSessions.isEmpty { writeStrings(#","closed":"#, decision.closedSessions, to: &w) }
     if !decision.openedSessions.isEmpty { writeStrings(#","opened":"#, decision.openedSessions, to: &w) }
     if !decision.extraURLs.isEmpty { appendExtraURLs(decision.extraURLs, to: &w) }
@@ -150,12 +150,13 @@ extension DecisionRecord {
     if !match.decodedSeparators.isEmpty { writeStrings(#","decodedSeparators":"#, match.decodedSeparators, to: &w) }
   }
 
-  /// `,"value":…`, with where it is.
+  /// `,"value":…`, with where it is: a route's value written from its template and the match's
+  /// parameters, not made.
   @inline(never)
-  private static func writeValue(_ value: borrowing JSONValue, to w: inout RecordWriter, layout: inout RecordLayout) {
+  private static func writeValue(_ value: DecisionValue, to w: inout RecordWriter, layout: inout RecordLayout) {
     w.literal(#","value":"#)
     let valueStart = w.offset
-    w.json(value)
+    w.value(value)
     layout.value = valueStart..<w.offset
   }
 

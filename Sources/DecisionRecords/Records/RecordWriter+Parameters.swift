@@ -24,17 +24,22 @@ extension RecordWriter {
         quoted(name)
         byte(UInt8(ascii: ":"))
       }
-      let value = parameters.storage.value(k)
-      switch value.kind {
-      case .text:
-        if !quoted(low: value.low, high: value.high, count: Int(value.count), colon: false) {
-          quoted(RouteParameters.Bytes16(low: value.low, high: value.high, count: value.count))
-        }
-      case .int: integer(Int(truncatingIfNeeded: Int64(bitPattern: value.low)))
-      case .uuid: uuid(high: value.high, low: value.low)
-      }
+      inPlaceValue(parameters.storage.value(k))
     }
     byte(UInt8(ascii: "}"))
+  }
+
+  /// A parameter's value in place, from its bytes: what `json(value.json)` writes.
+  @inline(__always)
+  mutating func inPlaceValue(_ value: RouteParameters.InlineValue) {
+    switch value.kind {
+    case .text:
+      if !quoted(low: value.low, high: value.high, count: Int(value.count), colon: false) {
+        quoted(RouteParameters.Bytes16(low: value.low, high: value.high, count: value.count))
+      }
+    case .int: integer(Int(truncatingIfNeeded: Int64(bitPattern: value.low)))
+    case .uuid: uuid(high: value.high, low: value.low)
+    }
   }
 
   /// Bytes in place that need an escape, or are not all ASCII, as a quoted JSON string: as the

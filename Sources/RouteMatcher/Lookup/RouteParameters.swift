@@ -288,6 +288,12 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
   /// parameter's) is compared as two words with each name in place, with no string made; another
   /// is compared as a string (as ``JSONObject``'s subscript compares, by canonical equivalence).
   package func inPlaceValue(named key: String) -> JSONValue? {
+    inPlaceIndex(named: key).map { storage.value($0).json }
+  }
+
+  /// The position of the first parameter in place named `key`, or nil (``inPlaceValue(named:)``'s
+  /// lookup: a record writes the value from its bytes, ``Storage/value(_:)``).
+  package func inPlaceIndex(named key: String) -> Int? {
     let count = storage.count
     guard count > 0 else { return nil }
     let bytes = key.utf8.withContiguousStorageIfAvailable { raw in raw.count <= Storage.longest ? Bytes16(raw) : nil }
@@ -297,7 +303,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
       // Two ASCII names are equivalent when their bytes are equal.
       let found: Bool
       if let wanted, name.isASCII { found = name.equals(wanted) } else { found = name.string == key }
-      if found { return storage.value(k).json }
+      if found { return k }
     }
     return nil
   }
