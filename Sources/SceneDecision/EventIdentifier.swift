@@ -170,6 +170,16 @@ public struct EventIdentifier: Sendable, Hashable {
   /// Whether a predicate holds for this identifier, under the missing-identifier policy (AMB3).
   func satisfies(_ predicate: ActivationPredicate, _ policies: ScenePolicies) -> Bool {
     if !hasText && policies.missingIdentifier == .matchesNothing { return false }
-    return predicate.evaluate(text)
+    return withUnsafePointer(to: self) { Self.evaluate(predicate, at: $0) }
+  }
+
+  /// `predicate.evaluate(text)` for the identifier at `p`, read in place: a URL's identifier is
+  /// tested on the URL's bytes when they are its `absoluteString`
+  /// (``ActivationPredicate/evaluate(absoluteStringOf:)``), with no string made.
+  static func evaluate(_ predicate: ActivationPredicate, at p: UnsafePointer<EventIdentifier>) -> Bool {
+    switch p.pointee.storage {
+    case .text(let text): return predicate.evaluate(text)
+    case .url(let url): return predicate.evaluate(absoluteStringOf: url)
+    }
   }
 }

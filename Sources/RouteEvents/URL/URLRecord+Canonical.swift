@@ -12,16 +12,8 @@ extension URLRecord {
   /// This is the string Apple's scene selection matches `handlesExternalEvents` conditions against.
   public var absoluteString: String {
     withBytes { bytes in
+      if isAbsoluteString(bytes) { return text }
       let r = ranges
-      let userinfoValid =
-        (r.user.map { isValid(bytes, $0, .foundationUserinfo) } ?? true)
-        && (r.password.map { isValid(bytes, $0, .foundationUserinfo) } ?? true)
-      let componentsValid =
-        userinfoValid && FoundationBytes.isValidPath(bytes, r.path)
-        && (r.query.map { FoundationBytes.isValidQuery(bytes, $0) } ?? true)
-        && (r.fragment.map { FoundationBytes.isValidQuery(bytes, $0) } ?? true)
-      if componentsValid && r.hostIsASCII { return text }
-
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count &+ bytes.count / 2)
       out.append(contentsOf: bytes[r.scheme])
@@ -63,6 +55,34 @@ extension URLRecord {
       }
       return String(decoding: out, as: UTF8.self)
     }
+  }
+
+  /// Runs `test` on the URL's bytes when they are its ``absoluteString`` as they are (Foundation
+  /// keeps every component as written: the common case) and returns its answer; nil without
+  /// running it otherwise. A caller that only tests the string tests it in place, with no string
+  /// made. Not generic: a generic function of another module is called unspecialized, its type
+  /// metadata looked up at each call.
+  ///
+  /// ```swift
+  /// url.testAbsoluteString { $0.count > 8 }   // url.absoluteString.utf8.count > 8, or nil
+  /// ```
+  package func testAbsoluteString(_ test: (UnsafeBufferPointer<UInt8>) -> Bool?) -> Bool? {
+    withBytes { bytes in isAbsoluteString(bytes) ? test(bytes) : nil }
+  }
+
+  /// Whether the URL's `bytes` are its ``absoluteString`` as they are: an ASCII host, and every
+  /// other component kept as written (each byte in Foundation's set for it, or an escape).
+  @inline(__always)
+  private func isAbsoluteString(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let r = ranges
+    let userinfoValid =
+      (r.user.map { isValid(bytes, $0, .foundationUserinfo) } ?? true)
+      && (r.password.map { isValid(bytes, $0, .foundationUserinfo) } ?? true)
+    let componentsValid =
+      userinfoValid && FoundationBytes.isValidPath(bytes, r.path)
+      && (r.query.map { FoundationBytes.isValidQuery(bytes, $0) } ?? true)
+      && (r.fragment.map { FoundationBytes.isValidQuery(bytes, $0) } ?? true)
+    return componentsValid && r.hostIsASCII
   }
 
   var foundationHost: String? {

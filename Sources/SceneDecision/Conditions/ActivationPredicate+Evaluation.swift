@@ -1,5 +1,6 @@
 import AppleAppFiles
 import Foundation
+import RouteEvents
 public import RouteTables
 import RouterSupport
 
@@ -20,11 +21,58 @@ extension ActivationPredicate {
   }
 }
 
+extension ActivationPredicate {
+  /// ``evaluate(_:)`` of a URL's `absoluteString` (E1), tested on the URL's bytes when they are
+  /// that string as they are (the common case) and every comparison it reaches is decided on
+  /// ASCII (``ActivationPredicate/Comparison/evaluateASCII(_:)``): no string is made. Otherwise
+  /// the string is made and evaluated as any identifier is.
+  ///
+  /// ```swift
+  /// ActivationPredicate(matching: ["note-editor"]).evaluate(absoluteStringOf: url)
+  /// // == ActivationPredicate(matching: ["note-editor"]).evaluate(url.absoluteString)
+  /// ```
+  func evaluate(absoluteStringOf url: URLRecord) -> Bool {
+    if let answer = url.testAbsoluteString({ evaluateASCII($0) }) { return answer }
+    return evaluate(url.absoluteString)
+  }
+
+  /// ``evaluate(_:)`` of the identifier whose UTF-8 bytes are `text`, when every comparison it
+  /// reaches is decided on ASCII; nil when one is not (the caller evaluates the string). The
+  /// parts of a compound are evaluated in order and stop where ``evaluate(_:)`` stops: the
+  /// answer is a pure function of the text, so the order changes nothing.
+  func evaluateASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+    switch self {
+    case .always: return true
+    case .never: return false
+    case .comparison(let c): return c.op == .like ? nil : c.evaluateASCII(bytes: text)
+    case .and(let parts):
+      for part in parts {
+        guard let answer = part.evaluateASCII(text) else { return nil }
+        if !answer { return false }
+      }
+      return true
+    case .or(let parts):
+      for part in parts {
+        guard let answer = part.evaluateASCII(text) else { return nil }
+        if answer { return true }
+      }
+      return false
+    case .not(let p): return p.evaluateASCII(text).map { !$0 }
+    }
+  }
+}
+
 extension ActivationPredicate.Comparison {
   /// Evaluates `identifier <op>[options] value`, folding case and diacritics as `NSPredicate`'s
   /// `[c]` and `[d]` do (Unicode case folding; combining marks removed after decomposition).
   func evaluate(_ identifier: String) -> Bool {
     if op != .like, let fast = evaluateASCII(identifier) { return fast }
+    return evaluateFolded(identifier)
+  }
+
+  /// ``evaluate(_:)`` with both sides folded by Foundation, whatever their bytes: the general
+  /// evaluation, which the ASCII tests are held to.
+  func evaluateFolded(_ identifier: String) -> Bool {
     let lhs = TextFolding.fold(identifier, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
     let rhs = TextFolding.fold(value, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
     switch op {
@@ -43,29 +91,34 @@ extension ActivationPredicate.Comparison {
   @inline(__always)
   func evaluateASCII(_ identifier: String) -> Bool? {
     var lhs = identifier
+    return lhs.withUTF8 { evaluateASCII(bytes: $0) }
+  }
+
+  /// ``evaluateASCII(_:)`` of the identifier whose UTF-8 bytes are `l`: nil when either side is
+  /// not ASCII, or for `LIKE`.
+  @inline(__always)
+  func evaluateASCII(bytes l: UnsafeBufferPointer<UInt8>) -> Bool? {
     var rhs = value
-    return lhs.withUTF8 { l in
-      rhs.withUTF8 { r -> Bool? in
-        guard UTF8Bytes.isASCII(l), UTF8Bytes.isASCII(r) else { return nil }
-        let fold = caseInsensitive
-        @inline(__always) func eq(_ a: UInt8, _ b: UInt8) -> Bool {
-          fold ? TextFolding.lower(a) == TextFolding.lower(b) : a == b
-        }
-        switch op {
-        case .equals:
-          return l.count == r.count && (0..<l.count).allSatisfy { eq(l[$0], r[$0]) }
-        case .beginsWith:
-          return r.count <= l.count && (0..<r.count).allSatisfy { eq(l[$0], r[$0]) }
-        case .endsWith:
-          let offset = l.count - r.count
-          return offset >= 0 && (0..<r.count).allSatisfy { eq(l[offset + $0], r[$0]) }
-        case .contains:
-          if r.isEmpty { return true }
-          guard r.count <= l.count else { return false }
-          return fold ? TextFolding.containsASCII(l, r, lower: true) : TextFolding.containsASCII(l, r, lower: false)
-        case .like:
-          return nil
-        }
+    return rhs.withUTF8 { r -> Bool? in
+      guard UTF8Bytes.isASCII(l), UTF8Bytes.isASCII(r) else { return nil }
+      let fold = caseInsensitive
+      @inline(__always) func eq(_ a: UInt8, _ b: UInt8) -> Bool {
+        fold ? TextFolding.lower(a) == TextFolding.lower(b) : a == b
+      }
+      switch op {
+      case .equals:
+        return l.count == r.count && (0..<l.count).allSatisfy { eq(l[$0], r[$0]) }
+      case .beginsWith:
+        return r.count <= l.count && (0..<r.count).allSatisfy { eq(l[$0], r[$0]) }
+      case .endsWith:
+        let offset = l.count - r.count
+        return offset >= 0 && (0..<r.count).allSatisfy { eq(l[offset + $0], r[$0]) }
+      case .contains:
+        if r.isEmpty { return true }
+        guard r.count <= l.count else { return false }
+        return fold ? TextFolding.containsASCII(l, r, lower: true) : TextFolding.containsASCII(l, r, lower: false)
+      case .like:
+        return nil
       }
     }
   }

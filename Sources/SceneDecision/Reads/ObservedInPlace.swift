@@ -95,7 +95,7 @@ extension ObservedInPlace where Value == EventIdentifier {
     reads.mark()
     // The identifier's fields are read in place (the method called on it copied it first).
     if !base.pointee.hasText && policies.missingIdentifier == .matchesNothing { return false }
-    return predicate.evaluate(EventIdentifier.text(at: base))
+    return EventIdentifier.evaluate(predicate, at: base)
   }
 
   /// Runs `body` with the identifier whose text is made (once, for the stages that may read it
