@@ -26,11 +26,18 @@ extension RecordWriter {
   /// through the rendered value.
   mutating func template(_ template: ValueTemplate, _ parameters: RouteParameters) {
     if let object = parameters.storage.object {
-      return object.members.withUnsafeBufferPointer { self.template(template, $0) }
+      return object.members.withUnsafeBufferPointer { write(template, from: MemberParameters(members: $0)) }
     }
+    write(template, from: InPlaceParameters(parameters: parameters))
+  }
+
+  /// `template` rendered from `parameters`, as JSON, without making the value for the shapes
+  /// written in place (specialized for each of the two ways parameters are held).
+  @inline(__always)
+  private mutating func write<P: TemplateParameters>(_ template: ValueTemplate, from parameters: P) {
     switch template {
     case .literal(let value): json(value)
-    case .parameter(let name): parameter(named: name, in: parameters)
+    case .parameter(let name): parameters.write(named: name, to: &self)
     case .object(let members):
       byte(UInt8(ascii: "{"))
       members.withUnsafeBufferPointer { members in
@@ -39,54 +46,50 @@ extension RecordWriter {
           switch members[i].value {
           case .literal(let value):
             if case .string(let string) = value { self.string(string) } else { json(value) }
-          case .parameter(let name): parameter(named: name, in: parameters)
-          default: json(members[i].value.render(parameters))
+          case .parameter(let name): parameters.write(named: name, to: &self)
+          default: json(parameters.render(members[i].value))
           }
         }
       }
       byte(UInt8(ascii: "}"))
-    default: json(template.render(parameters))
+    default: json(parameters.render(template))
     }
   }
+}
 
-  /// A value template rendered from parameters held as an object's members, as JSON: what
-  /// `json(template.render(JSONObject(members)))` writes, without making the value.
-  private mutating func template(_ template: ValueTemplate, _ parameters: UnsafeBufferPointer<JSONObject.Member>) {
-    switch template {
-    case .literal(let value): json(value)
-    case .parameter(let name): parameter(named: name, in: parameters)
-    case .object(let members):
-      byte(UInt8(ascii: "{"))
-      members.withUnsafeBufferPointer { members in
-        for i in members.indices {
-          key(members[i].key, first: i == 0)
-          switch members[i].value {
-          case .literal(let value):
-            if case .string(let string) = value { self.string(string) } else { json(value) }
-          case .parameter(let name): parameter(named: name, in: parameters)
-          default: json(members[i].value.render(JSONObject(Array(parameters))))
-          }
-        }
-      }
-      byte(UInt8(ascii: "}"))
-    default: json(template.render(JSONObject(Array(parameters))))
+/// The parameters a template is written from: a parameter written by its name, and the
+/// shapes not written in place rendered.
+private protocol TemplateParameters {
+  /// Writes the parameter named `name` as JSON (`null` when there is none).
+  func write(named name: String, to writer: inout RecordWriter)
+  /// `template` rendered from these parameters.
+  func render(_ template: ValueTemplate) -> JSONValue
+}
+
+/// Parameters held in place (``RouteParameters`` without an object).
+private struct InPlaceParameters: TemplateParameters {
+  let parameters: RouteParameters
+
+  func write(named name: String, to writer: inout RecordWriter) {
+    guard let k = parameters.inPlaceIndex(named: name) else { return writer.literal("null") }
+    writer.inPlaceValue(parameters.storage.value(k))
+  }
+
+  func render(_ template: ValueTemplate) -> JSONValue { template.render(parameters) }
+}
+
+/// Parameters held as an object's members: a parameter is the first member of its name, as
+/// `ValueTemplate.render(_:)` renders one from an object.
+private struct MemberParameters: TemplateParameters {
+  let members: UnsafeBufferPointer<JSONObject.Member>
+
+  func write(named name: String, to writer: inout RecordWriter) {
+    for i in members.indices where members[i].key == name {
+      if case .string(let string) = members[i].value { return writer.string(string) }
+      return writer.json(members[i].value)
     }
+    writer.literal("null")
   }
 
-  /// The value of the first member named `name`, or `null` when there is none (as
-  /// `ValueTemplate.render(_:)` renders a parameter from an object).
-  private mutating func parameter(named name: String, in parameters: UnsafeBufferPointer<JSONObject.Member>) {
-    for i in parameters.indices where parameters[i].key == name {
-      if case .string(let string) = parameters[i].value { return self.string(string) }
-      return json(parameters[i].value)
-    }
-    literal("null")
-  }
-
-  /// The value of the parameter in place named `name`, or `null` when there is none (as
-  /// `ValueTemplate.render(_:)` renders a parameter).
-  private mutating func parameter(named name: String, in parameters: RouteParameters) {
-    guard let k = parameters.inPlaceIndex(named: name) else { return literal("null") }
-    inPlaceValue(parameters.storage.value(k))
-  }
+  func render(_ template: ValueTemplate) -> JSONValue { template.render(JSONObject(Array(members))) }
 }
