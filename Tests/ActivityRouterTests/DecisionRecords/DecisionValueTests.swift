@@ -13,20 +13,11 @@ import Testing
 /// and every shape of template, wherever the record's chunk ends.
 @Suite struct DecisionValueTests {
   static func expected(_ value: JSONValue, prefix: Int) -> [UInt8] {
-    var bytes = Array(repeating: UInt8(ascii: "-"), count: prefix)
-    JSONWriter.append(value, to: &bytes)
-    bytes += Array(",".utf8)
-    return bytes
+    RecordWriterParametersTests.expected(json: value, prefix: prefix)
   }
 
   static func written(_ value: DecisionValue, prefix: Int) -> [UInt8] {
-    var bytes: [UInt8] = []
-    RecordWriter.write(to: &bytes) { w in
-      for _ in 0..<prefix { w.byte(UInt8(ascii: "-")) }
-      w.value(value)
-      w.byte(UInt8(ascii: ","))
-    }
-    return bytes
+    RecordWriterParametersTests.written(prefix: prefix) { $0.value(value) }
   }
 
   @Test(arguments: [0, 5, 1_000] as [Int])

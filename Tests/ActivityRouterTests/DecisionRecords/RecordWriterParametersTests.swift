@@ -9,21 +9,32 @@ import Testing
 /// them as an object: random parameters at the edges of what is kept in place (names and text of
 /// 15 and 16 bytes, escapes, non-ASCII, integers at their limits, UUIDs), wherever the chunk ends.
 @Suite struct RecordWriterParametersTests {
-  static func expected(_ parameters: RouteParameters, prefix: Int) -> [UInt8] {
+  /// What `JSONWriter` writes for `value` after `prefix` bytes of `-`, then a comma.
+  static func expected(json value: JSONValue, prefix: Int) -> [UInt8] {
     var bytes = Array(repeating: UInt8(ascii: "-"), count: prefix)
-    JSONWriter.append(.object(parameters.object), to: &bytes)
+    JSONWriter.append(value, to: &bytes)
     bytes += Array(",".utf8)
     return bytes
   }
 
-  static func written(_ parameters: RouteParameters, prefix: Int) -> [UInt8] {
+  /// What a record writer writes with `write` after `prefix` bytes of `-` (so that the value
+  /// crosses the writer's chunk wherever `prefix` puts it), then a comma.
+  static func written(prefix: Int, _ write: (inout RecordWriter) -> Void) -> [UInt8] {
     var bytes: [UInt8] = []
     RecordWriter.write(to: &bytes) { w in
       for _ in 0..<prefix { w.byte(UInt8(ascii: "-")) }
-      w.parameters(parameters)
+      write(&w)
       w.byte(UInt8(ascii: ","))
     }
     return bytes
+  }
+
+  static func expected(_ parameters: RouteParameters, prefix: Int) -> [UInt8] {
+    expected(json: .object(parameters.object), prefix: prefix)
+  }
+
+  static func written(_ parameters: RouteParameters, prefix: Int) -> [UInt8] {
+    written(prefix: prefix) { $0.parameters(parameters) }
   }
 
   @Test(arguments: [0, 3, 900] as [Int])
