@@ -101,7 +101,8 @@ extension URLTrie {
         } else if pos &+ 8 >= n {
           end = n
         } else {
-          end = URLTrie.longSegmentEnd(p, pos, n)
+          // (-1 for a segment of more than sixteen bytes at a UUID node: the typed step ends it.)
+          end = URLTrie.longSegmentEnd(p, pos, n, uuidNode: info & NodeInfo.kindMask == NodeInfo.uuidOnly)
           if end &- pos > 8 { tail = UnsafeRawPointer(p + (end &- 8)).loadWord() }
         }
         let length = end &- pos
@@ -219,18 +220,31 @@ extension URLTrie {
   /// plain segment decodes to itself, so its type is checked on the URL's bytes. One that is not
   /// of the type matches nothing here (there is no other child to try), unless the rest of the
   /// path reads differently. Then the walk goes on from the next segment.
+  ///
+  /// An `end` of -1 (a ``NodeInfo/uuidOnly`` step at a segment whose first sixteen bytes hold no
+  /// `/` and do not reach `n`, ``longSegmentEnd(_:_:_:uuidNode:)``; `head` is its first eight
+  /// bytes): the segment is a UUID when its 36 bytes are one and a `/` or the URL's end follows
+  /// them (a UUID holds no `/`, so that is where a scan would end it), with no scan for its end;
+  /// any other segment's end is found as the walk finds it.
   @inline(never)
   private func typedStep(
     _ kind: UInt32, _ node: Int32, captures: Int, _ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, head: UInt64,
     _ n: Int, _ scratch: inout MatchScratch
   ) -> FastMatch {
-    let length = end &- pos
-    // A UUID in the URL's bytes is plain (hexadecimal digits and `-`): one check, not two.
-    if !(kind == NodeInfo.uuidOnly && length == 36 && URLTrie.isUUID(ascii: p + pos)) {
-      guard URLTrie.isPlainValue(p, pos, end, head: head, length) else {
-        return escapedStep(kind, node, captures: captures, p, pos, end, n, &scratch)
+    var end = end
+    let stop = pos &+ 36
+    if end < 0 && stop <= n && (stop == n || p[stop] == 0x2F) && URLTrie.isUUID(ascii: p + pos) {
+      end = stop
+    } else {
+      if end < 0 { end = URLTrie.segmentEnd(p, from: pos &+ 16, n) }
+      let length = end &- pos
+      // A UUID in the URL's bytes is plain (hexadecimal digits and `-`): one check, not two.
+      if !(kind == NodeInfo.uuidOnly && length == 36 && URLTrie.isUUID(ascii: p + pos)) {
+        guard URLTrie.isPlainValue(p, pos, end, head: head, length) else {
+          return escapedStep(kind, node, captures: captures, p, pos, end, n, &scratch)
+        }
+        guard URLTrie.isTyped(kind, p + pos, length) else { return missOrGeneral(p, from: pos, n) }
       }
-      guard URLTrie.isTyped(kind, p + pos, length) else { return missOrGeneral(p, from: pos, n) }
     }
     recordSegment(pos, end, captures: captures, &scratch)
     let next = node &+ 1
@@ -843,13 +857,16 @@ extension URLTrie {
     return UnsafeRawPointer(p + (n &- 8)).loadWord() &>> UInt64(truncatingIfNeeded: shift)
   }
 
-  /// The end of a segment whose first eight bytes hold no '/' (and do not reach the end).
+  /// The end of a segment whose first eight bytes hold no '/' (and do not reach the end); with
+  /// `uuidNode`, -1 for a segment of more than sixteen bytes, which the typed step ends
+  /// (``typedStep(_:_:captures:_:_:_:head:_:_:)``: a UUID is ended by its 36 bytes, with no scan).
   @inline(__always)
-  static func longSegmentEnd(_ p: UnsafePointer<UInt8>, _ pos: Int, _ n: Int) -> Int {
+  static func longSegmentEnd(_ p: UnsafePointer<UInt8>, _ pos: Int, _ n: Int, uuidNode: Bool = false) -> Int {
     let next = pos &+ 8
     let slashes = zeroBytes(word(p, at: next, n) ^ repeated(0x2F))
     if slashes != 0 { return next &+ slashes.trailingZeroBitCount &>> 3 }
-    return next &+ 8 >= n ? n : segmentEnd(p, from: next &+ 8, n)
+    if next &+ 8 >= n { return n }
+    return uuidNode ? -1 : segmentEnd(p, from: next &+ 8, n)
   }
 
   /// The end of a segment longer than sixteen bytes: the first '/' at or after `start`, or `n`.

@@ -999,6 +999,57 @@ import Testing
     #expect(String(decoding: fileBytes[scratch.pathCaptureSegment(0, 1)], as: UTF8.self) == "b%20c")
   }
 
+  /// A UUID step finds its segment's end from the UUID's 36 bytes and the byte after them: UUIDs
+  /// and near-UUIDs (one byte changed, cut short, longer, in either case) followed by every
+  /// kind of byte at byte 36 and after (`/`, the end, plain bytes, escapes, `.`, `?`, `#`,
+  /// bytes of 0x80 and more), at every depth of a table whose UUID nodes are only children,
+  /// give what the general path gives, through `matchRoute(utf8:)` and `match(url:)`.
+  @Test func uuidSegmentsAroundTheirEndAgree() throws {
+    let router = try TestTables.router([
+      ("note", "notes://note/{id:uuid}"), ("close", "notes://note/{id:uuid}/close"),
+      ("pair", "https://example.com/n/{a:uuid}/{b:uuid}"), ("rest", "https://example.com/n/{a:uuid}/files/{path*}"),
+      ("deep", "https://example.com/n/{a:uuid}/x/{b:uuid}/y"),
+    ])
+    var scratch = MatchScratch()
+    var rng = SeededGenerator(seed: 0x0D1D)
+    func any<T>(_ items: [T]) -> T { items[Int(rng.next() % UInt64(items.count))] }
+    let hex = Array("0123456789abcdefABCDEF".utf8)
+    let odd = Array("/.-%?#!~_xXgG:@ \\".utf8) + [0x00, 0x7F, 0x80, 0xC3, 0xA9, 0xFF]
+    func uuid() -> [UInt8] {
+      var bytes: [UInt8] = []
+      for i in 0..<36 { bytes.append([8, 13, 18, 23].contains(i) ? UInt8(ascii: "-") : any(hex)) }
+      switch rng.next() % 6 {
+      case 0: bytes[Int(rng.next() % 36)] = any(odd + hex)  // one byte changed
+      case 1: bytes.removeLast(Int(1 + rng.next() % 8))  // cut short
+      case 2: bytes += (0..<Int(1 + rng.next() % 8)).map { _ in any(hex + odd) }  // longer
+      default: break
+      }
+      return bytes
+    }
+    let tails = [
+      "", "/", "/close", "/close/", "/x", "/.", "/..", "/%41", "?q=1", "#top", "//", "/files/a/b.txt", "/x/",
+    ]
+    let origins = ["notes://note/", "https://example.com/n/"]
+    var disagreements: [String] = []
+    for _ in 0..<20_000 {
+      var bytes = Array(any(origins).utf8) + uuid()
+      if rng.next() % 2 == 0 { bytes += Array(any(tails).utf8) }
+      if rng.next() % 3 == 0 { bytes += Array("/".utf8) + uuid() + Array(any(tails).utf8) }
+      if rng.next() % 4 == 0 { bytes += Array("/x/".utf8) + uuid() + Array(any(["/y", "", "/y/", "/z"]).utf8) }
+      let (fast, general) = bytes.withUnsafeBufferPointer {
+        (router.matchRoute(utf8: $0, scratch: &scratch), router.matchRouteGeneral(utf8: $0))
+      }
+      let text = String(decoding: bytes, as: UTF8.self)
+      if fast != general {
+        disagreements.append("\(text): matchRoute \(String(describing: fast)), general \(String(describing: general))")
+      } else if Array(text.utf8) == bytes && router.match(url: text) != router.matchGeneral(url: text) {
+        disagreements.append(
+          "\(text): match(url:) \(router.match(url: text)), general \(router.matchGeneral(url: text))")
+      }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(5).joined(separator: "\n"))")
+  }
+
   @Test func longPathsAndManySegments() throws {
     let router = try TestTables.router([("deep", "https://example.com/a/{x}"), ("any", "https://example.com/{rest*}")])
     var scratch = MatchScratch()
