@@ -313,11 +313,12 @@ package enum ExternalEvents {
         .handler, "route '\(name())'", .rejected,
         "is handled in '\(scene)', but the event reached '\(r.scene)': SwiftUI does not re-route it",
         rule: .d3)
-      return ctx.decision(
+      return ctx.movingDecision(
         .drop, receiver: r, match: match.forRecord, action: .deliver, keeping: value, reason: .wrongScene,
         message: "route '\(name())' belongs to '\(scene)', but the event reaches \(subject())")
     }
-    return ctx.decision(
+    // The context's last decision (the engine reads none of its effects after it).
+    return ctx.movingDecision(
       isNew ? .open : .deliver, scene: r.scene, session: r.session, receiver: r, match: match.forRecord,
       action: .deliver, keeping: value, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(name())'")
   }
