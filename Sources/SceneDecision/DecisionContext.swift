@@ -113,7 +113,8 @@ struct DecisionContext {
       id: SessionNumbers.id(nextNumber), scene: scene, value: value, valueType: value == nil ? nil : presents,
       preferring: nil, allowing: nil, state: .foregroundActive, lastActivated: clock, created: clock)
     nextNumber = SessionNumbers.successor(of: nextNumber)
-    effects.append(.create(session))
+    effects.appendCreated(
+      id: session.id, scene: scene, value: value, valueType: session.valueType, clock: clock)
     return session
   }
 
@@ -151,7 +152,7 @@ struct DecisionContext {
   var currentSessions: [Session] {
     if effects.isEmpty { return state.sessions }
     var s = state
-    for effect in effects { s.apply(effect) }
+    effects.forEachEffect { s.apply($0) }
     return s.sessions
   }
 
@@ -162,7 +163,7 @@ struct DecisionContext {
   func currentSessions(at positions: [Int]) -> [Session] {
     // No session of the state asked for, and none created so far: none (the effects, often an
     // activation by stage one, need not be replayed).
-    if positions.isEmpty, !effects.contains(where: { if case .create = $0 { true } else { false } }) { return [] }
+    if positions.isEmpty, !effects.createsSession { return [] }
     var tracked = positions.map { state.storage[$0] }
     guard !effects.isEmpty else { return tracked }
     // Whether each tracked session is still open; empty while none was closed (most decisions
@@ -219,10 +220,11 @@ struct DecisionContext {
   /// The positions in the state of the sessions an `.update` effect so far changed (a value
   /// they present now may not be the one the index holds them under).
   var updatedPositions: [Int] {
-    effects.compactMap { effect in
-      if case .update(let id, _) = effect { return index.positions[id] }
-      return nil
+    var positions: [Int] = []
+    effects.forEachEffect { effect in
+      if case .update(let id, _) = effect, let p = index.positions[id] { positions.append(p) }
     }
+    return positions
   }
 
   func decision(
@@ -243,7 +245,7 @@ struct DecisionContext {
   mutating func movingDecision(
     _ outcome: Decision.Outcome, scene: String? = nil, session: String? = nil, receiver: Decision.Receiver? = nil,
     match: RouteMatch? = nil, action: RouteTarget.Action? = nil, keeping value: DecisionValue,
-    reason: DecisionReason? = nil, message: @autoclosure () -> String
+    closed: [String] = [], reason: DecisionReason? = nil, message: @autoclosure () -> String
   ) -> Decision {
     var effects = SessionEffects()
     swap(&effects, &self.effects)
@@ -253,7 +255,7 @@ struct DecisionContext {
     swap(&handlers, &self.handlers)
     return Decision(
       outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
-      storedValue: value, closedSessions: [], openedSessions: [], extraURLs: [], appleRules: rules,
+      storedValue: value, closedSessions: closed, openedSessions: [], extraURLs: [], appleRules: rules,
       reason: reason, message: explains ? message() : "", trace: trace, storedEffects: effects, handlers: handlers)
   }
 

@@ -251,9 +251,11 @@ package enum ExternalEvents {
         id: table.routes[routeIndex].target.scene, value: value?.read(),
         type: table.routes[routeIndex].target.valueType, from: r.session)
       let result = action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
-      return ctx.decision(
+      // The context's last decision: what runs after it (a dismissal's app lifetime and pushed
+      // windows) reads the state and the decision, not the context's effects.
+      return ctx.movingDecision(
         result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
-        action: action, value: result.value ?? value?.forRecord, closed: result.closed,
+        action: action, keeping: DecisionValue(result.value ?? value?.forRecord), closed: result.closed,
         reason: result.reason,
         message: "route '\(name())': " + result.message)
     case .pushWindow:

@@ -54,6 +54,15 @@ package struct SessionEffects: Sendable, Hashable, RandomAccessCollection, Mutab
     }
   }
 
+  /// Whether a session is created among them.
+  package var createsSession: Bool {
+    switch storage {
+    case .none, .activated: false
+    case .created: true
+    case .list(let effects): effects.contains { if case .create = $0 { true } else { false } }
+    }
+  }
+
   package var isEmpty: Bool {
     if case .none = storage { return true }
     return false
@@ -90,7 +99,9 @@ package struct SessionEffects: Sendable, Hashable, RandomAccessCollection, Mutab
       } else {
         storage = .list([effect])
       }
-    case .created, .activated: storage = .list([self[0], effect])
+    case .created(let id, let scene, let value, let valueType, let clock):
+      storage = .list([Self.created(id: id, scene: scene, value: value, valueType: valueType, clock: clock), effect])
+    case .activated(let id): storage = .list([.activate(id), effect])
     case .list(var effects):
       storage = .none
       effects.append(effect)
@@ -141,19 +152,33 @@ package struct SessionEffects: Sendable, Hashable, RandomAccessCollection, Mutab
     }
   }
 
-  /// An iterator over what is kept, in order (not the collection's generic one).
+  /// An iterator over what is kept, in order: the one effect kept in place, or the list's
+  /// (not the collection's generic iterator, which copied the whole value and read each effect
+  /// through the subscript).
   package struct Iterator: IteratorProtocol {
-    fileprivate let effects: SessionEffects
-    fileprivate var position = 0
+    fileprivate var one: SessionEffect?
+    fileprivate var list: IndexingIterator<[SessionEffect]>
 
     package mutating func next() -> SessionEffect? {
-      guard position < effects.endIndex else { return nil }
-      defer { position += 1 }
-      return effects[position]
+      if let effect = one.take() { return effect }
+      return list.next()
     }
   }
 
-  package func makeIterator() -> Iterator { Iterator(effects: self) }
+  package func makeIterator() -> Iterator {
+    switch storage {
+    case .none:
+      Iterator(one: nil, list: [].makeIterator())
+    case .created(let id, let scene, let value, let valueType, let clock):
+      Iterator(
+        one: Self.created(id: id, scene: scene, value: value, valueType: valueType, clock: clock),
+        list: [].makeIterator())
+    case .activated(let id):
+      Iterator(one: .activate(id), list: [].makeIterator())
+    case .list(let effects):
+      Iterator(one: nil, list: effects.makeIterator())
+    }
+  }
 
   package static func == (lhs: SessionEffects, rhs: SessionEffects) -> Bool {
     lhs.count == rhs.count && lhs.elementsEqual(rhs)
