@@ -220,11 +220,11 @@ public struct LineRouter: ~Copyable {
   static func overSessionLimit(_ decision: Decision, open: Int, limit: Int) -> EventError? {
     let before = open
     var open = open
-    for effect in decision.effects {
+    decision.storedEffects.forEachEffect { effect in
       switch effect {
       case .create: open += 1
       case .close: open -= 1
-      default: continue
+      default: return
       }
     }
     guard open > limit, open > before else { return nil }

@@ -21,9 +21,9 @@ enum AppLifetime {
       ctx.state.sessions.contains(where: { $0.scene == primary.id && decision.closedSessions.contains($0.id) })
     else { return }
     var after = ctx.state
-    for effect in decision.effects { after.apply(effect) }
+    for effect in decision.storedEffects { after.apply(effect) }
     let others = after.sessions.map(\.id)
-    for id in others { decision.effects.append(.close(id)) }
+    for id in others { decision.storedEffects.append(.close(id)) }
     decision.closedSessions += others
     decision.appleRules.cite(.w23)
     if ctx.explains {

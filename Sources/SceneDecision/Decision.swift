@@ -89,7 +89,15 @@ public struct Decision: Sendable, Hashable {
   /// Every step considered, in order.
   public var trace: [TraceStep]
   /// What the decision does to the open sessions; ``SessionState/applying(_:)`` performs it.
-  public var effects: [SessionEffect]
+  ///
+  /// The one session most decisions that open a window create is kept without an array, which
+  /// is made when this is read. Setting it keeps the effects given.
+  public var effects: [SessionEffect] {
+    get { storedEffects.array }
+    set { storedEffects = SessionEffects(newValue) }
+  }
+  /// The effects as the decision keeps them (``effects`` is their array).
+  package var storedEffects: SessionEffects
   /// The handlers of the app's code the event reached, in the order they run (D4, K15, K16):
   /// the SwiftUI `onOpenURL` / `onContinueUserActivity` of each view the table declares, or the
   /// UIKit scene delegate methods. Empty when no handler runs, and for a SwiftUI scene whose
@@ -122,6 +130,6 @@ extension Decision {
       outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
       storedValue: DecisionValue(value), closedSessions: closedSessions, openedSessions: [], extraURLs: [],
       appleRules: appleRules, reason: reason,
-      message: message, trace: trace, effects: effects, handlers: handlers)
+      message: message, trace: trace, storedEffects: SessionEffects(effects), handlers: handlers)
   }
 }

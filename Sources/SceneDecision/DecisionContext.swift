@@ -38,7 +38,8 @@ struct DecisionContext {
   let scratch: UnsafeMutablePointer<MatchScratch>?
   var trace: [TraceStep] = []
   var rules = AppleRuleList()
-  var effects: [SessionEffect] = []
+  /// The effects so far (most decisions' only one, a new session, kept without an array).
+  var effects = SessionEffects()
   /// The handlers the app's code called (``Decision/handlers``).
   var handlers: [HandlerCall] = []
   /// Whether the decision read what differs between the URL lines of one route pattern (the
@@ -112,7 +113,8 @@ struct DecisionContext {
       id: SessionNumbers.id(nextNumber), scene: scene, value: value, valueType: value == nil ? nil : presents,
       preferring: nil, allowing: nil, state: .foregroundActive, lastActivated: clock, created: clock)
     nextNumber = SessionNumbers.successor(of: nextNumber)
-    effects.append(.create(session))
+    effects.appendCreated(
+      id: session.id, scene: scene, value: value, valueType: session.valueType, clock: clock)
     return session
   }
 
@@ -129,17 +131,9 @@ struct DecisionContext {
     let scene = table.scenes[index].id
     let presents = value == nil ? nil : table.scenes[index].presents
     nextNumber = SessionNumbers.successor(of: nextNumber)
-    let effect = SessionEffect.create(
-      Session(
-        id: id, scene: scene, value: value, valueType: presents, preferring: nil, allowing: nil, prefers: nil,
-        can: nil, state: .foregroundActive, lastActivated: clock, created: clock, pushedFrom: nil))
-    // The first effect, most decisions' only one, in an array made for it (an append to the
-    // empty array grew it: a uniqueness check and a call for the allocation's usable size).
-    if effects.isEmpty {
-      effects = [effect]
-    } else {
-      effects.append(effect)
-    }
+    // The first effect, most decisions' only one, kept without an array (an array made for it
+    // was the decision's one allocation, for a record that does not write its effects).
+    effects.appendCreated(id: id, scene: scene, value: value, valueType: presents, clock: clock)
     return ReceiverChoice.Chosen(id: id, scene: scene)
   }
 
@@ -151,14 +145,14 @@ struct DecisionContext {
   /// Brings the session with this id to the foreground as the most recent.
   mutating func activate(id: String) {
     clock = SessionNumbers.successor(of: clock)
-    effects.append(.activate(id))
+    effects.appendActivate(id)
   }
 
   /// The sessions open after the effects so far (to see windows created earlier in this decision).
   var currentSessions: [Session] {
     if effects.isEmpty { return state.sessions }
     var s = state
-    for effect in effects { s.apply(effect) }
+    effects.forEachEffect { s.apply($0) }
     return s.sessions
   }
 
@@ -169,7 +163,7 @@ struct DecisionContext {
   func currentSessions(at positions: [Int]) -> [Session] {
     // No session of the state asked for, and none created so far: none (the effects, often an
     // activation by stage one, need not be replayed).
-    if positions.isEmpty, !effects.contains(where: { if case .create = $0 { true } else { false } }) { return [] }
+    if positions.isEmpty, !effects.createsSession { return [] }
     var tracked = positions.map { state.storage[$0] }
     guard !effects.isEmpty else { return tracked }
     // Whether each tracked session is still open; empty while none was closed (most decisions
@@ -226,10 +220,11 @@ struct DecisionContext {
   /// The positions in the state of the sessions an `.update` effect so far changed (a value
   /// they present now may not be the one the index holds them under).
   var updatedPositions: [Int] {
-    effects.compactMap { effect in
-      if case .update(let id, _) = effect { return index.positions[id] }
-      return nil
+    var positions: [Int] = []
+    effects.forEachEffect { effect in
+      if case .update(let id, _) = effect, let p = index.positions[id] { positions.append(p) }
     }
+    return positions
   }
 
   func decision(
@@ -242,6 +237,28 @@ struct DecisionContext {
       keeping: DecisionValue(value), closed: closed, reason: reason, message: message())
   }
 
+  /// A decision whose value is kept as given, as
+  /// ``decision(_:scene:session:receiver:match:action:keeping:closed:reason:message:)`` makes
+  /// it, with the context's effects, trace and handlers moved into it, not copied (each copy
+  /// retained what they hold, and the context's destruction released it): for a stage's last
+  /// decision of this context, which then has none of them.
+  mutating func movingDecision(
+    _ outcome: Decision.Outcome, scene: String? = nil, session: String? = nil, receiver: Decision.Receiver? = nil,
+    match: RouteMatch? = nil, action: RouteTarget.Action? = nil, keeping value: DecisionValue,
+    closed: [String] = [], reason: DecisionReason? = nil, message: @autoclosure () -> String
+  ) -> Decision {
+    var effects = SessionEffects()
+    swap(&effects, &self.effects)
+    var trace: [TraceStep] = []
+    swap(&trace, &self.trace)
+    var handlers: [HandlerCall] = []
+    swap(&handlers, &self.handlers)
+    return Decision(
+      outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
+      storedValue: value, closedSessions: closed, openedSessions: [], extraURLs: [], appleRules: rules,
+      reason: reason, message: explains ? message() : "", trace: trace, storedEffects: effects, handlers: handlers)
+  }
+
   /// A decision whose value is kept as given (a route's template and parameters: rendered only
   /// when read, ``Decision/value``).
   func decision(
@@ -252,6 +269,6 @@ struct DecisionContext {
     Decision(
       outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
       storedValue: value, closedSessions: closed, openedSessions: [], extraURLs: [], appleRules: rules,
-      reason: reason, message: explains ? message() : "", trace: trace, effects: effects, handlers: handlers)
+      reason: reason, message: explains ? message() : "", trace: trace, storedEffects: effects, handlers: handlers)
   }
 }

@@ -251,9 +251,11 @@ package enum ExternalEvents {
         id: table.routes[routeIndex].target.scene, value: value?.read(),
         type: table.routes[routeIndex].target.valueType, from: r.session)
       let result = action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
-      return ctx.decision(
+      // The context's last decision: what runs after it (a dismissal's app lifetime and pushed
+      // windows) reads the state and the decision, not the context's effects.
+      return ctx.movingDecision(
         result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
-        action: action, value: result.value ?? value?.forRecord, closed: result.closed,
+        action: action, keeping: DecisionValue(result.value ?? value?.forRecord), closed: result.closed,
         reason: result.reason,
         message: "route '\(name())': " + result.message)
     case .pushWindow:
@@ -313,11 +315,12 @@ package enum ExternalEvents {
         .handler, "route '\(name())'", .rejected,
         "is handled in '\(scene)', but the event reached '\(r.scene)': SwiftUI does not re-route it",
         rule: .d3)
-      return ctx.decision(
+      return ctx.movingDecision(
         .drop, receiver: r, match: match.forRecord, action: .deliver, keeping: value, reason: .wrongScene,
         message: "route '\(name())' belongs to '\(scene)', but the event reaches \(subject())")
     }
-    return ctx.decision(
+    // The context's last decision (the engine reads none of its effects after it).
+    return ctx.movingDecision(
       isNew ? .open : .deliver, scene: r.scene, session: r.session, receiver: r, match: match.forRecord,
       action: .deliver, keeping: value, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(name())'")
   }

@@ -16,7 +16,7 @@ extension SessionState {
   /// state.apply(DecisionEngine.decide(event, router: router, state: state))
   /// ```
   public mutating func apply(_ decision: Decision) {
-    for effect in decision.effects { apply(effect) }
+    decision.storedEffects.forEachEffect { apply($0) }
   }
 
   /// Applies one effect.

@@ -93,12 +93,12 @@ enum WindowPush {
     var state = ctx.state
     // The sessions as the decision leaves them, and every session it closes as it was.
     let before = ctx.currentSessions(including: decision)
-    for effect in decision.effects { state.apply(effect) }
+    for effect in decision.storedEffects { state.apply(effect) }
     for id in decision.closedSessions {
       guard let pushed = before[id], let presenting = pushed.pushedFrom,
         state.sessions.contains(where: { $0.id == presenting })
       else { continue }
-      decision.effects.append(.activate(presenting))
+      decision.storedEffects.append(.activate(presenting))
       decision.appleRules.cite(.w19)
       if ctx.explains {
         decision.trace.append(
@@ -120,7 +120,7 @@ extension DecisionContext {
     for id in decision.closedSessions {
       if let p = index.positions[id] { byID[id] = state.storage[p] }
     }
-    for effect in decision.effects {
+    for effect in decision.storedEffects {
       if case .create(let s) = effect, decision.closedSessions.contains(s.id) { byID[s.id] = s }
     }
     return byID
