@@ -40,7 +40,7 @@ extension DecisionRecord {
       w.string(input)
       layout.input = inputStart..<w.offset
       appendInputLength(to: &w)
-      DecisionRecord.write(event, decision, to: &w, layout: &layout)
+      DecisionRecord.write(event, decision, to: &w, layout: &layout, values: ValueTemplatePlans.none)
       if explain { DecisionRecord.writeTrace(decision.trace, to: &w) }
     }
     w.literal("}\n")
@@ -51,10 +51,11 @@ extension DecisionRecord {
   /// ``appendJSON(to:explain:includesLine:layout:)`` writes for the record that
   /// `DecisionRecord(line:utf8:router:…)` makes of the line, without making it. The fields are
   /// written from the event and the decision where they are: nothing is moved into a record's
-  /// `result` (a copy of both), nothing echoed from the URL's string.
+  /// `result` (a copy of both), nothing echoed from the URL's string. A route's value is written
+  /// from `values`, the router's plans (``ValueTemplatePlans``).
   static func appendJSON(
     line: Int, input: UnsafeBufferPointer<UInt8>, event: Event, decision: Decision, to out: inout [UInt8],
-    explain: Bool, includesLine: Bool, layout: inout RecordLayout
+    explain: Bool, includesLine: Bool, layout: inout RecordLayout, values: ValueTemplatePlans
   ) {
     RecordWriter.write(to: &out) { w in
       writeOpening(line: line, includesLine: includesLine, to: &w, layout: &layout)
@@ -63,7 +64,7 @@ extension DecisionRecord {
       let inputStart = w.offset
       w.quoted(input)
       layout.input = inputStart..<w.offset
-      DecisionRecord.write(event, decision, to: &w, layout: &layout)
+      DecisionRecord.write(event, decision, to: &w, layout: &layout, values: values)
       if explain { DecisionRecord.writeTrace(decision.trace, to: &w) }
       w.literal("}\n")
     }
@@ -92,7 +93,8 @@ extension DecisionRecord {
   /// helpers are inlined (a key is a constant copied in a word or two; a short string is tested
   /// and copied in place, not retained).
   private static func write(
-    _ event: borrowing Event, _ decision: borrowing Decision, to w: inout RecordWriter, layout: inout RecordLayout
+    _ event: borrowing Event, _ decision: borrowing Decision, to w: inout RecordWriter, layout: inout RecordLayout,
+    values: ValueTemplatePlans
   ) {
     w.literal(eventField(event.kind))
     let names = recordNames
@@ -102,7 +104,9 @@ extension DecisionRecord {
       w.literal(#","action":"#)
       w.name(action, in: names.actions)
     }
-    if !decision.storedValue.isAbsent { writeValue(decision.storedValue, to: &w, layout: &layout) }
+    if !decision.storedValue.isAbsent {
+      writeValue(decision.storedValue, route: decision.match?.route, values: values, to: &w, layout: &layout)
+    }
     if !decision.closedSessions.isEmpty { writeStrings(#","closed":"#, decision.closedSessions, to: &w) }
     if !decision.openedSessions.isEmpty { writeStrings(#","opened":"#, decision.openedSessions, to: &w) }
     if !decision.extraURLs.isEmpty { appendExtraURLs(decision.extraURLs, to: &w) }
@@ -153,10 +157,13 @@ extension DecisionRecord {
   /// `,"value":…`, with where it is: a route's value written from its template and the match's
   /// parameters, not made.
   @inline(never)
-  private static func writeValue(_ value: DecisionValue, to w: inout RecordWriter, layout: inout RecordLayout) {
+  private static func writeValue(
+    _ value: DecisionValue, route: Int?, values: ValueTemplatePlans, to w: inout RecordWriter,
+    layout: inout RecordLayout
+  ) {
     w.literal(#","value":"#)
     let valueStart = w.offset
-    w.value(value)
+    w.value(value, route: route, values: values)
     layout.value = valueStart..<w.offset
   }
 

@@ -170,13 +170,13 @@ extension DecisionRecord {
         }
         appendJSON(
           line: line, input: bytes, event: event, decision: decision, to: &out, explain: explains,
-          includesLine: includesLine, layout: &layout)
+          includesLine: includesLine, layout: &layout, values: router.values)
         sessions.pointee.decision = consume decision
         return
       }
       appendJSON(
         line: line, input: bytes, event: event, decision: decision, to: &out, explain: explains,
-        includesLine: includesLine, layout: &layout)
+        includesLine: includesLine, layout: &layout, values: router.values)
     }
   }
 

@@ -19,6 +19,74 @@ extension RecordWriter {
     }
   }
 
+  /// A decision's value as ``value(_:)`` writes it, a route's from its plan when the router
+  /// has one: the plan's constant bytes copied, each parameter written from where the match
+  /// holds it (in place from its bytes, found by its name's two words; or the first member of
+  /// its name in the parameters' object).
+  ///
+  /// ```swift
+  /// w.value(decision.storedValue, route: decision.match?.route, values: router.values)
+  /// ```
+  mutating func value(_ value: DecisionValue, route: Int?, values: ValueTemplatePlans) {
+    if let route, let steps = values.steps(route: route), case .template(_, let parameters) = value {
+      #if DEBUG
+        if case .template(let template, _) = value { values.check(route: route, template: template) }
+      #endif
+      return planned(values, steps, parameters)
+    }
+    self.value(value)
+  }
+
+  /// The steps `steps` of `plans` written with `parameters`.
+  @inline(__always)
+  private mutating func planned(_ plans: ValueTemplatePlans, _ steps: Range<Int>, _ parameters: RouteParameters) {
+    plans.ops.withUnsafeBufferPointer { ops in
+      plans.pool.withUnsafeBufferPointer { pool in
+        if let object = parameters.storage.object {
+          return object.members.withUnsafeBufferPointer { members in
+            let held = MemberParameters(members: members)
+            for i in steps {
+              bytes(UnsafeBufferPointer(rebasing: pool[Int(ops[i].start)..<Int(ops[i].start) &+ Int(ops[i].count)]))
+              guard ops[i].name >= 0 else { return }
+              held.write(named: plans.names[Int(ops[i].name)], to: &self)
+            }
+          }
+        }
+        for i in steps {
+          bytes(UnsafeBufferPointer(rebasing: pool[Int(ops[i].start)..<Int(ops[i].start) &+ Int(ops[i].count)]))
+          guard ops[i].name >= 0 else { return }
+          if let k = Self.inPlaceIndex(of: ops[i], in: parameters, plans) {
+            inPlaceValue(parameters.storage.value(k))
+          } else {
+            literal("null")
+          }
+        }
+      }
+    }
+  }
+
+  /// The position of `op`'s parameter among `parameters` held in place, or nil: an ASCII name
+  /// compared here as two words with each ASCII name in place; any other pair by
+  /// ``ValueTemplatePlans/inPlaceIndex(of:in:)`` (as strings).
+  @inline(__always)
+  private static func inPlaceIndex(
+    of op: ValueTemplatePlans.Op, in parameters: RouteParameters, _ plans: ValueTemplatePlans
+  ) -> Int? {
+    let wanted = op.nameBytes
+    guard wanted.count > 0 else { return plans.inPlaceIndex(of: op, in: parameters) }
+    let count = parameters.storage.count
+    for k in 0..<count {
+      let name = parameters.storage.name(k)
+      guard (name.low | name.high) & 0x8080_8080_8080_8080 == 0 else {
+        // A name that is not ASCII may still equal the wanted one as a string (the Kelvin sign
+        // is "K"): from here on, as strings.
+        return plans.inPlaceIndex(of: op, in: parameters)
+      }
+      if name.low == wanted.low && name.high == wanted.high && name.count == wanted.count { return k }
+    }
+    return nil
+  }
+
   /// A value template rendered from parameters, as JSON: what `json(template.render(parameters))`
   /// writes. The common shapes (a literal, a parameter, an object of literals and parameters)
   /// are written from the template and the parameters where they are (a parameter in place

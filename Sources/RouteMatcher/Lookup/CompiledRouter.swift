@@ -23,6 +23,8 @@ public struct CompiledRouter: Sendable {
   /// The table's universal-link gate (its `applinks:` entries and AASA files), compiled with
   /// the router so that each https URL is checked on its bytes (issue 17).
   package let appLinks: AppLinkGate
+  /// The routes' values compiled into the bytes and parameters a record writes (issue 17).
+  package let values: ValueTemplatePlans
 
   /// Matches a URL: the best route and its parameters, nil when no route matches, or the reason
   /// the text is not a URL the router accepts.
@@ -551,12 +553,14 @@ public struct CompiledRouter: Sendable {
 }
 
 extension CompiledRouter {
-  /// A router of `table` with its trie and activity index; the link gate is compiled here.
+  /// A router of `table` with its trie and activity index; the link gate and the values' plans
+  /// are compiled here.
   init(table: RouteTable, urls: URLTrie, activities: ActivityIndex) {
     self.init(
       table: table, urls: urls, activities: activities,
       appLinks: AppLinkGate(
         associatedDomains: table.claims.associatedDomains, associations: table.claims.associations,
-        appID: table.claims.appID, exclusionsStopLaterEntries: table.policies.aasaDetails == .firstDecision))
+        appID: table.claims.appID, exclusionsStopLaterEntries: table.policies.aasaDetails == .firstDecision),
+      values: ValueTemplatePlans(table.routes))
   }
 }

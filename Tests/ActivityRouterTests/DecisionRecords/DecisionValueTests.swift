@@ -46,6 +46,105 @@ import Testing
     #expect(held > 50)
   }
 
+  /// What the record writes for a route's value from the router's plans.
+  static func written(
+    _ template: ValueTemplate, _ parameters: RouteParameters, route: Int, plans: ValueTemplatePlans, prefix: Int
+  ) -> [UInt8] {
+    RecordWriterParametersTests.written(prefix: prefix) {
+      $0.value(.template(template, parameters), route: route, values: plans)
+    }
+  }
+
+  /// A route's value written from its plan (constant bytes and parameters found by name) is
+  /// the JSON of the rendered value: every shape of template of `RouteParametersRenderingTests`
+  /// and random ones (nested objects and arrays of literals, parameters and text, keys that need
+  /// escapes), for random parameters in place and held as an object, wherever the chunk ends.
+  @Test(arguments: [0, 7, 1_000] as [Int])
+  func plannedValueIsTheRenderedOne(prefix: Int) {
+    var rng = SeededGenerator(seed: UInt64(prefix) &+ 0x9E1)
+    var templates = RouteParametersRenderingTests.makeTemplates()
+    templates += (0..<200).map { _ in Self.randomTemplate(depth: 0, using: &rng) }
+    // Routes without a value between them, as a table has.
+    let routes: [ValueTemplate?] = templates.flatMap { [nil, $0] }
+    let plans = ValueTemplatePlans(templates: routes)
+    var planned = 0
+    for route in routes.indices {
+      guard let template = routes[route] else {
+        #expect(plans.steps(route: route) == nil)
+        continue
+      }
+      if plans.steps(route: route) != nil { planned += 1 }
+      #expect((plans.steps(route: route) == nil) == Self.hasText(template), "\(template)")
+    }
+    // Most shapes are planned; the text ones are written as before.
+    #expect(planned > templates.count / 2)
+    var inPlace = 0
+    var held = 0
+    for _ in 0..<150 {
+      let parameters = RandomRouteParameters.make(using: &rng)
+      if parameters.storage.object == nil && !parameters.isEmpty { inPlace += 1 }
+      if parameters.storage.object != nil { held += 1 }
+      for route in routes.indices {
+        guard let template = routes[route] else { continue }
+        let eager = template.render(parameters)
+        #expect(
+          Self.written(template, parameters, route: route, plans: plans, prefix: prefix)
+            == Self.expected(eager, prefix: prefix),
+          "\(parameters) \(template) after \(prefix) bytes")
+      }
+    }
+    #expect(inPlace > 25)
+    #expect(held > 25)
+  }
+
+  /// Without plans (a record written without its router), a route's value is written as before.
+  @Test func unplannedValueIsTheRenderedOne() {
+    var rng = SeededGenerator(seed: 0x51)
+    let template = try! ValueTemplate(json: ["route": "r1", "id": "{id}"])
+    for _ in 0..<100 {
+      let parameters = RandomRouteParameters.make(using: &rng)
+      #expect(
+        Self.written(template, parameters, route: 3, plans: .none, prefix: 2)
+          == Self.expected(template.render(parameters), prefix: 2))
+    }
+  }
+
+  static func hasText(_ template: ValueTemplate) -> Bool {
+    switch template {
+    case .literal, .parameter: false
+    case .text: true
+    case .array(let items): items.contains(where: hasText)
+    case .object(let members): members.contains { hasText($0.value) }
+    }
+  }
+
+  /// A template of up to three levels: literals (strings that need escapes, numbers, nested
+  /// literal containers), parameters (some absent), text with placeholders, objects and arrays.
+  static func randomTemplate(depth: Int, using rng: inout SeededGenerator) -> ValueTemplate {
+    let names = RandomRouteParameters.templateNames + ["missing"]
+    let texts = RandomRouteParameters.texts
+    let pick = Int.random(in: 0..<(depth >= 3 ? 4 : 8), using: &rng)
+    switch pick {
+    case 0:
+      let literals: [JSONValue] = [
+        .null, .bool(false), 7, -1.5, .string(texts.randomElement(using: &rng)!), ["a": [1, "b"]], [],
+      ]
+      return .literal(literals.randomElement(using: &rng)!)
+    case 1, 2: return .parameter(names.randomElement(using: &rng)!)
+    case 3:
+      return .text([
+        .text(texts.randomElement(using: &rng)!), .parameter(names.randomElement(using: &rng)!),
+      ])
+    case 4, 5:
+      return .object(
+        (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+          (key: texts.randomElement(using: &rng)!, value: randomTemplate(depth: depth + 1, using: &rng))
+        })
+    default:
+      return .array((0..<Int.random(in: 0...3, using: &rng)).map { _ in randomTemplate(depth: depth + 1, using: &rng) })
+    }
+  }
+
   /// A decision answers with the value it keeps, however it keeps it, and a value set replaces it.
   @Test func decisionAnswersWithItsValue() {
     var builder = RouteParameters.Builder()

@@ -1,0 +1,230 @@
+package import RouteTables
+import RouterSupport
+
+/// The table's route values compiled with the router into what a record writes: for each
+/// route, runs of JSON bytes that do not change from one match to the next (the value's
+/// literals, its keys and punctuation) and, between them, the parameters to write from the
+/// match.
+///
+/// A route's value `{"route": "r5", "owner": "{owner}"}` is the bytes `{"route":"r5","owner":`,
+/// the parameter `owner`, and the byte `}`: writing it is two copies and one parameter written
+/// from where the match holds it, with no template walked, no string compared and nothing
+/// retained. A parameter is found in the match by its name's bytes, compared as two words with
+/// the two a match holds in place. Values whose shape is not planned (text with placeholders,
+/// `"note-{id}"`) have no plan and are written as before, from the rendered value.
+///
+/// ```swift
+/// let plans = ValueTemplatePlans(table.routes)
+/// if let steps = plans.steps(route: 5) {
+///   plans.ops[steps.lowerBound]   // bytes 0..<24 of the pool, then the parameter "owner"
+/// }
+/// ```
+package struct ValueTemplatePlans: Sendable {
+  /// One step of a route's plan: bytes of the pool, then (unless it is the last) a parameter.
+  package struct Op: Sendable {
+    /// The constant bytes `start..<start + count` of ``pool``.
+    package var start: Int32
+    package var count: Int32
+    /// The parameter's index in ``names``; -1: none (the plan's last step).
+    package var name: Int32
+    /// The parameter name's bytes when it is ASCII of 15 bytes or fewer (every valid template
+    /// name of that length), as ``RouteParameters`` holds a name in place; `count` 0: not so.
+    package var nameBytes: RouteParameters.Bytes16
+  }
+
+  /// Route k's steps are `ops[routes[k].first ..< routes[k].first + routes[k].count]`; count 0:
+  /// no plan (no value, or a shape written from the rendered value).
+  @usableFromInline let routes: [(first: Int32, count: Int32)]
+  package let ops: [Op]
+  package let pool: [UInt8]
+  /// The parameters' names, for parameters held as an object (compared as strings).
+  package let names: [String]
+
+  #if DEBUG
+    /// Each route's template, in debug builds: a plan is asked for only with the template it
+    /// was made from (``check(route:template:)``).
+    private let templates: [ValueTemplate?]
+  #endif
+
+  /// No plans: what a record written without its router's uses.
+  package static let none = ValueTemplatePlans()
+
+  /// No plans (a router without values, or a record written without its router).
+  package init() {
+    routes = []
+    ops = []
+    pool = []
+    names = []
+    #if DEBUG
+      templates = []
+    #endif
+  }
+
+  /// The plans of `routes`' values. A table without values (or without plannable ones) keeps
+  /// none, so its router pays nothing for them.
+  package init(_ routes: [Route]) {
+    let first = routes.withUnsafeBufferPointer { Self.firstWithValue($0) }
+    guard first < routes.count else {
+      self.init()
+      return
+    }
+    self.init(count: routes.count, from: first) { routes[$0].target.value }
+  }
+
+  /// The index of the first route with a value (`routes.count`: none), found by the tag of
+  /// its optional alone, four routes a step: a table without values (the 100k routes of the
+  /// compile benchmark) is compiled with no more than this look at each route (about four
+  /// instructions; a loop over the indices took eight).
+  private static func firstWithValue(_ routes: UnsafeBufferPointer<Route>) -> Int {
+    guard let base = routes.baseAddress else { return 0 }
+    var k = 0
+    while k &+ 4 <= routes.count {
+      let p = base + k
+      if case .some = p[0].target.value { return k }
+      if case .some = p[1].target.value { return k &+ 1 }
+      if case .some = p[2].target.value { return k &+ 2 }
+      if case .some = p[3].target.value { return k &+ 3 }
+      k &+= 4
+    }
+    while k < routes.count {
+      if case .some = base[k].target.value { return k }
+      k &+= 1
+    }
+    return routes.count
+  }
+
+  /// The plans of `templates`, one for each route (nil: no value).
+  package init(templates: [ValueTemplate?]) {
+    self.init(count: templates.count, from: 0) { templates[$0] }
+  }
+
+  @inline(__always)
+  private init(count: Int, from start: Int, _ template: (Int) -> ValueTemplate?) {
+    var builder = Builder()
+    var ranges: [(first: Int32, count: Int32)] = []
+    for k in start..<count {
+      guard let template = template(k), let range = builder.add(template) else {
+        if !ranges.isEmpty { ranges.append((0, 0)) }
+        continue
+      }
+      if ranges.isEmpty {
+        ranges.reserveCapacity(count)
+        ranges.append(contentsOf: repeatElement((first: Int32(0), count: Int32(0)), count: k))
+      }
+      ranges.append(range)
+    }
+    routes = ranges
+    ops = builder.ops
+    pool = builder.pool
+    names = builder.names
+    #if DEBUG
+      templates = (0..<count).map(template)
+    #endif
+  }
+
+  /// Route `route`'s steps, or nil when its value has no plan. The caller writes them for the
+  /// route's own template (a decision keeps the template of the route it matched; debug builds
+  /// ``check(route:template:)`` it).
+  @inlinable package func steps(route: Int) -> Range<Int>? {
+    guard route < routes.count else { return nil }
+    let (first, count) = routes[route]
+    guard count > 0 else { return nil }
+    return Int(first)..<Int(first) &+ Int(count)
+  }
+
+  #if DEBUG
+    /// Stops when `template` is not route `route`'s value, the one its plan was made from.
+    package func check(route: Int, template: ValueTemplate) {
+      precondition(templates[route] == template, "route \(route)'s plan asked for another template")
+    }
+  #endif
+
+  /// The position of `op`'s parameter among `parameters` held in place, or nil: the first of
+  /// its name, as ``RouteParameters/inPlaceIndex(named:)`` finds it (two ASCII names compared as
+  /// their words; any other pair as strings), without the name's string read for an ASCII one.
+  package func inPlaceIndex(of op: Op, in parameters: RouteParameters) -> Int? {
+    let count = parameters.storage.count
+    for k in 0..<count {
+      let name = parameters.storage.name(k)
+      let found: Bool
+      if op.nameBytes.count > 0, name.isASCII {
+        found = name.equals(op.nameBytes)
+      } else {
+        found = name.string == names[Int(op.name)]
+      }
+      if found { return k }
+    }
+    return nil
+  }
+
+  /// Builds the pool and the steps, route by route.
+  private struct Builder {
+    var ops: [Op] = []
+    var pool: [UInt8] = []
+    var names: [String] = []
+    /// The constant bytes since the last parameter.
+    var pending: [UInt8] = []
+
+    /// Adds `template`'s steps; nil (and nothing added) when its shape is not planned.
+    mutating func add(_ template: ValueTemplate) -> (first: Int32, count: Int32)? {
+      let first = ops.count
+      let saved = (pool.count, names.count)
+      pending.removeAll(keepingCapacity: true)
+      guard emit(template) else {
+        ops.removeSubrange(first...)
+        pool.removeSubrange(saved.0...)
+        names.removeSubrange(saved.1...)
+        return nil
+      }
+      flush(name: nil)
+      return (Int32(first), Int32(ops.count - first))
+    }
+
+    /// The JSON of `template` as `JSONWriter` writes the rendered value: literals and
+    /// punctuation into `pending`, a parameter as a step. False for text with placeholders.
+    mutating func emit(_ template: ValueTemplate) -> Bool {
+      switch template {
+      case .literal(let value): JSONWriter.append(value, to: &pending)
+      case .parameter(let name): flush(name: name)
+      case .text: return false
+      case .array(let items):
+        pending.append(UInt8(ascii: "["))
+        for (i, item) in items.enumerated() {
+          if i > 0 { pending.append(UInt8(ascii: ",")) }
+          guard emit(item) else { return false }
+        }
+        pending.append(UInt8(ascii: "]"))
+      case .object(let members):
+        pending.append(UInt8(ascii: "{"))
+        for (i, member) in members.enumerated() {
+          if i > 0 { pending.append(UInt8(ascii: ",")) }
+          JSONWriter.appendString(member.key, to: &pending)
+          pending.append(UInt8(ascii: ":"))
+          guard emit(member.value) else { return false }
+        }
+        pending.append(UInt8(ascii: "}"))
+      }
+      return true
+    }
+
+    /// Ends a step: the pending bytes into the pool, then the parameter `name` (nil: none).
+    mutating func flush(name: String?) {
+      let start = Int32(pool.count)
+      pool += pending
+      var bytes = RouteParameters.Bytes16(low: 0, high: 0, count: 0)
+      if let name {
+        let raw = Array(name.utf8)
+        if raw.count <= RouteParameters.Storage.longest {
+          let candidate = raw.withUnsafeBufferPointer { RouteParameters.Bytes16($0) }
+          if candidate.isASCII { bytes = candidate }
+        }
+        names.append(name)
+      }
+      ops.append(
+        Op(
+          start: start, count: Int32(pending.count), name: name == nil ? -1 : Int32(names.count - 1),
+          nameBytes: bytes))
+      pending.removeAll(keepingCapacity: true)
+    }
+  }
+}
