@@ -23,17 +23,15 @@
   /// The most segments a layout holds.
   package static let capacity = 8
 
-  // A byte a segment: its start, its length and its kind's raw value. (The words first, the
-  // bytes last: 26 bytes, so that an optional layout's tag and a byte after it share the last
-  // word of 32, where the bytes first took 32 and the optional 40.)
-  @usableFromInline var starts: UInt64 = 0
-  @usableFromInline var lengths: UInt64 = 0
-  @usableFromInline var kinds: UInt64 = 0
   /// The length of the text's `scheme://host[:port]` (or `scheme:`): equal bytes there are an
   /// equal scheme, host and port.
   package var originLength: UInt8
   /// The number of segments.
   package var count: UInt8 = 0
+  // A byte a segment: its start, its length and its kind's raw value.
+  @usableFromInline var starts: UInt64 = 0
+  @usableFromInline var lengths: UInt64 = 0
+  @usableFromInline var kinds: UInt64 = 0
 
   /// A layout with no segments yet, for a pattern whose path starts at `originLength`.
   package init(originLength: UInt8) {

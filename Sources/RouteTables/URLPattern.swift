@@ -58,11 +58,17 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
       layout = nil
     }
   }
-  // The stored properties are declared in the order that packs them: the eight-byte-aligned
-  // ones first, then each of an odd size followed by one that fits in its padding (the optional
-  // layout's tag and `trailingSlash` share a word; the host's and the fragment's tags come
-  // last). The order of the declarations is the order in memory: 184 bytes, not 200.
+  // The stored properties are declared in the order that packs them (the order of the
+  // declarations is the order in memory): `trailingSlash` after the optional layout's tag,
+  // then the eight-byte-aligned parts, then the port's, the host's and the fragment's tags.
+  // 192 bytes, not 200.
 
+  /// Where the origin and each path segment are in ``text``, as the parser found them (nil for
+  /// a pattern made in code, one whose path does not fit a layout, or one changed since):
+  /// what the compiler reads instead of the segments (``PathLayout``).
+  @usableFromInline package internal(set) var layout: PathLayout?
+  /// Whether the template ends with `/` (significant only under the strict trailing-slash policy).
+  public var trailingSlash: Bool
   /// Where the pattern is written, when it was loaded from a file.
   public var location: SourceLocation?
   // The parts the layout describes, kept behind their properties so that changing one drops it.
@@ -71,12 +77,6 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
   /// Constraints on query items, in the order written.
   public var query: [QueryConstraint]
   @usableFromInline var storedSegments: [PathSegmentPattern]
-  /// Where the origin and each path segment are in ``text``, as the parser found them (nil for
-  /// a pattern made in code, one whose path does not fit a layout, or one changed since):
-  /// what the compiler reads instead of the segments (``PathLayout``).
-  @usableFromInline package internal(set) var layout: PathLayout?
-  /// Whether the template ends with `/` (significant only under the strict trailing-slash policy).
-  public var trailingSlash: Bool
   @usableFromInline var storedPort: Int?
   @usableFromInline var storedHost: HostPattern
   /// A constraint on the fragment, or nil when the fragment is ignored.
@@ -214,8 +214,8 @@ extension URLPattern {
     layout: PathLayout?
   ) {
     self.init(
-      location: location, storedText: text, storedScheme: scheme, query: query, storedSegments: segments,
-      layout: layout, trailingSlash: trailingSlash, storedPort: port, storedHost: host, fragment: fragment)
+      layout: layout, trailingSlash: trailingSlash, location: location, storedText: text, storedScheme: scheme,
+      query: query, storedSegments: segments, storedPort: port, storedHost: host, fragment: fragment)
   }
 }
 
