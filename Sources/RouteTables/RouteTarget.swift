@@ -33,21 +33,26 @@ public struct RouteTarget: Sendable, Hashable {
     case matching
   }
 
-  public var action: Action
+  // The stored properties are declared in the order that packs them (the order of the
+  // declarations is the order in memory): the two one-byte enums in the padding after the
+  // value template's tag, 136 bytes, not 144.
+
   /// The scene declaration id: for `deliver`, the scene whose handler takes the route (nil: any
   /// scene that receives it); for the window actions, the `id:` argument (nil: by value only).
   public var scene: String?
   /// The presented value type, for `openWindow(value:)` and `dismissWindow(value:)` without an id.
   public var valueType: String?
+  /// `requestSceneSessionActivation`: the activity's type (``sessionRequest``).
+  public var activityType: String?
+  /// Where the target is written.
+  public var location: SourceLocation?
   /// The value template, or nil when the action takes no value.
   public var value: ValueTemplate?
+  public var action: Action
   /// `requestSceneSessionActivation`: the session asked for, the activity's type and its
   /// `targetContentIdentifier` template.
   public var sessionRequest: SessionRequest = .new
-  public var activityType: String?
   public var targetContentIdentifier: ValueTemplate?
-  /// Where the target is written.
-  public var location: SourceLocation?
 }
 
 extension RouteTarget {
@@ -59,7 +64,7 @@ extension RouteTarget {
     // The memberwise initializer builds the value in place (one in the struct's body would
     // build it in a temporary and copy it out).
     self.init(
-      action: action, scene: scene, valueType: valueType, value: value, sessionRequest: .new, activityType: nil,
-      targetContentIdentifier: nil, location: location)
+      scene: scene, valueType: valueType, activityType: nil, location: location, value: value, action: action,
+      sessionRequest: .new, targetContentIdentifier: nil)
   }
 }

@@ -58,25 +58,29 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
       layout = nil
     }
   }
-  /// Whether the template ends with `/` (significant only under the strict trailing-slash policy).
-  public var trailingSlash: Bool
-  /// Constraints on query items, in the order written.
-  public var query: [QueryConstraint]
-  /// A constraint on the fragment, or nil when the fragment is ignored.
-  public var fragment: ValueConstraint?
-  /// Where the pattern is written, when it was loaded from a file.
-  public var location: SourceLocation?
+  // The stored properties are declared in the order that packs them (the order of the
+  // declarations is the order in memory): `trailingSlash` after the optional layout's tag,
+  // then the eight-byte-aligned parts, then the port's, the host's and the fragment's tags.
+  // 192 bytes, not 200.
 
-  // The parts the layout describes, kept behind their properties so that changing one drops it.
-  @usableFromInline var storedText: String
-  @usableFromInline var storedScheme: String
-  @usableFromInline var storedHost: HostPattern
-  @usableFromInline var storedPort: Int?
-  @usableFromInline var storedSegments: [PathSegmentPattern]
   /// Where the origin and each path segment are in ``text``, as the parser found them (nil for
   /// a pattern made in code, one whose path does not fit a layout, or one changed since):
   /// what the compiler reads instead of the segments (``PathLayout``).
   @usableFromInline package internal(set) var layout: PathLayout?
+  /// Whether the template ends with `/` (significant only under the strict trailing-slash policy).
+  public var trailingSlash: Bool
+  /// Where the pattern is written, when it was loaded from a file.
+  public var location: SourceLocation?
+  // The parts the layout describes, kept behind their properties so that changing one drops it.
+  @usableFromInline var storedText: String
+  @usableFromInline var storedScheme: String
+  /// Constraints on query items, in the order written.
+  public var query: [QueryConstraint]
+  @usableFromInline var storedSegments: [PathSegmentPattern]
+  @usableFromInline var storedPort: Int?
+  @usableFromInline var storedHost: HostPattern
+  /// A constraint on the fragment, or nil when the fragment is ignored.
+  public var fragment: ValueConstraint?
 
   /// Whether two patterns have the same parts and location (their layouts, which the parts
   /// determine, are not compared).
@@ -210,8 +214,8 @@ extension URLPattern {
     layout: PathLayout?
   ) {
     self.init(
-      trailingSlash: trailingSlash, query: query, fragment: fragment, location: location, storedText: text,
-      storedScheme: scheme, storedHost: host, storedPort: port, storedSegments: segments, layout: layout)
+      layout: layout, trailingSlash: trailingSlash, location: location, storedText: text, storedScheme: scheme,
+      query: query, storedSegments: segments, storedPort: port, storedHost: host, fragment: fragment)
   }
 }
 

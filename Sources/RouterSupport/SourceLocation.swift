@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A position in a source text: the file, a 1-based line and column, and the byte offset.
 ///
 /// Columns count UTF-8 bytes from the start of the line, as clang and swiftc do, so a
@@ -67,28 +75,17 @@ public struct LineTable: Sendable {
     self.lineStarts = starts
   }
 
-  /// The offset of each line's first byte, eight bytes read at a time (a table file of a
-  /// megabyte, or one long line of JSON, is scanned in a few instructions a word).
+  /// The offset of each line's first byte, each line feed found by the C library's `memchr`
+  /// (vector instructions: a table file written on one line of 15 MB, JSON without
+  /// indentation, costs a few instructions for every 32 bytes; the loop of 8-byte words it
+  /// replaces cost 15 for every 8). A file of short lines pays one call a line.
   private static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
     var starts = [0]
     guard let base = bytes.baseAddress else { return starts }
-    let ones: UInt64 = 0x0101_0101_0101_0101
     var offset = 0
-    while offset + 8 <= bytes.count {
-      let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) ^ (ones &* 0x0A)
-      // A byte of `word` is zero where a line feed is; `found` has the high bit of exactly those
-      // bytes (adding 0x7F to a byte's low seven bits never carries into the next byte).
-      let low = ones &* 0x7F
-      var found = ~(((word & low) &+ low) | word) & (ones &* 0x80)
-      while found != 0 {
-        starts.append(offset + found.trailingZeroBitCount / 8 + 1)
-        found &= found &- 1
-      }
-      offset += 8
-    }
-    while offset < bytes.count {
-      offset += 1
-      if bytes[offset - 1] == UInt8(ascii: "\n") { starts.append(offset) }
+    while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
+      offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) + 1
+      starts.append(offset)
     }
     return starts
   }
