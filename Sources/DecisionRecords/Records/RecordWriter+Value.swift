@@ -72,7 +72,7 @@ extension RecordWriter {
   private static func inPlaceIndex(
     of op: ValueTemplatePlans.Op, in parameters: RouteParameters, _ plans: ValueTemplatePlans
   ) -> Int? {
-    let wanted = op.nameBytes
+    let wanted = plans.nameBytes[Int(op.name)]
     guard wanted.count > 0 else { return plans.inPlaceIndex(of: op, in: parameters) }
     let count = parameters.storage.count
     for k in 0..<count {

@@ -25,11 +25,8 @@ package struct ValueTemplatePlans: Sendable {
     /// The constant bytes `start..<start + count` of ``pool``.
     package var start: Int32
     package var count: Int32
-    /// The parameter's index in ``names``; -1: none (the plan's last step).
+    /// The parameter's index in ``names`` and ``nameBytes``; -1: none (the plan's last step).
     package var name: Int32
-    /// The parameter name's bytes when it is ASCII of 15 bytes or fewer (every valid template
-    /// name of that length), as ``RouteParameters`` holds a name in place; `count` 0: not so.
-    package var nameBytes: RouteParameters.Bytes16
   }
 
   /// Route k's steps are `ops[routes[k].first ..< routes[k].first + routes[k].count]`; count 0:
@@ -37,8 +34,13 @@ package struct ValueTemplatePlans: Sendable {
   @usableFromInline let routes: [(first: Int32, count: Int32)]
   package let ops: [Op]
   package let pool: [UInt8]
-  /// The parameters' names, for parameters held as an object (compared as strings).
+  /// The parameters' names, each once, for parameters held as an object (compared as strings).
   package let names: [String]
+  /// Each of ``names`` as its bytes when it is ASCII of 15 bytes or fewer (every valid template
+  /// name of that length), as ``RouteParameters`` holds a name in place; `count` 0: not so.
+  /// Kept once a name, not in every step: a step is 12 bytes, so a table of 100,000 valued
+  /// routes holds its plans in a few megabytes.
+  package let nameBytes: [RouteParameters.Bytes16]
 
   #if DEBUG
     /// Each route's template, in debug builds: a plan is asked for only with the template it
@@ -55,6 +57,7 @@ package struct ValueTemplatePlans: Sendable {
     ops = []
     pool = []
     names = []
+    nameBytes = []
     #if DEBUG
       templates = []
     #endif
@@ -117,6 +120,7 @@ package struct ValueTemplatePlans: Sendable {
     ops = builder.ops
     pool = builder.pool
     names = builder.names
+    nameBytes = builder.nameBytes
     #if DEBUG
       templates = (0..<count).map(template)
     #endif
@@ -147,8 +151,9 @@ package struct ValueTemplatePlans: Sendable {
     for k in 0..<count {
       let name = parameters.storage.name(k)
       let found: Bool
-      if op.nameBytes.count > 0, name.isASCII {
-        found = name.equals(op.nameBytes)
+      let wanted = nameBytes[Int(op.name)]
+      if wanted.count > 0, name.isASCII {
+        found = name.equals(wanted)
       } else {
         found = name.string == names[Int(op.name)]
       }
@@ -162,18 +167,21 @@ package struct ValueTemplatePlans: Sendable {
     var ops: [Op] = []
     var pool: [UInt8] = []
     var names: [String] = []
+    var nameBytes: [RouteParameters.Bytes16] = []
+    /// Each name's index in `names`.
+    var nameIndex: [String: Int32] = [:]
     /// The constant bytes since the last parameter.
     var pending: [UInt8] = []
 
     /// Adds `template`'s steps; nil (and nothing added) when its shape is not planned.
     mutating func add(_ template: ValueTemplate) -> (first: Int32, count: Int32)? {
       let first = ops.count
-      let saved = (pool.count, names.count)
+      let saved = pool.count
       pending.removeAll(keepingCapacity: true)
       guard emit(template) else {
+        // The names already added stay: unused, harmless, and found again by a later plan.
         ops.removeSubrange(first...)
-        pool.removeSubrange(saved.0...)
-        names.removeSubrange(saved.1...)
+        pool.removeSubrange(saved...)
         return nil
       }
       flush(name: nil)
@@ -211,20 +219,25 @@ package struct ValueTemplatePlans: Sendable {
     mutating func flush(name: String?) {
       let start = Int32(pool.count)
       pool += pending
-      var bytes = RouteParameters.Bytes16(low: 0, high: 0, count: 0)
-      if let name {
-        let raw = Array(name.utf8)
-        if raw.count <= RouteParameters.Storage.longest {
-          let candidate = raw.withUnsafeBufferPointer { RouteParameters.Bytes16($0) }
-          if candidate.isASCII { bytes = candidate }
-        }
-        names.append(name)
-      }
-      ops.append(
-        Op(
-          start: start, count: Int32(pending.count), name: name == nil ? -1 : Int32(names.count - 1),
-          nameBytes: bytes))
+      let index = name.map { self.index(of: $0) } ?? -1
+      ops.append(Op(start: start, count: Int32(pending.count), name: index))
       pending.removeAll(keepingCapacity: true)
+    }
+
+    /// `name`'s index in `names`, added with its bytes the first time it is seen.
+    mutating func index(of name: String) -> Int32 {
+      if let known = nameIndex[name] { return known }
+      var bytes = RouteParameters.Bytes16(low: 0, high: 0, count: 0)
+      let raw = Array(name.utf8)
+      if raw.count <= RouteParameters.Storage.longest {
+        let candidate = raw.withUnsafeBufferPointer { RouteParameters.Bytes16($0) }
+        if candidate.isASCII { bytes = candidate }
+      }
+      let index = Int32(names.count)
+      names.append(name)
+      nameBytes.append(bytes)
+      nameIndex[name] = index
+      return index
     }
   }
 }
