@@ -258,7 +258,10 @@ public struct CompiledRouter: Sendable {
           if CompiledRouter.decodesToSeparator(raw) { decodedSeparators.append(urls.names[name]) }
           withName(name) { set(&parameters, $0, decoding: raw, type, fast: fast, plus: false) }
         } else {
-          withName(name) { CompiledRouter.set(&parameters, $0, raw, type) }
+          // On the fast path, a capture of its own type (a name captured once) was tested as
+          // that type by the walk: a UUID is read without a second test.
+          let proven = fast && urls.captureTypes[name] != nil
+          withName(name) { CompiledRouter.set(&parameters, $0, raw, type, proven: proven) }
         }
         continue
       }
@@ -376,9 +379,13 @@ public struct CompiledRouter: Sendable {
   /// Sets `name` to a value with nothing to decode, made from its bytes: text with no string
   /// made, an integer parsed there, a UUID's digits read into two words (the text of either is
   /// made when it is read).
+  ///
+  /// `proven`: the fast walk took these bytes as a value of `type` (every step of it that records
+  /// a capture whose own type is `uuid` tested its 36 bytes: `typedStep`, a competing node's
+  /// `uuid` edge, an affixed segment's part), so a UUID is read without testing it again.
   static func set(
     _ parameters: inout RouteParameters.Builder, _ name: UnsafeBufferPointer<UInt8>, _ raw: UnsafeBufferPointer<UInt8>,
-    _ type: ParameterType
+    _ type: ParameterType, proven: Bool = false
   ) {
     switch type {
     case .string:
@@ -390,7 +397,7 @@ public struct CompiledRouter: Sendable {
         parameters.set(name, text: raw)
       }
     case .uuid:
-      if raw.count == 36, let base = raw.baseAddress, URLTrie.isUUID(ascii: base) {
+      if raw.count == 36, let base = raw.baseAddress, proven || URLTrie.isUUID(ascii: base) {
         parameters.set(name, .uuid(high: uuidWord(base, high: true), low: uuidWord(base, high: false)))
       } else {
         parameters.set(String(decoding: name, as: UTF8.self), json: value(raw, type))

@@ -1050,6 +1050,52 @@ import Testing
     #expect(disagreements.isEmpty, "\(disagreements.prefix(5).joined(separator: "\n"))")
   }
 
+  /// `match(url:)` reads a UUID the fast walk took without testing it again: UUIDs and
+  /// near-UUIDs at every fast step that records a capture of type `uuid` (the only child of a
+  /// node, a `uuid` edge beside a literal, an `int` and a `{name}`, a part of an affixed
+  /// segment, before a query) give the parameters the general path gives.
+  @Test func uuidCapturesOfEveryFastStepAgree() throws {
+    let router = try TestTables.router([
+      ("only", "notes://note/{id:uuid}"), ("only-tail", "notes://note/{id:uuid}/close"),
+      ("literal", "https://example.com/c/new"), ("int", "https://example.com/c/{n:int}/x"),
+      ("uuid", "https://example.com/c/{u:uuid}/x"), ("string", "https://example.com/c/{s}/x"),
+      ("prefix", "https://example.com/p/item-{u:uuid}"), ("suffix", "https://example.com/s/{u:uuid}.json"),
+      ("two", "https://example.com/t/{a:uuid}~{b}"), ("query", "notes://q/{id:uuid}?v={v}"),
+    ])
+    var rng = SeededGenerator(seed: 0x0D17)
+    func any<T>(_ items: [T]) -> T { items[Int(rng.next() % UInt64(items.count))] }
+    let hex = Array("0123456789abcdefABCDEF".utf8)
+    let odd = Array("/.-%?#!~_xXgG:@".utf8)
+    func uuid() -> String {
+      var bytes: [UInt8] = []
+      for i in 0..<36 { bytes.append([8, 13, 18, 23].contains(i) ? UInt8(ascii: "-") : any(hex)) }
+      switch rng.next() % 5 {
+      case 0: bytes[Int(rng.next() % 36)] = any(odd + hex)  // one byte changed
+      case 1: bytes.removeLast(Int(1 + rng.next() % 4))  // cut short
+      case 2: bytes += (0..<Int(1 + rng.next() % 4)).map { _ in any(hex) }  // longer
+      default: break
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    let shapes = [
+      "notes://note/#", "notes://note/#/close", "https://example.com/c/#/x", "https://example.com/p/item-#",
+      "https://example.com/s/#.json", "https://example.com/t/#~b", "https://example.com/t/#~", "notes://q/#?v=1",
+      "notes://q/#?v=a%20b",
+    ]
+    var disagreements: [String] = []
+    var uuids = 0
+    for _ in 0..<20_000 {
+      let url = any(shapes).split(separator: "#", omittingEmptySubsequences: false).joined(separator: uuid())
+      let (full, general) = (router.match(url: url), router.matchGeneral(url: url))
+      if full != general { disagreements.append("\(url): match(url:) \(full), general \(general)") }
+      if case .success(let m?) = full, m.routeName != "string" && m.routeName != "int" && m.routeName != "literal" {
+        uuids += 1
+      }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(5).joined(separator: "\n"))")
+    #expect(uuids > 5_000)
+  }
+
   @Test func longPathsAndManySegments() throws {
     let router = try TestTables.router([("deep", "https://example.com/a/{x}"), ("any", "https://example.com/{rest*}")])
     var scratch = MatchScratch()
