@@ -72,13 +72,25 @@ public struct Decision: Sendable, Hashable {
   /// The value as the decision keeps it (``value`` renders it).
   package var storedValue: DecisionValue
   /// Sessions closed by the decision.
-  public var closedSessions: [String]
+  public var closedSessions: [String] {
+    get { storedLists.closed }
+    set { storedLists.closed = newValue }
+  }
   /// Every session a launch opens, when it opens more than one (`defaultLaunchBehavior(.presented)`,
   /// W24); empty otherwise (``session`` is the one it opens).
-  public var openedSessions: [String] = []
+  public var openedSessions: [String] {
+    get { storedLists.opened }
+    set { storedLists.opened = newValue }
+  }
   /// The fates of the URLs after the first of one open request that carries several (MAC4), in
   /// the request's order; empty for every other event.
-  public var extraURLs: [ExtraURL] = []
+  public var extraURLs: [ExtraURL] {
+    get { storedLists.extraURLs }
+    set { storedLists.extraURLs = newValue }
+  }
+  /// The closed and opened sessions and the extra URLs as the decision keeps them: one empty
+  /// reference when the three are empty, as they are for most decisions.
+  package var storedLists: DecisionSessionLists
   /// The IDs of the Apple rules (apple-semantics.md) that decided it, in the order they applied
   /// (kept without an allocation: ``AppleRuleList``).
   public var appleRules: AppleRuleList
@@ -128,7 +140,7 @@ extension Decision {
   ) {
     self.init(
       outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
-      storedValue: DecisionValue(value), closedSessions: closedSessions, openedSessions: [], extraURLs: [],
+      storedValue: DecisionValue(value), storedLists: DecisionSessionLists(closed: closedSessions),
       appleRules: appleRules, reason: reason,
       message: message, trace: trace, storedEffects: SessionEffects(effects), handlers: handlers)
   }

@@ -255,7 +255,7 @@ struct DecisionContext {
     swap(&handlers, &self.handlers)
     return Decision(
       outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
-      storedValue: value, closedSessions: closed, openedSessions: [], extraURLs: [], appleRules: rules,
+      storedValue: value, storedLists: DecisionSessionLists(closed: closed), appleRules: rules,
       reason: reason, message: explains ? message() : "", trace: trace, storedEffects: effects, handlers: handlers)
   }
 
@@ -268,7 +268,7 @@ struct DecisionContext {
   ) -> Decision {
     Decision(
       outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
-      storedValue: value, closedSessions: closed, openedSessions: [], extraURLs: [], appleRules: rules,
+      storedValue: value, storedLists: DecisionSessionLists(closed: closed), appleRules: rules,
       reason: reason, message: explains ? message() : "", trace: trace, storedEffects: effects, handlers: handlers)
   }
 }

@@ -107,9 +107,14 @@ extension DecisionRecord {
     if !decision.storedValue.isAbsent {
       writeValue(decision.storedValue, route: decision.match?.route, values: values, to: &w, layout: &layout)
     }
-    if !decision.closedSessions.isEmpty { writeStrings(#","closed":"#, decision.closedSessions, to: &w) }
-    if !decision.openedSessions.isEmpty { writeStrings(#","opened":"#, decision.openedSessions, to: &w) }
-    if !decision.extraURLs.isEmpty { appendExtraURLs(decision.extraURLs, to: &w) }
+    // Most decisions fill none of the three lists: one test of what the decision keeps, not
+    // an array read out (and released) for each.
+    if !decision.storedLists.isEmpty {
+      let lists = decision.storedLists
+      if !lists.closed.isEmpty { writeStrings(#","closed":"#, lists.closed, to: &w) }
+      if !lists.opened.isEmpty { writeStrings(#","opened":"#, lists.opened, to: &w) }
+      if !lists.extraURLs.isEmpty { appendExtraURLs(lists.extraURLs, to: &w) }
+    }
     if !decision.handlers.isEmpty { appendHandlers(decision.handlers, to: &w) }
     if let identifier = identifier(of: event) { writeIdentifier(identifier, to: &w) }
     w.literal(#","appleRules":["#)
