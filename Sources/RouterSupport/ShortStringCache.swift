@@ -4,8 +4,10 @@
 /// a `String` from bytes costs one to two hundred.
 ///
 /// `string(_:)` returns what `String(decoding:as:)` returns for the same bytes. The cache is a
-/// fixed table (1,024 entries, each bytes → string, the last one made wins its slot), so it
-/// holds at most that many strings and never grows.
+/// table of slots, each bytes → string, the last one made wins its slot: 1,024 slots, and
+/// 32,768 once it has made 4,096 strings (a large table's path literals and parameter names
+/// are tens of thousands: in 1,024 slots most of them evicted each other, and each miss made
+/// its string again). It grows once, empty, and holds at most that many strings.
 ///
 /// ```swift
 /// let strings = ShortStringCache()
@@ -20,19 +22,45 @@ package final class ShortStringCache {
     var string: String
   }
 
+  /// The slots of a new cache, and of one grown.
   private static let slots = 1024
-  private let entries: UnsafeMutablePointer<Entry>
+  private static let grownSlots = 32768
+  /// The strings made (misses) after which a cache of ``slots`` grows.
+  private static let growAfter = 4096
+
+  private var entries: UnsafeMutablePointer<Entry>
+  /// The number of slots (a power of two), and the shift that takes a hash to a slot.
+  private var slotCount: Int
+  private var shift: UInt64
+  /// The strings made since the cache was created (counted until it grows).
+  private var made = 0
 
   /// An empty cache.
   package init() {
-    entries = .allocate(capacity: Self.slots)
-    entries.initialize(repeating: Entry(head: 0, tail: 0, count: -1, string: ""), count: Self.slots)
+    (entries, slotCount, shift) = Self.table(Self.slots)
   }
 
   deinit {
-    entries.deinitialize(count: Self.slots)
+    entries.deinitialize(count: slotCount)
     entries.deallocate()
   }
+
+  /// An empty table of `count` slots (a power of two) and its shift.
+  private static func table(_ count: Int) -> (UnsafeMutablePointer<Entry>, Int, UInt64) {
+    let entries = UnsafeMutablePointer<Entry>.allocate(capacity: count)
+    entries.initialize(repeating: Entry(head: 0, tail: 0, count: -1, string: ""), count: count)
+    return (entries, count, UInt64(64 - count.trailingZeroBitCount))
+  }
+
+  /// Replaces the table with an empty one of ``grownSlots``.
+  private func grow() {
+    entries.deinitialize(count: slotCount)
+    entries.deallocate()
+    (entries, slotCount, shift) = Self.table(Self.grownSlots)
+  }
+
+  /// The number of slots (1,024, or 32,768 once grown), for tests.
+  package var capacity: Int { slotCount }
 
   /// `String(decoding: bytes, as: UTF8.self)`, found in the cache when these bytes were made
   /// into a string before (bytes over 16 long are always made).
@@ -55,11 +83,22 @@ package final class ShortStringCache {
       head = UInt64(base[0]) | UInt64(base[count &>> 1]) &<< 8 | UInt64(base[count &- 1]) &<< 16
     }
     let mixed = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
-    let entry = entries + Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) &>> 54)
+    let slot = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) &>> shift)
+    let entry = entries + slot
     if entry.pointee.count == count, entry.pointee.head == head, entry.pointee.tail == tail {
       return entry.pointee.string
     }
     let string = String(decoding: bytes, as: UTF8.self)
+    if slotCount == Self.slots {
+      made &+= 1
+      if made == Self.growAfter {
+        // Grown empty: the string is kept in the new table's slot for these bytes.
+        grow()
+        let slot = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) &>> shift)
+        entries[slot] = Entry(head: head, tail: tail, count: count, string: string)
+        return string
+      }
+    }
     entry.pointee = Entry(head: head, tail: tail, count: count, string: string)
     return string
   }

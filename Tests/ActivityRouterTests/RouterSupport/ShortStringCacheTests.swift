@@ -25,6 +25,24 @@ import Testing
     }
   }
 
+  /// Past 4,096 strings made the cache grows (to 32,768 slots, empty): what it gives back is
+  /// still each string's, before, across and after the growth, for strings it held before.
+  @Test func growsAndStillGivesWhatDecodingGives() {
+    let strings = ShortStringCache()
+    #expect(strings.capacity == 1024)
+    // 10,000 different strings ("s0" to "s9999", and some past 16 bytes, which are always made).
+    let texts = (0..<10_000).map { i in Array((i % 7 == 0 ? "a-long-path-literal-\(i)" : "s\(i)").utf8) }
+    for round in 0..<3 {
+      for (i, bytes) in texts.enumerated() {
+        let made = bytes.withUnsafeBufferPointer { strings.string($0) }
+        #expect(made == String(decoding: bytes, as: UTF8.self), "round \(round): \(i)")
+        // The first round crosses the growth: the cache grew at its 4,096th string made.
+        if round == 0 && i < 3_000 { #expect(strings.capacity == 1024) }
+      }
+      #expect(strings.capacity == 32768)
+    }
+  }
+
   @Test func tellsApartStringsThatShareTheirEnds() {
     let strings = ShortStringCache()
     // The same first and last bytes (and, for four to seven, the same first and last four).
