@@ -80,8 +80,9 @@ public struct LineRouter: ~Copyable {
   /// The plan cache, used when the sessions stay the same and nothing is explained.
   private var plans: RecordPlans
   private let usesPlans: Bool
-  /// The decision of the last line routed by ``routeHoldingDecision(line:utf8:into:)``, not yet applied.
-  private var heldDecision: Decision?
+  /// The effects of the decision of the last line routed by
+  /// ``routeHoldingDecision(line:utf8:into:)``, not yet applied.
+  private var heldEffects: SessionEffects?
 
   /// A line router over `router`, starting from `sessions` (none by default: a cold launch).
   public init(router: CompiledRouter, sessions: SessionState = SessionState(), options: Options = Options()) {
@@ -115,7 +116,7 @@ public struct LineRouter: ~Copyable {
       var kept = DecisionRecord.KeptDecision(open: sessions.sessions.count, limit: options.openSessionLimit)
       withUnsafeMutablePointer(to: &kept) { appendJSON(line: line, utf8: bytes, to: &out, kept: $0) }
       // In place: the record holds no reference to the sessions, so nothing is copied.
-      if let decision = kept.decision.take() { sessions.apply(decision) }
+      if let effects = kept.effects.take() { sessions.apply(effects) }
       return
     }
     var record = DecisionRecord(
@@ -155,22 +156,25 @@ public struct LineRouter: ~Copyable {
     if options.format == .json {
       var kept = DecisionRecord.KeptDecision(open: sessions.sessions.count, limit: options.openSessionLimit)
       withUnsafeMutablePointer(to: &kept) { appendJSON(line: line, utf8: bytes, to: &out, kept: $0) }
-      if let decision = kept.decision.take() { heldDecision = decision }
+      if let effects = kept.effects.take() { heldEffects = effects }
       return
     }
     var record = DecisionRecord(
       line: line, utf8: bytes, router: router, state: sessions, explains: options.explains, scratch: &scratch)
     if case .success(let (_, decision)) = record.result {
-      if let error = overSessionLimit(decision) { record.result = .failure(error) } else { heldDecision = decision }
+      if let error = overSessionLimit(decision) {
+        record.result = .failure(error)
+      } else {
+        heldEffects = decision.storedEffects
+      }
     }
     append(record, to: &out)
   }
 
   /// Applies the decision ``routeHoldingDecision(line:utf8:into:)`` held back, if any.
   public mutating func applyHeldDecision() {
-    guard let decision = heldDecision else { return }
-    heldDecision = nil
-    sessions = sessions.applying(decision)
+    guard let effects = heldEffects.take() else { return }
+    sessions.apply(effects)
   }
 
   /// Decides one line given as text and appends its record to `out`.
