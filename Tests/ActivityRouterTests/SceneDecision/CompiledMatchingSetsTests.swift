@@ -108,7 +108,7 @@ import Testing
     #expect(sets.scenes.map(\.form) == [.general, .anyOf, .anyOf, .always, .never, .general])
     #expect(sets.scenes.map(\.count) == [0, 1, 2, 0, 0, 0])
     #expect(sets.tests.map(\.op) == [.contains, .contains, .contains])
-    #expect(sets.tests.allSatisfy(\.caseInsensitive))
+    #expect(sets.tests.allSatisfy { $0.caseInsensitive })
     #expect(String(decoding: sets.bytes, as: UTF8.self).hasPrefix("note-editoraB"))
     var text = "NOTES://Note-Editor/1"
     let answers = text.withUTF8 { [sets.answer(sceneAt: 1, text: $0), sets.answer(sceneAt: 2, text: $0)] }
