@@ -64,7 +64,7 @@ package enum ExternalEvents {
           SceneSelector(identifier: identifier, url: ObservedInPlace(documentURL, reads: ctx.reads)).select(&ctx)
         }
       } else {
-        choice = SceneSelector(identifier: identifier, url: url).select(&ctx)
+        choice = SceneSelector(identifier: identifier, url: url, urlIsIdentifier: isURL).select(&ctx)
       }
     }
     // Stage two needs only which session received the event: its scene and id, not the session.

@@ -25,6 +25,9 @@ public struct CompiledRouter: Sendable {
   package let appLinks: AppLinkGate
   /// The routes' values compiled into the bytes and parameters a record writes (issue 17).
   package let values: ValueTemplatePlans
+  /// The scene declarations' `handlesExternalEvents(matching:)` predicates compiled to be tested
+  /// on an identifier's bytes (issue 17).
+  package let matchingSets: CompiledMatchingSets
 
   /// Matches a URL: the best route and its parameters, nil when no route matches, or the reason
   /// the text is not a URL the router accepts.
@@ -568,6 +571,6 @@ extension CompiledRouter {
       appLinks: AppLinkGate(
         associatedDomains: table.claims.associatedDomains, associations: table.claims.associations,
         appID: table.claims.appID, exclusionsStopLaterEntries: table.policies.aasaDetails == .firstDecision),
-      values: ValueTemplatePlans(table.routes))
+      values: ValueTemplatePlans(table.routes), matchingSets: CompiledMatchingSets(table.scenes))
   }
 }

@@ -100,26 +100,35 @@ extension ActivationPredicate.Comparison {
   func evaluateASCII(bytes l: UnsafeBufferPointer<UInt8>) -> Bool? {
     var rhs = value
     return rhs.withUTF8 { r -> Bool? in
-      guard UTF8Bytes.isASCII(l), UTF8Bytes.isASCII(r) else { return nil }
-      let fold = caseInsensitive
-      @inline(__always) func eq(_ a: UInt8, _ b: UInt8) -> Bool {
-        fold ? TextFolding.lower(a) == TextFolding.lower(b) : a == b
-      }
-      switch op {
-      case .equals:
-        return l.count == r.count && (0..<l.count).allSatisfy { eq(l[$0], r[$0]) }
-      case .beginsWith:
-        return r.count <= l.count && (0..<r.count).allSatisfy { eq(l[$0], r[$0]) }
-      case .endsWith:
-        let offset = l.count - r.count
-        return offset >= 0 && (0..<r.count).allSatisfy { eq(l[offset + $0], r[$0]) }
-      case .contains:
-        if r.isEmpty { return true }
-        guard r.count <= l.count else { return false }
-        return fold ? TextFolding.containsASCII(l, r, lower: true) : TextFolding.containsASCII(l, r, lower: false)
-      case .like:
-        return nil
-      }
+      guard op != .like, UTF8Bytes.isASCII(l), UTF8Bytes.isASCII(r) else { return nil }
+      return Self.compareASCII(op, caseInsensitive: caseInsensitive, l, r)
+    }
+  }
+
+  /// `l <op>[c] r` on ASCII bytes (case folded bytewise when `caseInsensitive`; `[d]` changes
+  /// nothing on ASCII): the one body of ``evaluateASCII(bytes:)`` and of the compiled matching
+  /// sets (`CompiledMatchingSets`). `LIKE` is never decided here: false.
+  @inline(__always)
+  static func compareASCII(
+    _ op: Operator, caseInsensitive fold: Bool, _ l: UnsafeBufferPointer<UInt8>, _ r: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    @inline(__always) func eq(_ a: UInt8, _ b: UInt8) -> Bool {
+      fold ? TextFolding.lower(a) == TextFolding.lower(b) : a == b
+    }
+    switch op {
+    case .equals:
+      return l.count == r.count && (0..<l.count).allSatisfy { eq(l[$0], r[$0]) }
+    case .beginsWith:
+      return r.count <= l.count && (0..<r.count).allSatisfy { eq(l[$0], r[$0]) }
+    case .endsWith:
+      let offset = l.count - r.count
+      return offset >= 0 && (0..<r.count).allSatisfy { eq(l[offset + $0], r[$0]) }
+    case .contains:
+      if r.isEmpty { return true }
+      guard r.count <= l.count else { return false }
+      return fold ? TextFolding.containsASCII(l, r, lower: true) : TextFolding.containsASCII(l, r, lower: false)
+    case .like:
+      return false
     }
   }
 }

@@ -51,6 +51,12 @@ extension ObservedInPlace where Value == URLRecord {
   /// The URL's host, normalized (lowercase, IDNA ASCII); not a read, as ``scheme``.
   var host: String? { base.pointee.normalizedHost }
 
+  /// `URLRecord.testAbsoluteString(_:)` of the URL, read in place. Not a read: the caller
+  /// marks what its test decides.
+  func testAbsoluteString(_ test: (UnsafeBufferPointer<UInt8>) -> Bool?) -> Bool? {
+    base.pointee.testAbsoluteString(test)
+  }
+
   /// Whether the URL has a userinfo (`user[:password]@`, even empty). Not a read: a reused
   /// record is made and written only for URLs the fast path takes, whose bytes start with a
   /// host key of the trie (`scheme://host`), so no URL it is written for has a userinfo.
@@ -96,6 +102,20 @@ extension ObservedInPlace where Value == EventIdentifier {
     // The identifier's fields are read in place (the method called on it copied it first).
     if !base.pointee.hasText && policies.missingIdentifier == .matchesNothing { return false }
     return EventIdentifier.evaluate(predicate, at: base)
+  }
+
+  /// Whether the matching predicate of the table's declaration at `scene` holds, for an
+  /// identifier that is `url`'s `absoluteString` (`url` nil when it is not known to be), told
+  /// on the URL's bytes with the router's compiled sets (`CompiledMatchingSets`); nil when they
+  /// cannot tell (the caller tests the predicate with ``satisfies(_:_:)``). A read when it tells.
+  func compiledAnswer(matchingOf scene: Int, in table: TableView, url: ObservedInPlace<URLRecord>?) -> Bool? {
+    // An identifier not resolved is a URL's (its text made from the URL when read), and has a
+    // text: the missing-identifier policy does not apply.
+    guard let url, !base.pointee.isResolved, let answer = table.matchingAnswer(sceneAt: scene, url: url) else {
+      return nil
+    }
+    reads.mark()
+    return answer
   }
 
   /// Runs `body` with the identifier whose text is made (once, for the stages that may read it

@@ -8,6 +8,9 @@ struct SceneSelector {
   let identifier: ObservedInPlace<EventIdentifier>
   /// The event's URL, for `DocumentGroup`s (S7).
   let url: ObservedInPlace<URLRecord>?
+  /// Whether ``identifier`` is ``url``'s `absoluteString` (a URL line's: both made from the one
+  /// URL), so that a matching set may be tested on the URL's bytes.
+  var urlIsIdentifier = false
 
   func select(_ ctx: inout DecisionContext) -> ReceiverChoice {
     // An explained decision writes the identifier into its trace and reads it for every
@@ -352,11 +355,18 @@ struct SceneSelector {
     case .windowGroup where FileURLGroup.takes(sceneAt: index, url: url, ctx):
       return FileURLGroup.instantiate(sceneAt: index, url: url, &ctx)
     case .window, .windowGroup:
-      guard table.scenes[index].matching != nil, let predicate = table.scenes[index].matchingPredicate else {
-        return nil
+      guard table.scenes[index].matching != nil else { return nil }
+      // A URL line's set is tested on the URL's bytes with the table's compiled sets; the
+      // predicate is read (and retained) only when they cannot tell.
+      let holds: Bool
+      if let answer = identifier.compiledAnswer(matchingOf: index, in: table, url: urlIsIdentifier ? url : nil) {
+        holds = answer
+      } else {
+        guard let predicate = table.scenes[index].matchingPredicate else { return nil }
+        holds = identifier.satisfies(predicate, ctx.policies)
       }
       // The steps' texts are built only when the decision explains itself.
-      if identifier.satisfies(predicate, ctx.policies) {
+      if holds {
         let matching = table.scenes[index].matching ?? []
         let star = matching.contains("*")
         ctx.step(

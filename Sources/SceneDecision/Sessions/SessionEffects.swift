@@ -63,6 +63,17 @@ package struct SessionEffects: Sendable, Hashable, RandomAccessCollection, Mutab
     }
   }
 
+  /// Whether no session these effects create or change presents a value: none, an activation,
+  /// or the creation of one session presenting none (a cold launch's receiver). A list is not
+  /// looked into: false.
+  package var presentsNoValue: Bool {
+    switch storage {
+    case .none, .activated: true
+    case .created(_, _, let value, _, _): value == nil
+    case .list: false
+    }
+  }
+
   package var isEmpty: Bool {
     if case .none = storage { return true }
     return false

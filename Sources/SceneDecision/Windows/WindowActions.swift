@@ -69,7 +69,7 @@ struct WindowActions {
           message: ctx.explains ? "\(call()) brings the open '\(groupID)' window to the front" : "")
       }
       ctx.step(.action, call(), .chosen, "the Window is not open: it opens", rule: .w7)
-      let session = ctx.createSession(sceneAt: g, value: nil)
+      let session = ctx.createChosen(sceneAt: g, value: nil)
       return Result(
         outcome: .open, scene: groupID, session: session.id,
         message: ctx.explains ? "\(call()) opens the '\(groupID)' window" : "")
@@ -81,13 +81,13 @@ struct WindowActions {
       ctx.step(.action, call(), .chosen, "by id, a WindowGroup always gets a new window\(presented)", rule: .w6)
       // W10 is about the value of a group that presents data.
       if presents { ctx.cite(.w10) }
-      let session = ctx.createSession(sceneAt: g, value: initial)
+      let session = ctx.createChosen(sceneAt: g, value: initial)
       return Result(
         outcome: .open, scene: groupID, session: session.id, value: initial,
         message: ctx.explains ? "\(call()) opens a new '\(groupID)' window" : "")
     }
     let sameGroup = ctx.policies.presentedValueScope == .sameGroup
-    let sessions = candidates(ctx, from: ctx.index.positions(presenting: value))
+    let sessions = candidates(ctx, presenting: value)
     let found = TieBreaking.best(of: sessions, ctx.policies) { session in
       // The value first: the index's candidates present it, or (rarely) one whose key it shares.
       // (Compared unwrapped: an optional compared with it was copied, through Optional's
@@ -110,7 +110,7 @@ struct WindowActions {
           ? "\(call()) brings the '\(existing.scene)' window already presenting this value to the front" : "")
     }
     ctx.step(.action, call(), .chosen, "no window of '\(groupID)' presents \(value): a new window", rule: .w8)
-    let session = ctx.createSession(sceneAt: g, value: value)
+    let session = ctx.createChosen(sceneAt: g, value: value)
     return Result(
       outcome: .open, scene: groupID, session: session.id, value: value,
       message: ctx.explains ? "\(call()) opens a new '\(groupID)' window presenting the value" : "")
@@ -123,6 +123,17 @@ struct WindowActions {
     guard ctx.index.uniqueIDs else { return ctx.currentSessions }
     let updated = ctx.updatedPositions
     return ctx.currentSessions(at: updated.isEmpty ? positions : Array(Set(positions + updated)).sorted())
+  }
+
+  /// ``candidates(_:from:)`` of the index's sessions presenting `value`: where a window
+  /// presenting it is looked for. Empty, with no session copied, when none can present it: no
+  /// session of the state does (the index has none) and this decision's effects create at most
+  /// one session, presenting no value, and change none (a cold launch's receiver: the replay of
+  /// its creation by `currentSessions(at:)` copied the new session to find it presents nothing).
+  private static func candidates(_ ctx: DecisionContext, presenting value: JSONValue) -> [Session] {
+    let positions = ctx.index.positions(presenting: value)
+    if positions.isEmpty, ctx.index.uniqueIDs, ctx.effects.presentsNoValue { return [] }
+    return candidates(ctx, from: positions)
   }
 
   /// The position in the table of the group an `openWindow` targets: by id (W5), or by the
@@ -196,7 +207,7 @@ struct WindowActions {
         table.scene(id)?.kind == .window ? "closes the Window" : "closes every open window of the group", rule: .w16)
     case (nil, let value?):
       let type = request.type
-      closing = candidates(ctx, from: ctx.index.positions(presenting: value)).filter {
+      closing = candidates(ctx, presenting: value).filter {
         $0.value == value && (type == nil || table.scene($0.scene)?.presents == type)
       }
       ctx.step(
@@ -207,7 +218,7 @@ struct WindowActions {
       closing =
         noID(id)
         ? []
-        : candidates(ctx, from: ctx.index.positions(presenting: value)).filter { $0.scene == id && $0.value == value }
+        : candidates(ctx, presenting: value).filter { $0.scene == id && $0.value == value }
       ctx.step(.action, call(), .info, "closes the windows of '\(id)' presenting the value", rule: .w18)
     }
     guard !closing.isEmpty else {

@@ -1,0 +1,60 @@
+import RouteEvents
+import RouteMatcher
+import RouteTables
+import RouterSupport
+
+extension CompiledMatchingSets {
+  /// The answer of the matching predicate of the declaration at `scene` for the identifier
+  /// whose UTF-8 bytes are `text`: what `matchingPredicate.evaluate(String(text))` answers,
+  /// or nil when the predicate is not compiled (``Form/general``) or the text is not ASCII
+  /// (the caller evaluates the predicate as before). The tests are tried in order and stop at
+  /// the first that holds, as `evaluate` does for an `OR`.
+  ///
+  /// ```swift
+  /// sets.answer(sceneAt: 1, text: bytesOf("notes://note-editor/1"))   // true: CONTAINS[cd] 'note-editor'
+  /// ```
+  func answer(sceneAt scene: Int, text: UnsafeBufferPointer<UInt8>) -> Bool? {
+    let entry = scenes[scene]
+    switch entry.form {
+    case .general: return nil
+    case .always: return true
+    case .never: return false
+    case .anyOf: return anyOf(entry, text)
+    }
+  }
+
+  /// Whether one test of `entry` holds for `text`; nil when the text is not ASCII.
+  private func anyOf(_ entry: Scene, _ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+    if entry.count == 0 { return false }
+    guard UTF8Bytes.isASCII(text) else { return nil }
+    return bytes.withUnsafeBufferPointer { all -> Bool in
+      var i = Int(entry.first)
+      let end = i &+ Int(entry.count)
+      while i < end {
+        let test = tests[i]
+        let value = UnsafeBufferPointer(rebasing: all[Int(test.start)..<Int(test.start) &+ Int(test.count)])
+        if ActivationPredicate.Comparison.compareASCII(test.op, caseInsensitive: test.caseInsensitive, text, value) {
+          return true
+        }
+        i &+= 1
+      }
+      return false
+    }
+  }
+}
+
+extension TableView {
+  /// The answer of the matching predicate of the declaration at `scene` for a URL's identifier
+  /// (its `absoluteString`), tested on the URL's bytes in place with the router's compiled
+  /// sets; nil when that cannot be told so (the predicate not compiled, the bytes not the
+  /// `absoluteString` as they are, or not ASCII): the caller evaluates the predicate.
+  func matchingAnswer(sceneAt scene: Int, url: ObservedInPlace<URLRecord>) -> Bool? {
+    switch router.pointee.matchingSets.scenes[scene].form {
+    case .general: return nil
+    case .always: return true
+    case .never: return false
+    case .anyOf:
+      return url.testAbsoluteString { router.pointee.matchingSets.answer(sceneAt: scene, text: $0) }
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import ActivityRouter
+import ActivityRouterTestSupport
+import Foundation
+import RouteEvents
+import RouteTables
+import Testing
+
+@testable import SceneDecision
+
+/// The matching predicates compiled once per table (`CompiledMatchingSets`, what scene selection
+/// tests a URL line's identifier with) held to the general evaluation of the URL's
+/// `absoluteString` (Foundation's folding, `AbsoluteStringPredicateTests.folded`): random URLs
+/// against random predicates and `handlesExternalEvents` sets, edge texts (empty, shorter than
+/// the values, non-ASCII), and the forms the sets compile to.
+@Suite struct CompiledMatchingSetsTests {
+  /// What scene selection does with a compiled set: a constant, or the tests on the URL's bytes
+  /// when they are its `absoluteString`; nil when the set cannot tell.
+  static func answer(_ sets: CompiledMatchingSets, _ i: Int, _ url: URLRecord) -> Bool? {
+    switch sets.scenes[i].form {
+    case .general: return nil
+    case .always: return true
+    case .never: return false
+    case .anyOf: return url.testAbsoluteString { sets.answer(sceneAt: i, text: $0) }
+    }
+  }
+
+  @Test func theCompiledSetsAnswerAsTheAbsoluteStringsEvaluationDoes() {
+    var g = SeededGenerator(seed: 0x5E75_C0DE)
+    var disagreements: [String] = []
+    var (decided, positives, negatives) = (0, 0, 0)
+    for _ in 0..<2_000 {
+      guard let url = try? URLRecord(parsing: AbsoluteStringPredicateTests.randomURL(&g)) else { continue }
+      let absolute = url.absoluteString
+      let predicates: [ActivationPredicate?] = (0..<6).map { _ in
+        switch Int.random(in: 0..<4, using: &g) {
+        case 0: return nil
+        case 1: return AbsoluteStringPredicateTests.randomPredicate(&g)
+        default:
+          return ActivationPredicate(
+            matching: (0..<Int.random(in: 0...3, using: &g)).map { _ in
+              Int.random(in: 0..<6, using: &g) == 0 ? "" : AbsoluteStringPredicateTests.values.randomElement(using: &g)!
+            })
+        }
+      }
+      let sets = CompiledMatchingSets(predicates: predicates)
+      for (i, predicate) in predicates.enumerated() {
+        guard let answer = Self.answer(sets, i, url) else { continue }
+        guard let predicate else {
+          disagreements.append("no predicate answered \(answer)")
+          continue
+        }
+        decided += 1
+        let general = AbsoluteStringPredicateTests.folded(predicate, absolute)
+        if general { positives += 1 } else { negatives += 1 }
+        if answer != general || predicate.evaluate(absoluteStringOf: url) != general {
+          disagreements.append("\(predicate) on \(absolute.debugDescription): \(general) expected")
+        }
+      }
+    }
+    #expect(decided > 3_000)
+    #expect(positives > 500)
+    #expect(negatives > 500)
+    #expect(disagreements.isEmpty, "\(disagreements.count): \(disagreements.prefix(10).joined(separator: "\n"))")
+  }
+
+  @Test func edgeTextsAnswerAsTheStringsEvaluationDoes() {
+    let values = ["", "a", "A", "note-editor", "NOTE-EDITOR", "é", "e", "notes://", "//", "ab", "ba", "aaa"]
+    var predicates: [ActivationPredicate?] = [nil, .always, .never, .or([]), .and([]), .not(.always)]
+    for op in ActivationPredicate.Comparison.Operator.allCases {
+      for value in values {
+        for c in [false, true] {
+          predicates.append(.comparison(.init(op, value, caseInsensitive: c, diacriticInsensitive: !c)))
+        }
+      }
+    }
+    predicates.append(ActivationPredicate(matching: ["note", "EDITOR", ""]))
+    let sets = CompiledMatchingSets(predicates: predicates)
+    let texts = ["", "a", "A", "aa", "aaa", "aaaa", "b", "ab", "ba", "note-editor", "Note-Editor/x", "é", "e", "x://é"]
+    var disagreements: [String] = []
+    for text in texts {
+      var bytes = text
+      for (i, predicate) in predicates.enumerated() {
+        let answer = bytes.withUTF8 { text -> Bool? in
+          switch sets.scenes[i].form {
+          case .general: return nil
+          case .always: return true
+          case .never: return false
+          case .anyOf: return sets.answer(sceneAt: i, text: text)
+          }
+        }
+        guard let answer else { continue }
+        let general = predicate.map { AbsoluteStringPredicateTests.folded($0, text) }
+        if answer != general { disagreements.append("\(String(describing: predicate)) on \(text.debugDescription)") }
+      }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.count): \(disagreements.prefix(10).joined(separator: "\n"))")
+  }
+
+  @Test func setsCompileToTheirForms() {
+    let sets = CompiledMatchingSets([
+      SceneDeclaration(id: "main"),
+      SceneDeclaration(id: "editor", matching: ["note-editor"]),
+      SceneDeclaration(id: "two", matching: ["a", "", "B"]),
+      SceneDeclaration(id: "star", matching: ["x", "*"]),
+      SceneDeclaration(id: "empty", matching: ["", ""]),
+      SceneDeclaration(id: "accent", matching: ["café"]),
+    ])
+    #expect(sets.scenes.map(\.form) == [.general, .anyOf, .anyOf, .always, .never, .general])
+    #expect(sets.scenes.map(\.count) == [0, 1, 2, 0, 0, 0])
+    #expect(sets.tests.map(\.op) == [.contains, .contains, .contains])
+    #expect(sets.tests.allSatisfy { $0.caseInsensitive })
+    #expect(String(decoding: sets.bytes, as: UTF8.self).hasPrefix("note-editoraB"))
+    var text = "NOTES://Note-Editor/1"
+    let answers = text.withUTF8 { [sets.answer(sceneAt: 1, text: $0), sets.answer(sceneAt: 2, text: $0)] }
+    #expect(answers == [true, false])
+    // A non-ASCII text is left to the general evaluation.
+    text = "notes://café/note-editor"
+    let nonASCII = text.withUTF8 { sets.answer(sceneAt: 1, text: $0) }
+    #expect(nonASCII == nil)
+  }
+}
