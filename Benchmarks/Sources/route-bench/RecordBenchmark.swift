@@ -21,7 +21,8 @@ enum RecordBenchmark {
     }
 
     let router = try loadRouter(tablePath)
-    let lines = try readLines(options.required("lines"), limit: limit).map { Array($0.utf8) }
+    // One buffer for all the lines: no allocation a line outside the measured functions.
+    let lines = try LineBuffer(reading: options.required("lines"), limit: limit)
 
     var sink = Sink()
     var planned = 0
@@ -62,21 +63,21 @@ enum RecordBenchmark {
   /// The records of `range`'s lines through a line router (its plans, or a stateful run).
   @inline(never)
   static func routeBatch(
-    _ lineRouter: inout LineRouter, _ lines: [[UInt8]], _ range: Range<Int>, _ out: inout [UInt8]
+    _ lineRouter: inout LineRouter, _ lines: LineBuffer, _ range: Range<Int>, _ out: inout [UInt8]
   ) {
     for n in range {
-      lines[n].withUnsafeBufferPointer { lineRouter.route(line: n + 1, utf8: $0, into: &out) }
+      lines.withLine(n) { lineRouter.route(line: n + 1, utf8: $0, into: &out) }
     }
   }
 
   /// The records of `range`'s lines, each read and decided in full against no open window,
   /// matched in one scratch for the batch (as a `LineRouter` keeps one for all its lines).
   @inline(never)
-  static func decideBatch(_ router: CompiledRouter, _ lines: [[UInt8]], _ range: Range<Int>, _ out: inout [UInt8]) {
+  static func decideBatch(_ router: CompiledRouter, _ lines: LineBuffer, _ range: Range<Int>, _ out: inout [UInt8]) {
     let state = SessionState()
     var scratch = MatchScratch()
     for n in range {
-      lines[n].withUnsafeBufferPointer {
+      lines.withLine(n) {
         DecisionRecord.appendJSON(line: n + 1, utf8: $0, router: router, state: state, scratch: &scratch, to: &out)
       }
     }
