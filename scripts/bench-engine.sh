@@ -11,7 +11,10 @@
 # Every figure is the difference of two runs, with N and 2N units (lines, decisions, URLs),
 # divided by N, counting only inside the measured function (--toggle-collect), so fixed costs
 # cancel out; `mallocs` and `retains` are the allocator's and the reference counter's calls per
-# unit, the same way. Needs valgrind, python3 and the data of scripts/bench-data.sh.
+# unit, the same way (`mallocs` counts malloc, calloc, realloc, swift_allocObject and
+# swift_slowAlloc apart, so one Swift object is about three calls); `blocks` counts only the C
+# allocator's calls (malloc, calloc, realloc, posix_memalign, aligned_alloc): heap blocks.
+# Needs valgrind, python3 and the data of scripts/bench-data.sh.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -51,7 +54,7 @@ for t in synth10k synth100k; do
 done
 
 # count FUNCTION N ARGS... (the command line, with @N@ for the unit count): prints
-# "ir mallocs retains" per unit, from runs with N and 2N.
+# "ir mallocs retains blocks" per unit, from runs with N and 2N.
 count() {
   local fn="$1" n="$2"; shift 2
   local a b
@@ -63,7 +66,7 @@ a, b, n = [list(map(float, sys.argv[1].split()))], [list(map(float, sys.argv[2].
 print(" ".join(f"{(y - x) / n:.1f}" for x, y in zip(a[0], b[0])))
 PY
 }
-one() {  # one FUNCTION N ARGS...: "ir mallocs retains" of one run
+one() {  # one FUNCTION N ARGS...: "ir mallocs retains blocks" of one run
   local fn="$1" n="$2"; shift 2
   local args=("${@//@N@/$n}")
   local toggle=()
@@ -72,7 +75,7 @@ one() {  # one FUNCTION N ARGS...: "ir mallocs retains" of one run
     || { cat "$work/err" >&2; exit 1; }
   python3 - "$work/cg" <<'PY'
 import re, sys
-total, names, cfn, malloc, retain = 0, {}, None, 0, 0
+total, names, cfn, malloc, retain, blocks = 0, {}, None, 0, 0, 0
 for line in open(sys.argv[1], errors="replace"):
     m = re.match(r"^(summary|totals): (\d+)", line)
     if m: total = int(m.group(2))
@@ -86,12 +89,13 @@ for line in open(sys.argv[1], errors="replace"):
     if m and cfn:
         if re.match(r"^(malloc|calloc|realloc|swift_allocObject|swift_slowAlloc)$", cfn): malloc += int(m.group(1))
         if re.match(r"^swift_(retain|release|bridgeObjectRetain|bridgeObjectRelease)$", cfn): retain += int(m.group(1))
-print(total, malloc, retain)
+        if re.match(r"^(malloc|calloc|realloc|posix_memalign|aligned_alloc)$", cfn): blocks += int(m.group(1))
+print(total, malloc, retain, blocks)
 PY
 }
-emit() {  # emit ROW UNIT "ir mallocs retains" [extra json]
-  read -r ir mallocs retains <<< "$3"
-  printf '{"bench":"engine","row":"%s","unit":"%s","ir":%s,"mallocs":%s,"retains":%s%s}\n' "$1" "$2" "$ir" "$mallocs" "$retains" "${4:-}"
+emit() {  # emit ROW UNIT "ir mallocs retains blocks" [extra json]
+  read -r ir mallocs retains blocks <<< "$3"
+  printf '{"bench":"engine","row":"%s","unit":"%s","ir":%s,"mallocs":%s,"retains":%s,"blocks":%s%s}\n' "$1" "$2" "$ir" "$mallocs" "$retains" "$blocks" "${4:-}"
 }
 
 lines=5000; events=2000; sessions=(1 10 100 1000)
@@ -134,9 +138,9 @@ done
 # 5. Compiling the 100k route list: RouteCompiler.compile, a compile. `--repeat 1` compiles twice
 # (once for the memory figure, once timed): half of what callgrind counts in the two.
 c100=$(one '*CompilerO7compile*' 0 "$bench" compile --routes $gen/synth100k.txt --repeat 1)
-read -r ir mallocs retains <<< "$c100"
-printf '{"bench":"engine","row":"compile-100k","unit":"compile","ir":%s,"mallocs":%s,"retains":%s,"note":"half of two compiles (%s)"}\n' \
-  "$((ir / 2))" "$((mallocs / 2))" "$((retains / 2))" "$ir"
+read -r ir mallocs retains blocks <<< "$c100"
+printf '{"bench":"engine","row":"compile-100k","unit":"compile","ir":%s,"mallocs":%s,"retains":%s,"blocks":%s,"note":"half of two compiles (%s)"}\n' \
+  "$((ir / 2))" "$((mallocs / 2))" "$((retains / 2))" "$((blocks / 2))" "$ir"
 
 # 6. route-cli's whole process, a line (stdin N and 2N lines).
 head -n $((4 * lines)) $gen/github.cli.urls > "$work/github.2n"
