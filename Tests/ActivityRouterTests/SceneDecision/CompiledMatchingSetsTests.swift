@@ -52,7 +52,10 @@ import Testing
       ("https://Bücher.example/a", false), ("notes://e/ü", false), ("n://a", true),
       ("https://a.example/" + String(repeating: "x", count: 40), true),
     ] {
-      let url = try! URLRecord(parsing: text)
+      guard let url = try? URLRecord(parsing: text) else {
+        Issue.record("\(text) not read")
+        continue
+      }
       var ran = false
       _ = withUnsafePointer(to: url) {
         URLRecord.testAbsoluteString(at: $0) { _ in
