@@ -70,11 +70,35 @@ extension URLRecord {
     withBytes { bytes in isAbsoluteString(bytes) ? test(bytes) : nil }
   }
 
+  /// ``testAbsoluteString(_:)`` of the record at `url`, read in place: neither the record nor
+  /// its text is copied or retained (called as a method on a pointer's `pointee`, the record
+  /// was copied for the call and its text retained for the closure that reads its bytes).
+  ///
+  /// ```swift
+  /// withUnsafePointer(to: url) { URLRecord.testAbsoluteString(at: $0) { $0.count > 8 } }
+  /// ```
+  package static func testAbsoluteString(
+    at url: UnsafePointer<URLRecord>, _ test: (UnsafeBufferPointer<UInt8>) -> Bool?
+  ) -> Bool? {
+    let ranges = url.pointee.ranges
+    if let answer = url.pointee.text.utf8.withContiguousStorageIfAvailable({ bytes in
+      isAbsoluteString(bytes, ranges) ? test(bytes) : nil
+    }) {
+      return answer
+    }
+    return url.pointee.testAbsoluteString(test)
+  }
+
   /// Whether the URL's `bytes` are its ``absoluteString`` as they are: an ASCII host, and every
   /// other component kept as written (each byte in Foundation's set for it, or an escape).
   @inline(__always)
   private func isAbsoluteString(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let r = ranges
+    Self.isAbsoluteString(bytes, ranges)
+  }
+
+  /// ``isAbsoluteString(_:)`` of the bytes `bytes` with the ranges `r`.
+  @inline(__always)
+  private static func isAbsoluteString(_ bytes: UnsafeBufferPointer<UInt8>, _ r: URLComponentRanges) -> Bool {
     let userinfoValid =
       (r.user.map { isValid(bytes, $0, .foundationUserinfo) } ?? true)
       && (r.password.map { isValid(bytes, $0, .foundationUserinfo) } ?? true)
@@ -126,7 +150,7 @@ extension URLRecord {
   }
 
   /// Whether Foundation keeps the component as written: every byte is in `set` or starts an escape.
-  private func isValid(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ set: ByteSet) -> Bool {
+  private static func isValid(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ set: ByteSet) -> Bool {
     for i in range where bytes[i] != 0x25 && !set.contains(bytes[i]) { return false }
     return true
   }
@@ -135,7 +159,7 @@ extension URLRecord {
   private func append(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ set: ByteSet, to out: inout [UInt8]
   ) {
-    if isValid(bytes, range, set) {
+    if Self.isValid(bytes, range, set) {
       out.append(contentsOf: bytes[range])
     } else {
       PercentDecoding.encode(bytes, range, allowing: set, into: &out)

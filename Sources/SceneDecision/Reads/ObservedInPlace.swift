@@ -54,7 +54,7 @@ extension ObservedInPlace where Value == URLRecord {
   /// `URLRecord.testAbsoluteString(_:)` of the URL, read in place. Not a read: the caller
   /// marks what its test decides.
   func testAbsoluteString(_ test: (UnsafeBufferPointer<UInt8>) -> Bool?) -> Bool? {
-    base.pointee.testAbsoluteString(test)
+    URLRecord.testAbsoluteString(at: base, test)
   }
 
   /// Whether the URL has a userinfo (`user[:password]@`, even empty). Not a read: a reused

@@ -20,7 +20,50 @@ import Testing
     case .general: return nil
     case .always: return true
     case .never: return false
-    case .anyOf: return url.testAbsoluteString { sets.answer(sceneAt: i, text: $0) }
+    case .anyOf:
+      return withUnsafePointer(to: url) { URLRecord.testAbsoluteString(at: $0) { sets.answer(sceneAt: i, text: $0) } }
+    }
+  }
+
+  /// The test run on a record read in place (`URLRecord.testAbsoluteString(at:_:)`, what scene
+  /// selection calls) is run on the same bytes, and answers the same, as the method on the record.
+  @Test func theRecordReadInPlaceIsTestedAsTheMethodTestsIt() {
+    var g = SeededGenerator(seed: 0x1A_91AC)
+    var tested = 0
+    for _ in 0..<2_000 {
+      guard let url = try? URLRecord(parsing: AbsoluteStringPredicateTests.randomURL(&g)) else { continue }
+      var seen: [UInt8]?
+      let answer = withUnsafePointer(to: url) {
+        URLRecord.testAbsoluteString(at: $0) { bytes in
+          seen = Array(bytes)
+          return bytes.count % 2 == 0 ? nil : bytes.count % 3 == 0
+        }
+      }
+      #expect(answer == url.testAbsoluteString { $0.count % 2 == 0 ? nil : $0.count % 3 == 0 })
+      if let seen {
+        tested += 1
+        #expect(String(decoding: seen, as: UTF8.self) == url.absoluteString)
+      } else {
+        #expect(url.absoluteString != url.text)
+      }
+    }
+    #expect(tested > 500)
+    for (text, runs) in [
+      ("https://Bücher.example/a", false), ("notes://e/ü", false), ("n://a", true),
+      ("https://a.example/" + String(repeating: "x", count: 40), true),
+    ] {
+      guard let url = try? URLRecord(parsing: text) else {
+        Issue.record("\(text) not read")
+        continue
+      }
+      var ran = false
+      _ = withUnsafePointer(to: url) {
+        URLRecord.testAbsoluteString(at: $0) { _ in
+          ran = true
+          return true
+        }
+      }
+      #expect(ran == runs, "\(text)")
     }
   }
 
