@@ -60,11 +60,14 @@ struct DecisionContext {
     self.routerBase = router
     // Fields read one by one: a method or a computed property called on the table or the state
     // through the pointer copied the whole value (every array and string retained, then released).
+    // The policies' two fields are read at their addresses: read through the pointer, the whole
+    // `ScenePolicies` was copied (its arrays retained) and destroyed for every decision.
+    let policies = Self.policies(of: router)
     self.supportsMultipleScenes = RouteTable.supportsMultipleScenes(
       platform: router.pointee.table.platform, lifecycle: router.pointee.table.lifecycle,
-      multipleScenes: router.pointee.table.multipleScenes, singleScene: router.pointee.table.policies.singleScene)
+      multipleScenes: router.pointee.table.multipleScenes, singleScene: policies.pointee.singleScene)
     self.stateBase = state
-    if let made = SessionState.index(of: state, ties: router.pointee.table.policies.ties) {
+    if let made = SessionState.index(of: state, ties: policies.pointee.ties) {
       let box = SessionIndex.Made(made)
       self.madeIndex = box
       self.indexBase = UnsafePointer(box.base)
@@ -75,6 +78,13 @@ struct DecisionContext {
     self.explains = explains
     self.nextNumber = state.pointee.nextSessionNumber
     self.clock = state.pointee.clock
+  }
+
+  /// The address of `router`'s table's policies, inside the router (stored properties all the
+  /// way down: their offsets are constants).
+  private static func policies(of router: UnsafePointer<CompiledRouter>) -> UnsafePointer<ScenePolicies> {
+    (UnsafeRawPointer(router) + MemoryLayout<CompiledRouter>.offset(of: \CompiledRouter.table.policies)!)
+      .assumingMemoryBound(to: ScenePolicies.self)
   }
 
   /// Records an Apple rule as deciding (once, in order).
@@ -255,7 +265,7 @@ struct DecisionContext {
     swap(&handlers, &self.handlers)
     return Decision(
       outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
-      storedValue: value, storedLists: DecisionSessionLists(closed: closed), appleRules: rules,
+      storedValue: value, storedLists: DecisionSessionLists(closing: closed), appleRules: rules,
       reason: reason, message: explains ? message() : "", trace: trace, storedEffects: effects, handlers: handlers)
   }
 
@@ -268,7 +278,7 @@ struct DecisionContext {
   ) -> Decision {
     Decision(
       outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
-      storedValue: value, storedLists: DecisionSessionLists(closed: closed), appleRules: rules,
+      storedValue: value, storedLists: DecisionSessionLists(closing: closed), appleRules: rules,
       reason: reason, message: explains ? message() : "", trace: trace, storedEffects: effects, handlers: handlers)
   }
 }

@@ -39,6 +39,18 @@ package struct DecisionSessionLists: Sendable, Hashable {
     storage = Self.storage(closed: closed, opened: opened, extraURLs: extraURLs)
   }
 
+  /// Lists with `closed` alone: the empty lists, with no call, when `closed` is empty (what
+  /// almost every decision closes).
+  ///
+  /// ```swift
+  /// DecisionSessionLists(closing: []).isEmpty       // true
+  /// DecisionSessionLists(closing: ["s2"]).closed    // ["s2"]
+  /// ```
+  @inline(__always)
+  package init(closing closed: [String]) {
+    self = closed.isEmpty ? DecisionSessionLists() : DecisionSessionLists(closed: closed)
+  }
+
   /// Whether the three are empty.
   package var isEmpty: Bool { storage == nil }
 

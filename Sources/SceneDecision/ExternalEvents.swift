@@ -42,7 +42,9 @@ package enum ExternalEvents {
     _ event: Event, identifier: ObservedInPlace<EventIdentifier>, url: ObservedInPlace<URLRecord>?,
     isURL: Bool = false, router: borrowing CompiledRouter, _ ctx: inout DecisionContext
   ) -> Decision {
-    if let url, let notForApp = LinkGate.check(url, &ctx) { return notForApp }
+    if let url, let refusal = LinkGate.check(url, &ctx) {
+      return ctx.decision(.notForApp, reason: refusal.reason, message: refusal.message)
+    }
     let choice: ReceiverChoice
     if ctx.table.lifecycle == .uiKit {
       var activityType: String?

@@ -19,10 +19,21 @@ package enum LinkGate {
     scheme == "javascript" || scheme == "data" || scheme == "blob"
   }
 
-  /// The decision for a URL that is not for the app, or nil when it is (or nothing is declared).
+  /// Why a URL is not for the app: the `notForApp` decision's reason and message (the message
+  /// empty when the decision does not explain itself).
+  ///
+  /// The gate returns it, not the decision: an optional `Decision` (456 bytes) was returned
+  /// through a temporary and copied, on the common path (a URL for the app) too.
+  struct Refusal {
+    var reason: DecisionReason
+    var message: String
+  }
+
+  /// Why a URL is not for the app, or nil when it is (or nothing is declared): the caller
+  /// makes the `notForApp` decision (``DecisionContext/decision(_:scene:session:receiver:match:action:value:closed:reason:message:)``).
   ///
   /// The scheme and the host decide most of it; the AASA file of the host reads the path too.
-  static func check(_ url: ObservedInPlace<URLRecord>, _ ctx: inout DecisionContext) -> Decision? {
+  static func check(_ url: ObservedInPlace<URLRecord>, _ ctx: inout DecisionContext) -> Refusal? {
     // `https` first: the scheme of most links, told from the URL's bytes with no string made
     // (the literal `lowercasedScheme` would make for it); no unroutable scheme is `https` or
     // `http`.
@@ -34,8 +45,8 @@ package enum LinkGate {
       ctx.step(
         .gate, "scheme '\(scheme)'", .rejected,
         "a \(scheme): link is run or shown by the browser, never delivered to an app")
-      return ctx.decision(
-        .notForApp, reason: .unroutableScheme,
+      return ctx.refusal(
+        .unroutableScheme,
         message: "a \(scheme): link is never a deep link: no route of any table takes it")
     }
     if https || scheme == "http" {
@@ -45,8 +56,7 @@ package enum LinkGate {
           .gate, url.forRecord.text, .rejected,
           "only https links are universal links; an http link opens in the browser",
           rule: .l1)
-        return ctx.decision(
-          .notForApp, reason: .notHTTPS, message: "an http link opens in the browser, not in the app")
+        return ctx.refusal(.notHTTPS, message: "an http link opens in the browser, not in the app")
       }
       // The gate compiled with the router: the host and the path are read as bytes, in place;
       // the host string and the verdict's texts are made only for a trace or a message.
@@ -58,8 +68,8 @@ package enum LinkGate {
         ctx.step(
           .gate, "host '\(url.host ?? "")'", .rejected,
           "no applinks: entry of the associated domains entitlement covers it", rule: .l1)
-        return ctx.decision(
-          .notForApp, reason: .domainNotAssociated,
+        return ctx.refusal(
+          .domainNotAssociated,
           message: "'\(url.host ?? "")' is not an associated domain of the app: the link opens in the browser")
       case .noFile(let entry):
         ctx.step(
@@ -87,7 +97,7 @@ package enum LinkGate {
         return nil
       }
       ctx.step(.gate, url.forRecord.text, .rejected, explained())
-      return ctx.decision(.notForApp, reason: DecisionReason(decision.reason), message: explained())
+      return ctx.refusal(DecisionReason(decision.reason), message: explained())
     }
     guard ctx.table.claims.declaresSchemes else { return nil }
     if ctx.table.claims.urlSchemes.contains(scheme) {
@@ -97,8 +107,8 @@ package enum LinkGate {
     ctx.step(
       .gate, "scheme '\(scheme)'", .rejected,
       "the app does not register it (CFBundleURLTypes): the system does not open the app", rule: .k16)
-    return ctx.decision(
-      .notForApp, reason: .schemeNotRegistered,
+    return ctx.refusal(
+      .schemeNotRegistered,
       message: "the app does not register the '\(scheme)' scheme: the URL opens nowhere in it")
   }
 }
@@ -124,5 +134,13 @@ extension LinkGate {
         }
       }
     }
+  }
+}
+
+extension DecisionContext {
+  /// The gate's refusal for `reason`, its message made only when the decision explains itself
+  /// (as ``decision(_:scene:session:receiver:match:action:value:closed:reason:message:)`` makes it).
+  fileprivate func refusal(_ reason: DecisionReason, message: @autoclosure () -> String) -> LinkGate.Refusal {
+    LinkGate.Refusal(reason: reason, message: explains ? message() : "")
   }
 }

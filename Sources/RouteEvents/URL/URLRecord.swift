@@ -146,6 +146,19 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
     return text.withUTF8 { URLSyntax.packedScheme($0, range) == URLSyntax.packedHTTPS }
   }
 
+  /// Whether the scheme of the record at `record` is `https` in any case, read in place: its
+  /// text passed to ``isHTTPS(_:_:)`` from behind a pointer was retained and released.
+  package static func isHTTPS(at record: UnsafePointer<URLRecord>) -> Bool {
+    let range = record.pointee.ranges.scheme
+    guard range.count == 5 else { return false }
+    if let answer = record.pointee.text.utf8.withContiguousStorageIfAvailable({
+      URLSyntax.packedScheme($0, range) == URLSyntax.packedHTTPS
+    }) {
+      return answer
+    }
+    return isHTTPS(record.pointee.text, range)
+  }
+
   /// The host for comparison, or nil when there is no host.
   ///
   /// ASCII-lowercased; a non-ASCII host in its IDNA ASCII form (`xn--` labels); an IPv6 literal in

@@ -46,7 +46,7 @@ extension ObservedInPlace where Value == URLRecord {
 
   /// Whether the URL's scheme is `https` (in any case), with no string made; not a read, as
   /// ``scheme``.
-  var isHTTPS: Bool { URLRecord.isHTTPS(base.pointee.text, base.pointee.ranges.scheme) }
+  var isHTTPS: Bool { URLRecord.isHTTPS(at: base) }
 
   /// The URL's host, normalized (lowercase, IDNA ASCII); not a read, as ``scheme``.
   var host: String? { base.pointee.normalizedHost }

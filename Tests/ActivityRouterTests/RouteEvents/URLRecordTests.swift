@@ -42,6 +42,17 @@ struct URLRecordTests {
 
   /// The common schemes come back as literals, the others lowercased as they are copied: both are
   /// the scheme lowercased, whatever its case.
+  /// The scheme test read in place agrees with the one given the text and the scheme's range,
+  /// and with the lowercased scheme, in any case and for schemes of every length near five.
+  @Test func httpsReadInPlaceIsTheScheme() throws {
+    for link in ["https://a/b", "HTTPS://a", "HttpS://a", "http://a", "httpx://a", "httpss://a", "notes://n", "x:y"] {
+      let url = try URLRecord(parsing: link)
+      let inPlace = withUnsafePointer(to: url) { URLRecord.isHTTPS(at: $0) }
+      #expect(inPlace == URLRecord.isHTTPS(url.text, url.ranges.scheme), "\(link)")
+      #expect(inPlace == (url.normalizedScheme == "https"), "\(link)")
+    }
+  }
+
   @Test func normalizedSchemeIsTheSchemeLowercased() throws {
     let schemes = [
       "https", "HTTPS", "hTtPs", "http", "HTTP", "ws", "WSS", "Ftp", "FILE", "file", "myapp", "X-App+v2.b",

@@ -28,6 +28,18 @@ import Testing
     return hasher.finalize()
   }
 
+  /// `init(closing:)`, the form a decision is made with, is `init(closed:)`: empty when nothing
+  /// is closed, else the closed sessions alone.
+  @Test func closingIsClosed() {
+    for closed in [[], ["s2"], ["s2", "s3"]] as [[String]] {
+      let lists = DecisionSessionLists(closing: closed)
+      #expect(lists == DecisionSessionLists(closed: closed))
+      #expect(lists.isEmpty == closed.isEmpty)
+      #expect(lists.closed == closed)
+      #expect(lists.opened.isEmpty && lists.extraURLs.isEmpty)
+    }
+  }
+
   @Test func listsAnswerAsTheirArrays() {
     for (closed, opened, extraURLs) in Self.combinations() {
       let made = DecisionSessionLists(closed: closed, opened: opened, extraURLs: extraURLs)

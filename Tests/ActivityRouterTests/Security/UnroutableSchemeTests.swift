@@ -32,6 +32,21 @@ import Testing
     }
   }
 
+  /// The gate's refusal carries its message only when the decision explains itself; the other
+  /// fields are the same either way.
+  @Test func theRefusalExplainsItselfOnlyWhenAsked() throws {
+    let router = try Self.routers()[0].1
+    for link in ["javascript:alert(1)", "mailto:a@example.com"] {
+      let event = try EventReader.read(line: link).get()
+      let explained = DecisionEngine.decide(event, router: router)
+      let bare = DecisionEngine.decide(event, router: router, explains: false)
+      #expect(explained.outcome == .notForApp && bare.outcome == .notForApp)
+      #expect(explained.reason == bare.reason)
+      #expect(!explained.message.isEmpty, "\(link)")
+      #expect(bare.message.isEmpty, "\(link): \(bare.message)")
+    }
+  }
+
   @Test func otherSchemesAreDecidedAsBefore() throws {
     let routers = try Self.routers()
     let mail = DecisionEngine.decide(try EventReader.read(line: "mailto:a@example.com").get(), router: routers[0].1)
