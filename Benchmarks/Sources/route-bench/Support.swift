@@ -91,22 +91,32 @@ func readFile(_ path: String) throws -> [UInt8] {
 
 func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
-/// The non-empty lines of a file (at most `limit`), without their line breaks.
-func readLines(_ path: String, limit: Int = .max) throws -> [String] {
-  let bytes = try readFile(path)
-  var lines: [String] = []
+/// The ranges of the non-empty lines of `bytes` (at most `limit`), without their line breaks
+/// (`\n`, or `\r\n`): what ``readLines(_:limit:)`` and ``LineBuffer`` read.
+///
+/// ```swift
+/// lineRanges(Array("a\r\n\nb".utf8))   // [0..<1, 4..<5]
+/// ```
+func lineRanges(_ bytes: [UInt8], limit: Int = .max) -> [Range<Int>] {
+  var ranges: [Range<Int>] = []
   var start = 0
   var i = 0
-  while i <= bytes.count && lines.count < limit {
+  while i <= bytes.count && ranges.count < limit {
     if i == bytes.count || bytes[i] == UInt8(ascii: "\n") {
       var end = i
       if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-      if end > start { lines.append(String(decoding: bytes[start..<end], as: UTF8.self)) }
+      if end > start { ranges.append(start..<end) }
       start = i + 1
     }
     i += 1
   }
-  return lines
+  return ranges
+}
+
+/// The non-empty lines of a file (at most `limit`), without their line breaks.
+func readLines(_ path: String, limit: Int = .max) throws -> [String] {
+  let bytes = try readFile(path)
+  return lineRanges(bytes, limit: limit).map { String(decoding: bytes[$0], as: UTF8.self) }
 }
 
 /// The non-empty lines of a file (at most `limit`), without their line breaks, as the UTF-8 of
@@ -125,26 +135,16 @@ struct LineBuffer {
   init(reading path: String, limit: Int = .max) throws {
     let file = try readFile(path)
     bytes.reserveCapacity(file.count)
-    var start = 0
-    var i = 0
-    while i <= file.count && ranges.count < limit {
-      if i == file.count || file[i] == UInt8(ascii: "\n") {
-        var end = i
-        if end > start && file[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        if end > start {
-          let first = bytes.count
-          let line = file[start..<end]
-          // ASCII as it is; other bytes as the string `readLines` makes of them (repaired).
-          if line.allSatisfy({ $0 < 0x80 }) {
-            bytes.append(contentsOf: line)
-          } else {
-            bytes.append(contentsOf: String(decoding: line, as: UTF8.self).utf8)
-          }
-          ranges.append(first..<bytes.count)
-        }
-        start = i + 1
+    for range in lineRanges(file, limit: limit) {
+      let first = bytes.count
+      let line = file[range]
+      // ASCII as it is; other bytes as the string `readLines` makes of them (repaired).
+      if line.allSatisfy({ $0 < 0x80 }) {
+        bytes.append(contentsOf: line)
+      } else {
+        bytes.append(contentsOf: String(decoding: line, as: UTF8.self).utf8)
       }
-      i += 1
+      ranges.append(first..<bytes.count)
     }
   }
 
