@@ -38,18 +38,21 @@ package enum LinkGate {
     // (the literal `lowercasedScheme` would make for it); no unroutable scheme is `https` or
     // `http`.
     let https = url.isHTTPS
-    let scheme = https ? "https" : url.scheme
+    // Any other scheme is told on its bytes too, in place: its string (about 300 instructions
+    // for a custom scheme's) is made only for a trace or a message, or when the bytes cannot be
+    // read in place.
+    let kind = https ? SchemeKind.https : schemeKind(url, ctx.table.claims.urlSchemes)
     // The claims are read in place, field by field (a copy retained each of their arrays;
     // `AppClaims.declaresDomains`, a property called on the claims, copied them all).
-    if !https && isUnroutable(scheme: scheme) {
+    if kind == .unroutable {
       ctx.step(
-        .gate, "scheme '\(scheme)'", .rejected,
-        "a \(scheme): link is run or shown by the browser, never delivered to an app")
+        .gate, "scheme '\(url.scheme)'", .rejected,
+        "a \(url.scheme): link is run or shown by the browser, never delivered to an app")
       return ctx.refusal(
         .unroutableScheme,
-        message: "a \(scheme): link is never a deep link: no route of any table takes it")
+        message: "a \(url.scheme): link is never a deep link: no route of any table takes it")
     }
-    if https || scheme == "http" {
+    if https || kind == .http {
       guard !ctx.table.claims.associatedDomains.isEmpty else { return nil }
       guard https else {
         ctx.step(
@@ -100,16 +103,94 @@ package enum LinkGate {
       return ctx.refusal(DecisionReason(decision.reason), message: explained())
     }
     guard ctx.table.claims.declaresSchemes else { return nil }
-    if ctx.table.claims.urlSchemes.contains(scheme) {
-      ctx.step(.gate, "scheme '\(scheme)'", .chosen, "the app registers it (CFBundleURLTypes)")
+    if kind == .registered {
+      ctx.step(.gate, "scheme '\(url.scheme)'", .chosen, "the app registers it (CFBundleURLTypes)")
       return nil
     }
     ctx.step(
-      .gate, "scheme '\(scheme)'", .rejected,
+      .gate, "scheme '\(url.scheme)'", .rejected,
       "the app does not register it (CFBundleURLTypes): the system does not open the app", rule: .k16)
     return ctx.refusal(
       .schemeNotRegistered,
-      message: "the app does not register the '\(scheme)' scheme: the URL opens nowhere in it")
+      message: "the app does not register the '\(url.scheme)' scheme: the URL opens nowhere in it")
+  }
+
+  /// What the gate makes of a URL's scheme (lowercased): one run or shown by the browser
+  /// (``isUnroutable(scheme:)``), `https`, `http`, one the app registers, or another.
+  enum SchemeKind {
+    case unroutable, https, http, registered, other
+  }
+
+  /// The kind of the scheme of `url`, which is not `https`, among the app's registered
+  /// (lowercased) schemes: told on the scheme's bytes in place, lowercased as they are compared,
+  /// with no string made; the scheme's string is made and compared as before when the bytes
+  /// cannot be read in place, or a registered scheme is not ASCII (which `==` compares by
+  /// canonical equivalence).
+  ///
+  /// ```swift
+  /// schemeKind(url, ["notes"])   // .registered for NOTES://x, .unroutable for data:x
+  /// ```
+  static func schemeKind(_ url: ObservedInPlace<URLRecord>, _ registered: [String]) -> SchemeKind {
+    if let kind = url.withSchemeBytes({ schemeKind(ofLowercased: $0, registered) }), let kind {
+      return kind
+    }
+    let scheme = url.scheme
+    if isUnroutable(scheme: scheme) { return .unroutable }
+    if scheme == "http" { return .http }
+    return registered.contains(scheme) ? .registered : .other
+  }
+
+  /// ``schemeKind(_:_:)`` on the scheme's bytes as written; nil when a registered scheme is
+  /// not ASCII.
+  private static func schemeKind(ofLowercased scheme: UnsafeBufferPointer<UInt8>, _ registered: [String])
+    -> SchemeKind?
+  {
+    let count = scheme.count
+    if count == 4, let p = scheme.baseAddress {
+      // Setting 0x20 in each byte lowercases a letter and maps no other byte to one: the word
+      // equals a lowercase name of letters exactly when the scheme is that name in any case.
+      let word = UInt32(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)) | 0x2020_2020
+      if word == packed("data") || word == packed("blob") { return .unroutable }
+      if word == packed("http") { return .http }
+    } else if count == 10, equalsLowercased(scheme, "javascript") {
+      return .unroutable
+    }
+    for name in registered {
+      let equal = name.utf8.withContiguousStorageIfAvailable { name -> Bool? in
+        guard UTF8Bytes.isASCII(name) else { return nil }
+        guard name.count == count else { return false }
+        var i = 0
+        while i < count {
+          if TextFolding.lower(scheme[i]) != name[i] { return false }
+          i &+= 1
+        }
+        return true
+      }
+      guard let equal, let equal else { return nil }
+      if equal { return .registered }
+    }
+    return .other
+  }
+
+  /// The four bytes of `name` as a little-endian word (first byte lowest), as a scheme's bytes
+  /// are loaded.
+  @inline(__always)
+  private static func packed(_ name: StaticString) -> UInt32 {
+    let n = name.utf8Start
+    return UInt32(n[0]) | UInt32(n[1]) &<< 8 | UInt32(n[2]) &<< 16 | UInt32(n[3]) &<< 24
+  }
+
+  /// Whether the bytes, ASCII letters lowercased, are `name` (lowercase ASCII).
+  @inline(__always)
+  private static func equalsLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+    guard bytes.count == name.utf8CodeUnitCount else { return false }
+    let n = name.utf8Start
+    var i = 0
+    while i < bytes.count {
+      if TextFolding.lower(bytes[i]) != n[i] { return false }
+      i &+= 1
+    }
+    return true
   }
 }
 

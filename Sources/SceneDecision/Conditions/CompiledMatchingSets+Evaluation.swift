@@ -14,24 +14,31 @@ extension CompiledMatchingSets {
   /// sets.answer(sceneAt: 1, text: bytesOf("notes://note-editor/1"))   // true: CONTAINS[cd] 'note-editor'
   /// ```
   func answer(sceneAt scene: Int, text: UnsafeBufferPointer<UInt8>) -> Bool? {
-    let entry = scenes[scene]
+    withUnsafePointer(to: self) { Self.answer(sceneAt: scene, text: text, of: $0) }
+  }
+
+  /// ``answer(sceneAt:text:)`` of the sets at `sets`, read in place: the method called on the
+  /// router's sets through its pointer copied them first (three arrays retained and released,
+  /// on every URL line that reaches a matching set).
+  static func answer(sceneAt scene: Int, text: UnsafeBufferPointer<UInt8>, of sets: UnsafePointer<Self>) -> Bool? {
+    let entry = sets.pointee.scenes[scene]
     switch entry.form {
     case .general: return nil
     case .always: return true
     case .never: return false
-    case .anyOf: return anyOf(entry, text)
+    case .anyOf: return anyOf(entry, text, sets)
     }
   }
 
   /// Whether one test of `entry` holds for `text`; nil when the text is not ASCII.
-  private func anyOf(_ entry: Scene, _ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+  private static func anyOf(_ entry: Scene, _ text: UnsafeBufferPointer<UInt8>, _ sets: UnsafePointer<Self>) -> Bool? {
     if entry.count == 0 { return false }
     guard UTF8Bytes.isASCII(text) else { return nil }
-    return bytes.withUnsafeBufferPointer { all -> Bool in
+    return sets.pointee.bytes.withUnsafeBufferPointer { all -> Bool in
       var i = Int(entry.first)
       let end = i &+ Int(entry.count)
       while i < end {
-        let test = tests[i]
+        let test = sets.pointee.tests[i]
         let value = UnsafeBufferPointer(rebasing: all[Int(test.start)..<Int(test.start) &+ Int(test.count)])
         if ActivationPredicate.Comparison.compareASCII(test.op, caseInsensitive: test.caseInsensitive, text, value) {
           return true
@@ -54,7 +61,10 @@ extension TableView {
     case .always: return true
     case .never: return false
     case .anyOf:
-      return url.testAbsoluteString { router.pointee.matchingSets.answer(sceneAt: scene, text: $0) }
+      // The sets are read through their address in the router, not copied.
+      let offset = MemoryLayout<CompiledRouter>.offset(of: \CompiledRouter.matchingSets)!
+      let sets = UnsafeRawPointer(router).advanced(by: offset).assumingMemoryBound(to: CompiledMatchingSets.self)
+      return url.testAbsoluteString { CompiledMatchingSets.answer(sceneAt: scene, text: $0, of: sets) }
     }
   }
 }

@@ -44,6 +44,14 @@ extension ObservedInPlace where Value == URLRecord {
   /// trie (`scheme://host[:port]`), the same for every line it is written for.
   var scheme: String { URLRecord.lowercasedScheme(base.pointee.text, base.pointee.ranges.scheme) }
 
+  /// `body` of the URL's scheme bytes as written (ASCII: the reader refuses any other byte in a
+  /// scheme), read in place with no string made; nil when the text's bytes cannot be read in
+  /// place (the caller makes ``scheme``). Not a read, as ``scheme``.
+  func withSchemeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    let range = base.pointee.ranges.scheme
+    return base.pointee.text.utf8.withContiguousStorageIfAvailable { body(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
   /// Whether the URL's scheme is `https` (in any case), with no string made; not a read, as
   /// ``scheme``.
   var isHTTPS: Bool { URLRecord.isHTTPS(at: base) }
