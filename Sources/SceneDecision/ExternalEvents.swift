@@ -240,6 +240,18 @@ package enum ExternalEvents {
     let routeIndex = match.route
     let action = table.routes[routeIndex].target.action
     func name() -> String { table.routes[routeIndex].name }
+    // A dismissal by value when no window can present one (a stateless line's): no window is
+    // closed whatever the value, which is not rendered (about 1,650 instructions a Notes
+    // `close` line) but kept as its template, as `deliver` keeps it, and read as before.
+    if action == .dismissWindow, let template = table.routes[routeIndex].target.value,
+      let result = WindowActions.dismissFindingNone(id: table.routes[routeIndex].target.scene, &ctx)
+    {
+      match.markParametersRead()
+      return ctx.movingDecision(
+        result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
+        action: action, keeping: .template(template, match.forRecord.parameters), closed: result.closed,
+        reason: result.reason, message: "route '\(name())': " + result.message)
+    }
     // The value as the record writes it; an action that compares it with windows reads it.
     let value = table.routes[routeIndex].target.value.map { template in
       match.parameters.map { template.render($0) }

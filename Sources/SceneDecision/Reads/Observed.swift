@@ -87,4 +87,8 @@ struct ObservedMatch {
 
   /// The parameters captured from the URL.
   var parameters: Observed<RouteParameters> { Observed(forRecord.parameters, reads: reads) }
+
+  /// Marks the decision as depending on the captured values, as reading ``parameters`` does,
+  /// for a caller that keeps them for the record without reading them (no copy made).
+  func markParametersRead() { reads.mark() }
 }

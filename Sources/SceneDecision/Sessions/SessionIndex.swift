@@ -127,6 +127,9 @@ struct SessionIndex: Sendable {
     list.insert(p, at: i)
   }
 
+  /// Whether no session presents a value: ``positions(presenting:)`` is empty for every value.
+  var presentsNoValue: Bool { byValue.isEmpty }
+
   /// The positions, ascending, of the sessions that may present `value`: every session that
   /// presents a value equal to it, and perhaps others (compare each with it).
   func positions(presenting value: JSONValue) -> [Int] {

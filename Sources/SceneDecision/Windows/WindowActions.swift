@@ -235,6 +235,25 @@ struct WindowActions {
     )
   }
 
+  /// ``dismiss(_:_:)`` of a request by value (`dismissWindow(value:)`, or with an `id`) that
+  /// can find no window whatever the value: no open window presents one, none of the state's
+  /// ids repeats, and this decision's effects make none that does (what
+  /// ``candidates(_:presenting:)`` finds empty). The same result, steps and citations, made
+  /// without the value (a route's value need not be rendered for it); nil when a window might
+  /// present the value, or the decision explains itself (its trace names the value).
+  ///
+  /// ```swift
+  /// WindowActions.dismissFindingNone(id: "note-editor", &ctx)   // .ignore, noWindowToDismiss (W18, W21)
+  /// ```
+  static func dismissFindingNone(id: String?, _ ctx: inout DecisionContext) -> Result? {
+    guard !ctx.explains, ctx.index.presentsNoValue, ctx.index.uniqueIDs, ctx.effects.presentsNoValue else {
+      return nil
+    }
+    ctx.step(.action, "", .info, "", rule: id == nil ? .w17 : .w18)
+    ctx.step(.action, "", .rejected, "", rule: .w21)
+    return Result(outcome: .ignore, reason: .noWindowToDismiss, message: "")
+  }
+
   /// The environment's `dismiss()` (W20): from the window's own content it closes the window
   /// (as `dismissWindow()`, W15); from a modal presentation it dismisses the modal, and the
   /// window stays open.
