@@ -76,8 +76,12 @@ struct SceneSelector {
   }
 
   func selectOpenSession(_ ctx: inout DecisionContext) -> ReceiverChoice.Chosen? {
-    // No open session: no candidate to look for (and no index to read).
-    if ctx.state.storage.isEmpty { return choose(Candidates(), Candidates(), excludedByPolicy: false, [], &ctx) }
+    // No open session: no candidate to look for (and no index to read), and what `choose`
+    // says of no candidates, said without it (its rounds and its empty list made and destroyed).
+    if ctx.state.storage.isEmpty {
+      ctx.step(.session, "open sessions", .info, "no scene is open", rule: .v3)
+      return nil
+    }
     let sessions = ctx.state.sessions
     let (prefer, allow, excludedByPolicy) = ctx.explains ? scanSessions(&ctx) : indexedSessions(&ctx)
     return choose(prefer, allow, excludedByPolicy: excludedByPolicy, sessions, &ctx)
