@@ -362,27 +362,55 @@ extension RouteParameters {
       self.expected = expected
     }
 
-    /// Sets the parameter `name` (its UTF-8 bytes) to `value`.
+    /// A parameter's name as the builder takes it: its bytes in two words when they are
+    /// ``Storage/longest`` or fewer (`long` nil), else lent (`long`).
+    struct Name {
+      let key: Bytes16
+      let long: UnsafeBufferPointer<UInt8>?
+
+      /// The name `bytes`.
+      @inline(__always)
+      init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count <= Storage.longest {
+          key = Bytes16(bytes)
+          long = nil
+        } else {
+          key = Bytes16(low: 0, high: 0, count: 0)
+          long = bytes
+        }
+      }
+
+      /// A name of ``Storage/longest`` bytes or fewer, already in two words.
+      @inline(__always)
+      init(key: Bytes16) {
+        self.key = key
+        long = nil
+      }
+
+      /// The name as a string.
+      var string: String { long.map { String(decoding: $0, as: UTF8.self) } ?? key.string }
+    }
+
+    /// Sets the parameter `name` to `value`.
     @inline(__always)
-    mutating func set(_ name: UnsafeBufferPointer<UInt8>, _ value: InlineValue) {
-      if storage.count < Storage.capacity && name.count <= Storage.longest && storage.object == nil
+    mutating func set(_ name: Name, _ value: InlineValue) {
+      if storage.count < Storage.capacity && name.long == nil && storage.object == nil
         && (value.kind != .text || value.count <= Storage.longest)
       {
-        let key = Bytes16(name)
-        if storage.count == 0 || !storage.name(0).equals(key) {
-          storage.append(key, value)
+        if storage.count == 0 || !storage.name(0).equals(name.key) {
+          storage.append(name.key, value)
           return
         }
       }
-      set(String(decoding: name, as: UTF8.self), json: value.json)
+      set(name.string, json: value.json)
     }
 
     /// Sets `name` to a value of `raw`'s bytes as text: in place when they are 15 or fewer.
-    mutating func set(_ name: UnsafeBufferPointer<UInt8>, text raw: UnsafeBufferPointer<UInt8>) {
+    mutating func set(_ name: Name, text raw: UnsafeBufferPointer<UInt8>) {
       if raw.count <= Storage.longest {
         set(name, .text(raw))
       } else {
-        set(String(decoding: name, as: UTF8.self), json: .string(String(decoding: raw, as: UTF8.self)))
+        set(name.string, json: .string(String(decoding: raw, as: UTF8.self)))
       }
     }
 
