@@ -440,17 +440,19 @@ public struct CompiledRouter: Sendable {
   }
 
   /// The first (`high`) or the last 16 hexadecimal digits of the UUID `p[0 ..< 36]` as a word,
-  /// eight digits at a time.
+  /// eight digits at a time: two groups of four gathered into one word, so that a UUID's 32
+  /// digits are four `hex8`s, not six.
   @inline(__always)
   static func uuidWord(_ p: UnsafePointer<UInt8>, high: Bool) -> UInt64 {
     let r = UnsafeRawPointer(p)
-    // Digits 0-7, 9-12 and 14-17; or 19-22, 24-31 and 32-35 (the last read in the word at 28).
-    if high {
-      return UInt64(hex8(r.loadWord())) &<< 32 | UInt64(hex8(r.advanced(by: 9).loadWord()) &>> 16) &<< 16
-        | UInt64(hex8(r.advanced(by: 14).loadWord()) &>> 16)
+    // Digits 0-7, then 9-12 with 14-17; or 19-22 with 24-27, then 28-35.
+    @inline(__always) func four(_ offset: Int) -> UInt64 {
+      UInt64(UInt32(littleEndian: r.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
     }
-    return UInt64(hex8(r.advanced(by: 19).loadWord()) &>> 16) &<< 48 | UInt64(hex8(r.advanced(by: 24).loadWord()))
-      &<< 16 | UInt64(hex8(r.advanced(by: 28).loadWord()) & 0xFFFF)
+    if high {
+      return UInt64(hex8(r.loadWord())) &<< 32 | UInt64(hex8(four(9) | four(14) &<< 32))
+    }
+    return UInt64(hex8(four(19) | four(24) &<< 32)) &<< 32 | UInt64(hex8(r.advanced(by: 28).loadWord()))
   }
 
   /// The value of eight hexadecimal digits (either case; the first in the low byte of `w`).

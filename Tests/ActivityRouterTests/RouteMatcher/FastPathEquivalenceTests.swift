@@ -1136,6 +1136,24 @@ import Testing
     #expect(disagreements.isEmpty, "\(disagreements.prefix(5).joined(separator: "\n"))")
   }
 
+  /// A UUID's 32 digits read into two words (`uuidWord`, four groups of eight) give its text back,
+  /// uppercase: every digit of either case at every position, through `match(url:)` too.
+  @Test func uuidWordsAreTheDigits() throws {
+    var rng = SeededGenerator(seed: 0x1D16)
+    let hex = Array("0123456789abcdefABCDEF".utf8)
+    let router = try TestTables.router([("note", "notes://note/{id:uuid}")])
+    for _ in 0..<5_000 {
+      var bytes: [UInt8] = []
+      for i in 0..<36 { bytes.append([8, 13, 18, 23].contains(i) ? UInt8(ascii: "-") : hex[Int(rng.next() % 22)]) }
+      let text = String(decoding: bytes, as: UTF8.self)
+      let (high, low) = bytes.withUnsafeBufferPointer {
+        (CompiledRouter.uuidWord($0.baseAddress!, high: true), CompiledRouter.uuidWord($0.baseAddress!, high: false))
+      }
+      #expect(RouteParameters.InlineValue.uuidText(high, low) == text.uppercased(), "\(text)")
+      #expect(try router.match(url: "notes://note/" + text).get()?.parameters["id"] == .string(text.uppercased()))
+    }
+  }
+
   /// `smallASCII` gives a string's bytes exactly, or nil: for ASCII and other strings of every
   /// length, made in every way a name can be (a literal, decoded bytes, a slice, an interpolation).
   @Test func smallASCIIIsTheStringsBytes() {
