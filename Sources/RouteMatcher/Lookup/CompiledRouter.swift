@@ -331,11 +331,42 @@ public struct CompiledRouter: Sendable {
       decodedSeparators: decodedSeparators)
   }
 
-  /// Calls `body` with the UTF-8 bytes of capture name `index`.
+  /// Calls `body` with capture name `index` as the parameters take it.
+  ///
+  /// A name of 15 ASCII bytes or fewer (nearly every name) is a small string, whose two words
+  /// are its bytes (``CompiledRouter/smallASCII(_:)``): they are the name's key as they are, with
+  /// no copy of the string out of `urls.names` (a retain and a release) and no `withUTF8`.
   @inline(__always)
-  private func withName<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+  private func withName<R>(_ index: Int, _ body: (RouteParameters.Builder.Name) -> R) -> R {
+    if let small = CompiledRouter.smallASCII(urls.names[index]) {
+      return body(
+        RouteParameters.Builder.Name(
+          key: RouteParameters.Bytes16(
+            low: small.words.0, high: small.words.1, count: UInt8(truncatingIfNeeded: small.count))))
+    }
     var name = urls.names[index]
-    return name.withUTF8(body)
+    return name.withUTF8 { body(RouteParameters.Builder.Name($0)) }
+  }
+
+  /// The bytes of `string` when it is a small ASCII string (15 bytes or fewer, held in the
+  /// value itself), else nil: the standard library's small form on 64-bit little-endian
+  /// platforms is the bytes in two words, the second word's top four bits `1110` (immortal,
+  /// ASCII, small) and the next four the count. Any other form (a longer, non-ASCII or bridged
+  /// string), and any other platform, gives nil.
+  ///
+  /// ```swift
+  /// CompiledRouter.smallASCII("id")?.count        // 2
+  /// CompiledRouter.smallASCII("é")                // nil (not ASCII)
+  /// ```
+  @inline(__always)
+  static func smallASCII(_ string: String) -> (words: (UInt64, UInt64), count: Int)? {
+    #if _pointerBitWidth(_64) && _endian(little)
+      let (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
+      guard high &>> 60 == 0xE else { return nil }
+      return ((low, high & 0x00FF_FFFF_FFFF_FFFF), Int(truncatingIfNeeded: high &>> 56) & 0xF)
+    #else
+      return nil
+    #endif
   }
 
   /// The type of a path capture named `name` as the terminal's pattern declares it (for a name
@@ -352,12 +383,12 @@ public struct CompiledRouter: Sendable {
   /// decoded on the stack; otherwise as the general path decodes (a value that does not decode
   /// stays as it is).
   func set(
-    _ parameters: inout RouteParameters.Builder, _ name: UnsafeBufferPointer<UInt8>,
+    _ parameters: inout RouteParameters.Builder, _ name: RouteParameters.Builder.Name,
     decoding raw: UnsafeBufferPointer<UInt8>, _ type: ParameterType, fast: Bool, plus: Bool
   ) {
     guard fast, raw.count <= 1024 else {
       parameters.set(
-        String(decoding: name, as: UTF8.self),
+        name.string,
         json: type.value(of: plus ? queryText(raw, isFragment: false) : CompiledRouter.decoded(raw)))
       return
     }
@@ -387,8 +418,8 @@ public struct CompiledRouter: Sendable {
   /// a capture whose own type is `uuid` tested its 36 bytes: `typedStep`, a competing node's
   /// `uuid` edge, an affixed segment's part), so a UUID is read without testing it again.
   static func set(
-    _ parameters: inout RouteParameters.Builder, _ name: UnsafeBufferPointer<UInt8>, _ raw: UnsafeBufferPointer<UInt8>,
-    _ type: ParameterType, proven: Bool = false
+    _ parameters: inout RouteParameters.Builder, _ name: RouteParameters.Builder.Name,
+    _ raw: UnsafeBufferPointer<UInt8>, _ type: ParameterType, proven: Bool = false
   ) {
     switch type {
     case .string:
@@ -403,23 +434,25 @@ public struct CompiledRouter: Sendable {
       if raw.count == 36, let base = raw.baseAddress, proven || URLTrie.isUUID(ascii: base) {
         parameters.set(name, .uuid(high: uuidWord(base, high: true), low: uuidWord(base, high: false)))
       } else {
-        parameters.set(String(decoding: name, as: UTF8.self), json: value(raw, type))
+        parameters.set(name.string, json: value(raw, type))
       }
     }
   }
 
   /// The first (`high`) or the last 16 hexadecimal digits of the UUID `p[0 ..< 36]` as a word,
-  /// eight digits at a time.
+  /// eight digits at a time: two groups of four gathered into one word, so that a UUID's 32
+  /// digits are four `hex8`s, not six.
   @inline(__always)
   static func uuidWord(_ p: UnsafePointer<UInt8>, high: Bool) -> UInt64 {
     let r = UnsafeRawPointer(p)
-    // Digits 0-7, 9-12 and 14-17; or 19-22, 24-31 and 32-35 (the last read in the word at 28).
-    if high {
-      return UInt64(hex8(r.loadWord())) &<< 32 | UInt64(hex8(r.advanced(by: 9).loadWord()) &>> 16) &<< 16
-        | UInt64(hex8(r.advanced(by: 14).loadWord()) &>> 16)
+    // Digits 0-7, then 9-12 with 14-17; or 19-22 with 24-27, then 28-35.
+    @inline(__always) func four(_ offset: Int) -> UInt64 {
+      UInt64(UInt32(littleEndian: r.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
     }
-    return UInt64(hex8(r.advanced(by: 19).loadWord()) &>> 16) &<< 48 | UInt64(hex8(r.advanced(by: 24).loadWord()))
-      &<< 16 | UInt64(hex8(r.advanced(by: 28).loadWord()) & 0xFFFF)
+    if high {
+      return UInt64(hex8(r.loadWord())) &<< 32 | UInt64(hex8(four(9) | four(14) &<< 32))
+    }
+    return UInt64(hex8(four(19) | four(24) &<< 32)) &<< 32 | UInt64(hex8(r.advanced(by: 28).loadWord()))
   }
 
   /// The value of eight hexadecimal digits (either case; the first in the low byte of `w`).

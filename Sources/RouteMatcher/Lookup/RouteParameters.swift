@@ -29,28 +29,26 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
   /// first.value   // .string("2F1A0C3E-…")
   /// ```
   public struct Parameter: Sendable, Hashable {
-    /// A parameter in place: its name and value as bytes (when `member` is nil).
-    let name: Bytes16
-    let stored: InlineValue
+    /// A parameter in place (when `member` is nil): its name's two words and its value's, as
+    /// ``Storage`` keeps them, decoded when read (so that making one is four moves).
+    let slot: (UInt64, UInt64, UInt64, UInt64)
     /// A parameter of an object.
     let member: JSONObject.Member?
 
     /// The parameter's name.
-    public var key: String { member?.key ?? name.string }
+    public var key: String { member?.key ?? Storage.name(slot.0, slot.1).string }
 
     /// The parameter's value, as JSON.
-    public var value: JSONValue { member?.value ?? stored.json }
+    public var value: JSONValue { member?.value ?? Storage.value(slot.1, slot.2, slot.3).json }
 
     /// Creates a parameter.
     public init(key: String, value: JSONValue) {
-      name = Bytes16(low: 0, high: 0, count: 0)
-      stored = .int(0)
+      slot = (0, 0, 0, 0)
       member = JSONObject.Member(key: key, value: value)
     }
 
-    init(name: Bytes16, stored: InlineValue) {
-      self.name = name
-      self.stored = stored
+    init(slot: (UInt64, UInt64, UInt64, UInt64)) {
+      self.slot = slot
       member = nil
     }
 
@@ -149,18 +147,31 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
       Int(truncatingIfNeeded: words.1 &>> 63) &+ Int(truncatingIfNeeded: words.5 &>> 63)
     }
 
-    @inlinable func meta(_ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: (k == 0 ? words.1 : words.5) &>> 56) }
-
     /// Parameter k's name as bytes.
     @inlinable package func name(_ k: Int) -> Bytes16 {
-      let (low, high) = k == 0 ? (words.0, words.1) : (words.4, words.5)
-      return Bytes16(low: low, high: high & 0x00FF_FFFF_FFFF_FFFF, count: meta(k) & 0xF)
+      k == 0 ? Storage.name(words.0, words.1) : Storage.name(words.4, words.5)
     }
 
     /// Parameter k's value.
     @inlinable package func value(_ k: Int) -> InlineValue {
-      let (low, high) = k == 0 ? (words.2, words.3) : (words.6, words.7)
-      let kind = InlineValue.Kind(rawValue: (meta(k) &>> 5) & 0x3) ?? .text
+      k == 0 ? Storage.value(words.1, words.2, words.3) : Storage.value(words.5, words.6, words.7)
+    }
+
+    /// Parameter k's four words: its name's two and its value's two.
+    @inline(__always)
+    func slot(_ k: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+      k == 0 ? (words.0, words.1, words.2, words.3) : (words.4, words.5, words.6, words.7)
+    }
+
+    /// The name whose two words are `low` and `high` (its meta byte on top).
+    @inlinable static func name(_ low: UInt64, _ high: UInt64) -> Bytes16 {
+      Bytes16(low: low, high: high & 0x00FF_FFFF_FFFF_FFFF, count: UInt8(truncatingIfNeeded: high &>> 56) & 0xF)
+    }
+
+    /// The value whose two words are `low` and `high`, of the parameter whose name's second word
+    /// (with the meta byte) is `nameHigh`.
+    @inlinable static func value(_ nameHigh: UInt64, _ low: UInt64, _ high: UInt64) -> InlineValue {
+      let kind = InlineValue.Kind(rawValue: UInt8(truncatingIfNeeded: nameHigh &>> 61) & 0x3) ?? .text
       guard kind == .text else { return InlineValue(kind: kind, low: low, high: high, count: 0) }
       return InlineValue(
         kind: .text, low: low, high: high & 0x00FF_FFFF_FFFF_FFFF, count: UInt8(truncatingIfNeeded: high &>> 56))
@@ -275,7 +286,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
       return Parameter(key: member.key, value: member.value)
     }
     precondition(position >= 0 && position < storage.count, "no parameter at \(position)")
-    return Parameter(name: storage.name(position), stored: storage.value(position))
+    return Parameter(slot: storage.slot(position))
   }
 
   /// The value of the first parameter named `key`, or nil.
@@ -362,27 +373,55 @@ extension RouteParameters {
       self.expected = expected
     }
 
-    /// Sets the parameter `name` (its UTF-8 bytes) to `value`.
+    /// A parameter's name as the builder takes it: its bytes in two words when they are
+    /// ``Storage/longest`` or fewer (`long` nil), else lent (`long`).
+    struct Name {
+      let key: Bytes16
+      let long: UnsafeBufferPointer<UInt8>?
+
+      /// The name `bytes`.
+      @inline(__always)
+      init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count <= Storage.longest {
+          key = Bytes16(bytes)
+          long = nil
+        } else {
+          key = Bytes16(low: 0, high: 0, count: 0)
+          long = bytes
+        }
+      }
+
+      /// A name of ``Storage/longest`` bytes or fewer, already in two words.
+      @inline(__always)
+      init(key: Bytes16) {
+        self.key = key
+        long = nil
+      }
+
+      /// The name as a string.
+      var string: String { long.map { String(decoding: $0, as: UTF8.self) } ?? key.string }
+    }
+
+    /// Sets the parameter `name` to `value`.
     @inline(__always)
-    mutating func set(_ name: UnsafeBufferPointer<UInt8>, _ value: InlineValue) {
-      if storage.count < Storage.capacity && name.count <= Storage.longest && storage.object == nil
+    mutating func set(_ name: Name, _ value: InlineValue) {
+      if storage.count < Storage.capacity && name.long == nil && storage.object == nil
         && (value.kind != .text || value.count <= Storage.longest)
       {
-        let key = Bytes16(name)
-        if storage.count == 0 || !storage.name(0).equals(key) {
-          storage.append(key, value)
+        if storage.count == 0 || !storage.name(0).equals(name.key) {
+          storage.append(name.key, value)
           return
         }
       }
-      set(String(decoding: name, as: UTF8.self), json: value.json)
+      set(name.string, json: value.json)
     }
 
     /// Sets `name` to a value of `raw`'s bytes as text: in place when they are 15 or fewer.
-    mutating func set(_ name: UnsafeBufferPointer<UInt8>, text raw: UnsafeBufferPointer<UInt8>) {
+    mutating func set(_ name: Name, text raw: UnsafeBufferPointer<UInt8>) {
       if raw.count <= Storage.longest {
         set(name, .text(raw))
       } else {
-        set(String(decoding: name, as: UTF8.self), json: .string(String(decoding: raw, as: UTF8.self)))
+        set(name.string, json: .string(String(decoding: raw, as: UTF8.self)))
       }
     }
 

@@ -1096,6 +1096,88 @@ import Testing
     #expect(uuids > 5_000)
   }
 
+  /// A capture name is lent to the parameters from its small-string form when it has 15 ASCII
+  /// bytes or fewer (`CompiledRouter.smallASCII`), else from its UTF-8 view: the names of every
+  /// length around that edge, in path captures, typed captures and query captures, on both paths.
+  @Test func captureNamesOfEveryLength() throws {
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_".utf8)
+    var routes: [(String, String)] = []
+    var names: [String] = []
+    for n in 1...24 {
+      let name = String(decoding: (0..<n).map { letters[($0 &* 7 &+ n) % letters.count] }, as: UTF8.self)
+      names.append(name)
+      routes.append(("p\(n)", "https://example.com/p\(n)/{\(name)}/{\(name)x:int}"))
+      routes.append(("q\(n)", "https://example.com/q\(n)?\(name)={\(name)}"))
+    }
+    let router = try TestTables.router(routes)
+    var disagreements: [String] = []
+    for (i, name) in names.enumerated() {
+      let n = i + 1
+      for (url, expected) in [
+        (
+          "https://example.com/p\(n)/v\(n)/\(n)",
+          [(name, JSONValue.string("v\(n)")), (name + "x", .number(JSONNumber(n)))]
+        ),
+        ("https://example.com/p\(n)/a%20b/7", [(name, .string("a b")), (name + "x", .number(JSONNumber(7)))]),
+        ("https://example.com/q\(n)?\(name)=w\(n)", [(name, .string("w\(n)"))]),
+      ] {
+        let full = router.match(url: url)
+        guard case .success(let m?) = full, full == router.matchGeneral(url: url) else {
+          disagreements.append("\(url): \(full)")
+          continue
+        }
+        let got = m.parameters.map { ($0.key, $0.value) }
+        if got.map(\.0) != expected.map(\.0) || got.map(\.1) != expected.map(\.1) {
+          disagreements.append("\(url): \(got), expected \(expected)")
+        }
+        for (key, value) in expected where m.parameters[key] != value { disagreements.append("\(url): [\(key)]") }
+      }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(5).joined(separator: "\n"))")
+  }
+
+  /// A UUID's 32 digits read into two words (`uuidWord`, four groups of eight) give its text back,
+  /// uppercase: every digit of either case at every position, through `match(url:)` too.
+  @Test func uuidWordsAreTheDigits() throws {
+    var rng = SeededGenerator(seed: 0x1D16)
+    let hex = Array("0123456789abcdefABCDEF".utf8)
+    let router = try TestTables.router([("note", "notes://note/{id:uuid}")])
+    for _ in 0..<5_000 {
+      var bytes: [UInt8] = []
+      for i in 0..<36 { bytes.append([8, 13, 18, 23].contains(i) ? UInt8(ascii: "-") : hex[Int(rng.next() % 22)]) }
+      let text = String(decoding: bytes, as: UTF8.self)
+      let (high, low) = bytes.withUnsafeBufferPointer {
+        (CompiledRouter.uuidWord($0.baseAddress!, high: true), CompiledRouter.uuidWord($0.baseAddress!, high: false))
+      }
+      #expect(RouteParameters.InlineValue.uuidText(high, low) == text.uppercased(), "\(text)")
+      #expect(try router.match(url: "notes://note/" + text).get()?.parameters["id"] == .string(text.uppercased()))
+    }
+  }
+
+  /// `smallASCII` gives a string's bytes exactly, or nil: for ASCII and other strings of every
+  /// length, made in every way a name can be (a literal, decoded bytes, a slice, an interpolation).
+  @Test func smallASCIIIsTheStringsBytes() {
+    var strings: [String] = ["", "id", "q", "fifteen_bytes_x", "sixteen_bytes_xx", "é", "naïve", "日本"]
+    for n in 0...20 {
+      let text = String(repeating: "k", count: n)
+      strings += [text, String(decoding: Array(text.utf8), as: UTF8.self), "\(text)", String(("x" + text).dropFirst())]
+      strings.append(String(repeating: "é", count: n))
+    }
+    for string in strings {
+      let small = CompiledRouter.smallASCII(string)
+      if let small {
+        var words = small.words
+        let bytes = withUnsafeBytes(of: &words) { Array($0.prefix(small.count)) }
+        #expect(bytes == Array(string.utf8), "\(string)")
+      }
+      #if _pointerBitWidth(_64) && _endian(little)
+        // (A native ASCII string of 15 bytes or fewer is small: the fast way is the one taken.)
+        let expectSmall = string.utf8.count <= 15 && string.utf8.allSatisfy { $0 < 0x80 }
+        #expect((small != nil) == expectSmall, "\(string)")
+      #endif
+    }
+  }
+
   @Test func longPathsAndManySegments() throws {
     let router = try TestTables.router([("deep", "https://example.com/a/{x}"), ("any", "https://example.com/{rest*}")])
     var scratch = MatchScratch()

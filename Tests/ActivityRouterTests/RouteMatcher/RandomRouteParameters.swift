@@ -48,12 +48,12 @@ enum RandomRouteParameters {
 
   static func set(_ builder: inout RouteParameters.Builder, _ name: String, _ value: RouteParameters.InlineValue) {
     var name = name
-    name.withUTF8 { builder.set($0, value) }
+    name.withUTF8 { builder.set(RouteParameters.Builder.Name($0), value) }
   }
 
   static func set(_ builder: inout RouteParameters.Builder, _ name: String, text: String) {
     var name = name
     var text = text
-    name.withUTF8 { n in text.withUTF8 { builder.set(n, text: $0) } }
+    name.withUTF8 { n in text.withUTF8 { builder.set(RouteParameters.Builder.Name(n), text: $0) } }
   }
 }
