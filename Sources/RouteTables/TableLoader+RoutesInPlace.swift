@@ -270,7 +270,8 @@ extension TableLoader {
         action: action, scene: scene, valueType: type, value: consume template, location: context.location(key, reader))
       return true
     }
-    target = RouteTarget(action: action, valueType: type, value: consume template, location: context.location(key, reader))
+    target = RouteTarget(
+      action: action, valueType: type, value: consume template, location: context.location(key, reader))
     let table = context.table
     if let scene, table.scenes.contains(where: { $0.id == scene }) { target.scene = scene }
     guard table.targetProblems(target, named: hasScene ? scene : nil, hasValue: hasValue).isEmpty,
