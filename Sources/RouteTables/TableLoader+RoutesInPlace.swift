@@ -20,9 +20,27 @@ extension TableLoader {
     /// The last target whose checks passed: its action, the scene it names, its type, and
     /// whether it has a value.
     var checked: (action: RouteTarget.Action, scene: String?, type: String?, value: Bool)?
+    /// The line of the last location made: its first byte's offset, the next line's (`Int.max`
+    /// for the last line), its number and the file's name. A route's locations (its own, its
+    /// target's, its pattern's) are on one line, and a table written without indentation is
+    /// one line: such a location is made without looking its line up.
+    var line: (start: Int, end: Int, number: Int, file: String) = (0, 0, 0, "")
 
     init(table: RouteTable) {
       self.table = table
+    }
+
+    /// `reader.location(offset)`: the same location, made from the last one's line when
+    /// `offset` is on it.
+    mutating func location(_ offset: Int, _ reader: JSONFieldReader) -> SourceLocation {
+      if offset >= line.start, offset < line.end {
+        return SourceLocation(file: line.file, line: line.number, column: offset - line.start + 1, offset: offset)
+      }
+      let location = reader.location(offset)
+      let starts = reader.source.lines.lineStarts
+      let end = location.line < starts.count ? starts[location.line] : Int.max
+      line = (location.offset - location.column + 1, end, location.line, location.file)
+      return location
     }
   }
 
@@ -100,7 +118,7 @@ extension TableLoader {
         // Made, not looked up: a route's name is its own (the cache would miss and evict).
         name = String(decoding: UnsafeBufferPointer(rebasing: cursor.bytes[text]), as: UTF8.self)
       case .url:
-        guard let read = readURLPatternsInPlace(&cursor, context, &reader) else { return false }
+        guard let read = readURLPatternsInPlace(&cursor, &context, &reader) else { return false }
         patterns = read
       case .action(let action):
         guard !hasTarget, readTargetInPlace(&cursor, action, key: keyStart, into: &target, &context, &reader)
@@ -134,7 +152,7 @@ extension TableLoader {
     routes.append(
       Route(
         name: consume name, index: routes.count, trigger: .url(consume patterns), target: consume target,
-        priority: priority, location: reader.location(start)))
+        priority: priority, location: context.location(start, reader)))
     return true
   }
 
@@ -168,8 +186,10 @@ extension TableLoader {
 
   /// The pattern, or patterns, of the `url` value at `cursor`: a string or a non-empty array
   /// of strings, each without an escape and each a pattern without a problem; else nil.
+  /// (`context` is `inout` only so that it is read where it is: passed by value, the whole
+  /// context, its table among it, was copied for every route.)
   private static func readURLPatternsInPlace(
-    _ cursor: inout JSONCursor, _ context: InPlaceRoutes, _ reader: inout JSONFieldReader
+    _ cursor: inout JSONCursor, _ context: inout InPlaceRoutes, _ reader: inout JSONFieldReader
   ) -> [URLPattern]? {
     let bytes = cursor.bytes
     var patterns: [URLPattern] = []
@@ -186,7 +206,7 @@ extension TableLoader {
       guard !escaped,
         let pattern = URLPattern(
           utf8: UnsafeBufferPointer(rebasing: bytes[text]), valueSets: context.table.valueSets,
-          strings: context.strings, location: reader.location(quote))
+          strings: context.strings, location: context.location(quote, reader))
       else { return nil }
       // One pattern (nearly every route): an array of exactly one.
       guard list else { return [consume pattern] }
@@ -247,10 +267,11 @@ extension TableLoader {
       checked.value == hasValue
     {
       target = RouteTarget(
-        action: action, scene: scene, valueType: type, value: consume template, location: reader.location(key))
+        action: action, scene: scene, valueType: type, value: consume template, location: context.location(key, reader))
       return true
     }
-    target = RouteTarget(action: action, valueType: type, value: consume template, location: reader.location(key))
+    target = RouteTarget(
+      action: action, valueType: type, value: consume template, location: context.location(key, reader))
     let table = context.table
     if let scene, table.scenes.contains(where: { $0.id == scene }) { target.scene = scene }
     guard table.targetProblems(target, named: hasScene ? scene : nil, hasValue: hasValue).isEmpty,

@@ -14,12 +14,22 @@
 /// let a = strings.string(buffer)   // made
 /// let b = strings.string(buffer)   // found: the same string
 /// ```
+@usableFromInline
 package final class ShortStringCache {
-  private struct Entry {
-    var head: UInt64
-    var tail: UInt64
-    var count: Int
-    var string: String
+  @usableFromInline
+  struct Entry {
+    @usableFromInline var head: UInt64
+    @usableFromInline var tail: UInt64
+    @usableFromInline var count: Int
+    @usableFromInline var string: String
+
+    @usableFromInline
+    init(head: UInt64, tail: UInt64, count: Int, string: String) {
+      self.head = head
+      self.tail = tail
+      self.count = count
+      self.string = string
+    }
   }
 
   /// The slots of a new cache, and of one grown.
@@ -28,10 +38,10 @@ package final class ShortStringCache {
   /// The strings made (misses) after which a cache of ``slots`` grows.
   private static let growAfter = 4096
 
-  private var entries: UnsafeMutablePointer<Entry>
+  @usableFromInline @exclusivity(unchecked) var entries: UnsafeMutablePointer<Entry>
   /// The number of slots (a power of two), and the shift that takes a hash to a slot.
   private var slotCount: Int
-  private var shift: UInt64
+  @usableFromInline @exclusivity(unchecked) var shift: UInt64
   /// The strings made since the cache was created (counted until it grows).
   private var made = 0
 
@@ -64,6 +74,10 @@ package final class ShortStringCache {
 
   /// `String(decoding: bytes, as: UTF8.self)`, found in the cache when these bytes were made
   /// into a string before (bytes over 16 long are always made).
+  ///
+  /// `@inlinable`: the loader, in another module, asks some ten strings a route, nearly all
+  /// found; the lookup is inlined there, and only a string made calls out.
+  @inlinable @inline(__always)
   package func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     let count = bytes.count
     guard count <= 16, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
@@ -83,11 +97,21 @@ package final class ShortStringCache {
       head = UInt64(base[0]) | UInt64(base[count &>> 1]) &<< 8 | UInt64(base[count &- 1]) &<< 16
     }
     let mixed = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
-    let slot = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) &>> shift)
-    let entry = entries + slot
+    let entry = entries + Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) &>> shift)
     if entry.pointee.count == count, entry.pointee.head == head, entry.pointee.tail == tail {
       return entry.pointee.string
     }
+    return stringMade(bytes, head: head, tail: tail, mixed: mixed, slot: entry)
+  }
+
+  /// Makes the string of `bytes` (found in no slot: `slot` is the one its key `head`, `tail`
+  /// and `mixed` gives) and keeps it there.
+  @usableFromInline @inline(never)
+  func stringMade(
+    _ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, tail: UInt64, mixed: UInt64,
+    slot entry: UnsafeMutablePointer<Entry>
+  ) -> String {
+    let count = bytes.count
     let string = String(decoding: bytes, as: UTF8.self)
     if slotCount == Self.slots {
       made &+= 1

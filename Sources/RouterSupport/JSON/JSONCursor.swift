@@ -4,29 +4,36 @@
 ///
 /// Its reads assume valid JSON: give it only bytes the parser accepted.
 ///
+/// Its reads are `@inlinable`, the type and its stored properties `@usableFromInline`: the
+/// table loader, in another module, reads a route with some forty of them, and a call each
+/// cost more than the read. (`@inlinable` alone on a `package` member is not inlined into
+/// another module: the type must be `@usableFromInline` too.)
+///
 /// ```swift
 /// var cursor = JSONCursor(buffer, at: routes.lowerBound)
 /// cursor.skipWhitespace()
 /// if cursor.byte == UInt8(ascii: "[") { cursor.index += 1 }
 /// ```
+@usableFromInline
 package struct JSONCursor {
   /// The whole document.
-  package let bytes: UnsafeBufferPointer<UInt8>
+  @usableFromInline package let bytes: UnsafeBufferPointer<UInt8>
   /// The read position.
-  package var index: Int
+  @usableFromInline package var index: Int
 
   /// A cursor at `index` of `bytes`.
+  @inlinable
   package init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) {
     self.bytes = bytes
     self.index = index
   }
 
   /// The byte at the read position (the end of the bytes reads as 0).
-  @inline(__always)
+  @inlinable @inline(__always)
   package var byte: UInt8 { index < bytes.count ? bytes[index] : 0 }
 
   /// Moves past spaces, tabs and line ends.
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
@@ -37,7 +44,7 @@ package struct JSONCursor {
   }
 
   /// Skips whitespace, then consumes `byte` if it is next; whether it was.
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func consume(_ expected: UInt8) -> Bool {
     skipWhitespace()
     guard byte == expected else { return false }
@@ -47,6 +54,7 @@ package struct JSONCursor {
 
   /// Reads the string whose opening quote is at the read position: the range of its contents
   /// as written, and whether they hold an escape (then they are not the decoded text).
+  @inlinable
   package mutating func string() -> (range: Range<Int>, escaped: Bool) {
     let start = index + 1
     var cursor = start

@@ -108,6 +108,27 @@ import Testing
     }
   }
 
+  /// A route's locations (its own, its target's, its pattern's) are made from the last
+  /// location's line when they are on it: the same locations as the tree reader's with a
+  /// route on one line, with its members and values on lines of their own (LF and CRLF), and
+  /// with every route of a table on one line.
+  @Test func locationsOnEveryLineLoadTheSame() {
+    for (name, routes) in Self.cases {
+      for (form, end) in [("LF", "\n"), ("CRLF", "\r\n")] {
+        let forms = [
+          ("members", routes.replacingOccurrences(of: ", \"", with: ",\(end)\"")),
+          ("values", routes.replacingOccurrences(of: "\": ", with: "\":\(end)")),
+          ("routes", routes.replacingOccurrences(of: "}, {", with: "},\(end){")),
+          ("objects", routes.replacingOccurrences(of: ": {", with: ":\(end)\(end){")),
+        ]
+        for (kind, text) in forms {
+          Self.expectSameLoad(Self.table(routes: text), "\(name), \(kind) on lines of their own, \(form)")
+          Self.expectSameLoad(Self.table(routes: text, before: true), "\(name), \(kind), \(form), routes first")
+        }
+      }
+    }
+  }
+
   /// Object templates of every size around the eight members gathered on the stack (none,
   /// one, eight, nine and more: the rest in an array), of literals only, with placeholders,
   /// nested, and with a member the in-place reader leaves to the tree (an escaped key, a
