@@ -91,6 +91,12 @@ import Testing
       "non-ASCII",
       #"[{"name": "é", "url": "https://bücher.example/straße/{é}", "deliver": {"value": {"ключ": "{é}"}}}, {"name": "f", "url": "app://h/f", "deliver": {"ключ": 1}}]"#
     ),
+    (
+      // Keys of the reader's lengths, one byte off at the start, the middle or the end (keys
+      // are compared a word at a time: two overlapping words of four or eight bytes).
+      "keys one byte off",
+      #"[{"Name": "a", "url": "app://h/a", "deliver": {}}, {"naMe": "b", "url": "app://h/b", "deliver": {}}, {"name": "c", "urL": "app://h/c", "deliver": {}}, {"name": "d", "url": "app://h/d", "delIver": {}}, {"name": "e", "url": "app://h/e", "delivEr": {}}, {"name": "f", "url": "app://h/f", "deliveR": {}}, {"name": "g", "url": "app://h/g", "deliver": {}, "priorIty": 1}, {"name": "h", "url": "app://h/h", "deliver": {}, "prioritY": 1}, {"name": "i", "url": "app://h/i", "openWindoW": {"id": "editor"}}, {"name": "j", "url": "app://h/j", "pushwindow": {"id": "editor"}}, {"name": "k", "url": "app://h/k", "dismissWIndow": {"id": "editor"}}, {"name": "l", "url": "app://h/l", "dismisSWindow": {"id": "editor"}}, {"name": "m", "url": "app://h/m", "dismissWindoW": {"id": "editor"}}, {"name": "n", "url": "app://h/n", "deliver": {}, "commenT": 1}, {"name": "o", "url": "app://h/o", "deliver": {"sCene": "main"}}, {"name": "p", "url": "app://h/p", "deliver": {"valuE": 1}}, {"name": "q", "url": "app://h/q", "openWindow": {"iD": "editor"}}, {"name": "r", "url": "app://h/r", "openWindow": {"id": "editor", "tyPe": "Note"}}, {"name": "s", "url": "app://h/s", "deliver": {"Comment": 1}}]"#
+    ),
     ("empty", "[]"),
     ("whitespace", " [ \n\t{ \"name\" : \"a\" ,\r\n \"url\" : \"app://h/a\" , \"deliver\" : { } } \n ] "),
   ]
