@@ -264,10 +264,11 @@ package enum ExternalEvents {
       let result = WindowActions.dismissFindingNone(id: table.routes[routeIndex].target.scene, &ctx)
     {
       match.markParametersRead()
-      return ctx.movingDecision(
-        result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
-        action: action, keeping: .template(template, match.forRecord.parameters), closed: result.closed,
-        reason: result.reason, message: "route '\(name())': " + result.message)
+      return ctx.hand(
+        ctx.movingDecision(
+          result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
+          action: action, keeping: .template(template, match.forRecord.parameters), closed: result.closed,
+          reason: result.reason, message: "route '\(name())': " + result.message), to: &sink)
     }
     // The value as the record writes it; an action that compares it with windows reads it.
     let value = table.routes[routeIndex].target.value.map { template in
