@@ -64,9 +64,9 @@ package struct DecisionBuilder: DecisionSink {
     let receiver = copy receiver
     target.initialize(
       to: Decision(
-      outcome: outcome, scene: receives ? receiver.scene : nil, session: receives ? receiver.session : nil,
-      receiver: receiver, match: copy match, action: .deliver, storedValue: copy value,
-      storedLists: DecisionSessionLists(), appleRules: appleRules, reason: reason, message: message, trace: trace,
+        outcome: outcome, scene: receives ? receiver.scene : nil, session: receives ? receiver.session : nil,
+        receiver: receiver, match: copy match, action: .deliver, storedValue: copy value,
+        storedLists: DecisionSessionLists(), appleRules: appleRules, reason: reason, message: message, trace: trace,
         storedEffects: effects, handlers: handlers))
     handed.pointee = true
   }
