@@ -222,9 +222,15 @@ public struct LineRouter: ~Copyable {
   /// The error of a stateful line whose decision would leave more than `limit` sessions open,
   /// `open` being open before it, or nil.
   static func overSessionLimit(_ decision: Decision, open: Int, limit: Int) -> EventError? {
+    overSessionLimit(decision.storedEffects, open: open, limit: limit)
+  }
+
+  /// The error of a stateful line whose decision's `effects` would leave more than `limit`
+  /// sessions open, `open` being open before it, or nil.
+  static func overSessionLimit(_ effects: borrowing SessionEffects, open: Int, limit: Int) -> EventError? {
     let before = open
     var open = open
-    decision.storedEffects.forEachEffect { effect in
+    effects.forEachEffect { effect in
       switch effect {
       case .create: open += 1
       case .close: open -= 1

@@ -49,6 +49,10 @@ struct DecisionContext {
   let reads: DetailReads
   private var nextNumber: Int
   private var clock: Int
+  /// Whether ``hand(_:to:)`` finishes a decision (what closing windows does after it) before
+  /// handing it on: off while the first URL of a request with extra URLs is decided (the
+  /// engine finishes the decision once the extra URLs' fates are in it).
+  var finishesDecisions = true
 
   /// A context for one decision; `router` and `state` must stay valid while it is used.
   init(
@@ -267,6 +271,43 @@ struct DecisionContext {
       outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
       storedValue: value, storedLists: DecisionSessionLists(closing: closed), appleRules: rules,
       reason: reason, message: explains ? message() : "", trace: trace, storedEffects: effects, handlers: handlers)
+  }
+
+  /// Hands a decision built whole to `sink` (``DecisionSink/take(_:)``), after what closing
+  /// windows does (``finishesDecisions``): a dismissal that quits the app (W23), and the
+  /// pushed windows of the closed ones. Each is called only for the decisions it changes (its
+  /// own first test): the context passed by value was copied (176 bytes) for each call.
+  ///
+  /// Mutating, and the decision changed where it is: a context read as `self` from the stages'
+  /// `inout` one, and a decision copied into a variable, were copies of each (456 bytes, with
+  /// every reference they hold retained).
+  mutating func hand(_ decision: consuming Decision, to sink: inout any DecisionSink) {
+    if finishesDecisions {
+      if decision.outcome == .dismiss { AppLifetime.afterClosing(&decision, self) }
+      if !decision.closedSessions.isEmpty { WindowPush.afterClosing(&decision, self) }
+    }
+    sink.take(decision)
+  }
+
+  /// Hands the decision of a delivered route to `sink` in parts
+  /// (``DecisionSink/deliver(_:receiver:receives:match:value:reason:appleRules:message:trace:effects:handlers:router:)``),
+  /// with the context's effects, trace and handlers moved into it, as
+  /// ``movingDecision(_:scene:session:receiver:match:action:keeping:closed:reason:message:)``
+  /// moves them into a decision: for a stage's last decision of this context.
+  mutating func deliver(
+    _ outcome: Decision.Outcome, receiver: borrowing Decision.Receiver, receives: Bool, match: borrowing RouteMatch,
+    keeping value: borrowing DecisionValue, reason: DecisionReason? = nil, message: @autoclosure () -> String,
+    router: borrowing CompiledRouter, into sink: inout any DecisionSink
+  ) {
+    var effects = SessionEffects()
+    swap(&effects, &self.effects)
+    var trace: [TraceStep] = []
+    swap(&trace, &self.trace)
+    var handlers: [HandlerCall] = []
+    swap(&handlers, &self.handlers)
+    sink.deliver(
+      outcome, receiver: receiver, receives: receives, match: match, value: value, reason: reason, appleRules: rules,
+      message: explains ? message() : "", trace: trace, effects: effects, handlers: handlers, router: router)
   }
 
   /// A decision whose value is kept as given (a route's template and parameters: rendered only

@@ -47,10 +47,25 @@ public enum DecisionEngine {
     _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, readsEventDetails: inout Bool,
     scratch: UnsafeMutablePointer<MatchScratch>?
   ) -> Decision {
+    DecisionBuilder.building { sink in
+      decide(
+        event, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails,
+        scratch: scratch, into: &sink)
+    }
+  }
+
+  /// The same, with the decision handed to `sink`: in parts for a route that delivers the
+  /// event, else whole (``DecisionSink``).
+  /// An existential, not a generic parameter: the engine's code is then compiled once, for every
+  /// sink (unspecialised across modules, the generic stages copied the router at each call, about
+  /// 1,400 instructions a line); a sink is kept small (a pointer) so that it is held in place.
+  package static func decide(
+    _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, readsEventDetails: inout Bool,
+    scratch: UnsafeMutablePointer<MatchScratch>?, into sink: inout any DecisionSink
+  ) {
     DetailReads.with(all: !event.isSingleURL) { reads in
-      let decision = decide(event, router: router, state: state, explains: explains, reads: reads, scratch: scratch)
+      decide(event, router: router, state: state, explains: explains, reads: reads, scratch: scratch, into: &sink)
       readsEventDetails = reads.any
-      return decision
     }
   }
 
@@ -58,49 +73,61 @@ public enum DecisionEngine {
     _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, reads: DetailReads,
     scratch: UnsafeMutablePointer<MatchScratch>? = nil
   ) -> Decision {
+    DecisionBuilder.building { sink in
+      decide(event, router: router, state: state, explains: explains, reads: reads, scratch: scratch, into: &sink)
+    }
+  }
+
+  private static func decide(
+    _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, reads: DetailReads,
+    scratch: UnsafeMutablePointer<MatchScratch>?, into sink: inout any DecisionSink
+  ) {
     // The context reads the router and the state in place, for this call only.
     // The matcher is handed `router` itself (a load from the pointer is a copy).
     withUnsafePointer(to: router) { pointer in
       withUnsafePointer(to: state) { state in
         var ctx = DecisionContext(router: pointer, state: state, explains: explains, reads: reads, scratch: scratch)
-        var decision = decide(event, router: router, &ctx)
-        // Each is called only for the decisions it changes (its own first test): the context
-        // passed by value was copied (176 bytes) for each call, for every decision.
-        if decision.outcome == .dismiss { AppLifetime.afterClosing(&decision, ctx) }
-        if !decision.closedSessions.isEmpty { WindowPush.afterClosing(&decision, ctx) }
-        return decision
+        // The decision goes to the sink: a delivered route's in parts, any other whole, finished.
+        decide(event, router: router, &ctx, into: &sink)
       }
     }
   }
 
   /// `router` is the context's router, borrowed: the stage that matches reads it as a
   /// parameter (through the context's pointer, each call to the matcher copied the router).
-  private static func decide(_ event: Event, router: borrowing CompiledRouter, _ ctx: inout DecisionContext)
-    -> Decision
-  {
+  /// The decision is handed to `sink` (``DecisionContext/hand(_:to:)``), not returned: each
+  /// return of it through the stages moved its 456 bytes.
+  private static func decide(
+    _ event: Event, router: borrowing CompiledRouter, _ ctx: inout DecisionContext, into sink: inout any DecisionSink
+  ) {
     switch event.kind {
     case .url where !event.extraURLs.isEmpty:
-      return ExtraURLs.decide(ExternalEvents.decide(event, router: router, &ctx), event, ctx)
+      // The extra URLs' fates are added to the first URL's decision, built whole and finished
+      // with them.
+      ctx.finishesDecisions = false
+      let first = DecisionBuilder.building { ExternalEvents.decide(event, router: router, &ctx, into: &$0) }
+      ctx.finishesDecisions = true
+      ctx.hand(ExtraURLs.decide(first, event, ctx), to: &sink)
     case .url, .activity, .notification, .shortcut:
-      return ExternalEvents.decide(event, router: router, &ctx)
+      ExternalEvents.decide(event, router: router, &ctx, into: &sink)
     case .openWindow(let request):
-      return windowDecision(WindowActions.open(request, &ctx), action: .openWindow, ctx)
+      ctx.hand(windowDecision(WindowActions.open(request, &ctx), action: .openWindow, ctx), to: &sink)
     case .dismissWindow(let request):
-      return windowDecision(WindowActions.dismiss(request, &ctx), action: .dismissWindow, ctx)
+      ctx.hand(windowDecision(WindowActions.dismiss(request, &ctx), action: .dismissWindow, ctx), to: &sink)
     case .pushWindow(let request):
-      return WindowPush.push(request, &ctx)
+      ctx.hand(WindowPush.push(request, &ctx), to: &sink)
     case .activationRequest(let request):
-      return ActivationRequests.decide(request, &ctx)
+      ctx.hand(ActivationRequests.decide(request, &ctx), to: &sink)
     case .session(let action):
-      return SessionActions.decide(action, &ctx)
+      ctx.hand(SessionActions.decide(action, &ctx), to: &sink)
     case .launch:
-      return LaunchAndReopen.launch(&ctx)
+      ctx.hand(LaunchAndReopen.launch(&ctx), to: &sink)
     case .reopen:
-      return LaunchAndReopen.reopen(&ctx)
+      ctx.hand(LaunchAndReopen.reopen(&ctx), to: &sink)
     case .dismiss(let request):
-      return WindowActions.dismissAction(request, &ctx)
+      ctx.hand(WindowActions.dismissAction(request, &ctx), to: &sink)
     case .activate(let allWindows):
-      return LaunchAndReopen.activate(allWindows: allWindows, &ctx)
+      ctx.hand(LaunchAndReopen.activate(allWindows: allWindows, &ctx), to: &sink)
     }
   }
 

@@ -7,7 +7,12 @@ import RouterSupport
 /// stage two runs its handlers and the table's route (D1–D6).
 package enum ExternalEvents {
   /// `router` is the context's router, borrowed for the match (``route(url:activity:other:router:_:)``).
-  static func decide(_ event: Event, router: borrowing CompiledRouter, _ ctx: inout DecisionContext) -> Decision {
+  /// The decision is handed to `sink`: in parts for a route that delivers the event, else
+  /// whole (``DecisionContext/hand(_:to:)``), so that no decision is returned through the
+  /// stages (each return moved its 456 bytes).
+  static func decide(
+    _ event: Event, router: borrowing CompiledRouter, _ ctx: inout DecisionContext, into sink: inout any DecisionSink
+  ) {
     // What differs between the URL lines of one route pattern is seen only as observed values.
     // The identifier and the URL live here for the whole decision, and the stages read them in
     // place (each copy of a URL is a `memcpy` of its ranges and a retain of its text).
@@ -19,31 +24,34 @@ package enum ExternalEvents {
           decide(
             event, identifier: ObservedInPlace(identifier, reads: ctx.reads),
             url: ObservedInPlace(url, reads: ctx.reads),
-            isURL: true, router: router, &ctx)
+            isURL: true, router: router, &ctx, into: &sink)
         }
       }
     }
     guard let identifier = EventIdentifier.of(event) else {
-      return ctx.decision(.error, reason: .notExternal, message: "not an external event")
+      return ctx.hand(ctx.decision(.error, reason: .notExternal, message: "not an external event"), to: &sink)
     }
     return withUnsafePointer(to: identifier) { identifier in
       let identifier = ObservedInPlace(identifier, reads: ctx.reads)
       if let url = ExternalEvents.url(of: event) {
         return withUnsafePointer(to: url) { url in
-          decide(event, identifier: identifier, url: ObservedInPlace(url, reads: ctx.reads), router: router, &ctx)
+          decide(
+            event, identifier: identifier, url: ObservedInPlace(url, reads: ctx.reads), router: router, &ctx,
+            into: &sink)
         }
       }
-      return decide(event, identifier: identifier, url: nil, router: router, &ctx)
+      return decide(event, identifier: identifier, url: nil, router: router, &ctx, into: &sink)
     }
   }
 
   /// Stage one, then stage two, for an event whose identifier and URL (if any) are read in place.
   private static func decide(
     _ event: Event, identifier: ObservedInPlace<EventIdentifier>, url: ObservedInPlace<URLRecord>?,
-    isURL: Bool = false, router: borrowing CompiledRouter, _ ctx: inout DecisionContext
-  ) -> Decision {
+    isURL: Bool = false, router: borrowing CompiledRouter, _ ctx: inout DecisionContext,
+    into sink: inout any DecisionSink
+  ) {
     if let url, let refusal = LinkGate.check(url, &ctx) {
-      return ctx.decision(.notForApp, reason: refusal.reason, message: refusal.message)
+      return ctx.hand(ctx.decision(.notForApp, reason: refusal.reason, message: refusal.message), to: &sink)
     }
     let choice: ReceiverChoice
     if ctx.table.lifecycle == .uiKit {
@@ -73,7 +81,7 @@ package enum ExternalEvents {
     let receiver: Decision.Receiver
     switch consume choice {
     case .none(let reason, let message):
-      return ctx.decision(.drop, reason: reason, message: message)
+      return ctx.hand(ctx.decision(.drop, reason: reason, message: message), to: &sink)
     case .existing(let session):
       ctx.activate(id: session.id)
       receiver = Decision.Receiver(scene: session.scene, session: session.id, isNew: false)
@@ -83,7 +91,9 @@ package enum ExternalEvents {
     if ctx.table.lifecycle == .uiKit { ctx.handlers = HandlerCalls.uiKit(event.kind, isNew: receiver.isNew) }
     // Below here the stages see the URL only as observed; an activity is never reused.
     // A URL event has no activity and no other kind to route: none is made, copied or destroyed.
-    if isURL { return stageTwo(activity: nil, url: url, receiver: receiver, other: nil, router: router, &ctx) }
+    if isURL {
+      return stageTwo(activity: nil, url: url, receiver: receiver, other: nil, router: router, &ctx, into: &sink)
+    }
     var activity: UserActivity?
     // Quick actions and notification responses are routed by the table's shortcut and
     // notification routes; no SwiftUI scene handler stands between (the app's delegates get them).
@@ -95,7 +105,8 @@ package enum ExternalEvents {
     case .shortcut, .notification: if router.hasEventRoutes(for: event.kind) { other = event.kind }
     default: break
     }
-    return stageTwo(activity: activity, url: url, receiver: receiver, other: other, router: router, &ctx)
+    return stageTwo(
+      activity: activity, url: url, receiver: receiver, other: other, router: router, &ctx, into: &sink)
   }
 
   /// The URL an event carries for routing: the URL itself, or a universal link's webpageURL (E4);
@@ -116,11 +127,11 @@ package enum ExternalEvents {
     return a.webpageURL.flatMap { try? URLRecord(parsing: $0) }
   }
 
-  /// Handlers (D1–D4), then the table's route, then its action.
+  /// Handlers (D1–D4), then the table's route, then its action; the decision handed to `sink`.
   static func stageTwo(
     activity: UserActivity?, url: ObservedInPlace<URLRecord>?, receiver r: Decision.Receiver, other: Event.Kind?,
-    router: borrowing CompiledRouter, _ ctx: inout DecisionContext
-  ) -> Decision {
+    router: borrowing CompiledRouter, _ ctx: inout DecisionContext, into sink: inout any DecisionSink
+  ) {
     let table = ctx.table
     let isNew = r.isNew
     let arrival: Decision.Outcome = isNew ? .open : .deliver
@@ -145,9 +156,10 @@ package enum ExternalEvents {
           rule: url != nil ? .d1 : .d2)
         ctx.cite(.d3)
         ctx.cite(.s5)
-        return ctx.decision(
-          .drop, receiver: r, reason: .noHandler,
-          message: "the event reaches \(subject()), which has no \(kind) handler")
+        return ctx.hand(
+          ctx.decision(
+            .drop, receiver: r, reason: .noHandler,
+            message: "the event reaches \(subject()), which has no \(kind) handler"), to: &sink)
       }
       if url != nil {
         if case .some = activity {
@@ -194,9 +206,10 @@ package enum ExternalEvents {
       }
     }
     guard routable else {
-      return ctx.decision(
-        arrival, scene: r.scene, session: r.session, receiver: r,
-        message: "\(isNew ? "a new" : "the open") \(subject()) receives the event")
+      return ctx.hand(
+        ctx.decision(
+          arrival, scene: r.scene, session: r.session, receiver: r,
+          message: "\(isNew ? "a new" : "the open") \(subject()) receives the event"), to: &sink)
     }
     if let url, url.hasUserinfo {
       switch ctx.policies.credentials {
@@ -204,9 +217,10 @@ package enum ExternalEvents {
         ctx.step(
           .route, "userinfo", .rejected,
           "the URL carries a userinfo (user:password@), which a deep link never needs (credentials: refuse)")
-        return ctx.decision(
-          .drop, receiver: r, reason: .credentialsInURL,
-          message: "the event reaches \(subject()), but the router refuses a URL with credentials")
+        return ctx.hand(
+          ctx.decision(
+            .drop, receiver: r, reason: .credentialsInURL,
+            message: "the event reaches \(subject()), but the router refuses a URL with credentials"), to: &sink)
       case .ignore:
         ctx.step(
           .route, "userinfo", .info,
@@ -223,17 +237,20 @@ package enum ExternalEvents {
       }
     guard let match = found else {
       if ctx.policies.unroutedEvents == .deliver {
-        return ctx.decision(
-          arrival, scene: r.scene, session: r.session, receiver: r,
-          message: "\(subject()) receives the event; no route matches it (unroutedEvents: deliver)")
+        return ctx.hand(
+          ctx.decision(
+            arrival, scene: r.scene, session: r.session, receiver: r,
+            message: "\(subject()) receives the event; no route matches it (unroutedEvents: deliver)"), to: &sink)
       }
       ctx.cite(.d3)
-      return ctx.decision(
-        .drop, receiver: r, reason: .noRoute, message: "the event reaches \(subject()), but no route handles it")
+      return ctx.hand(
+        ctx.decision(
+          .drop, receiver: r, reason: .noRoute, message: "the event reaches \(subject()), but no route handles it"),
+        to: &sink)
     }
     // The most common action is decided apart, reading the route's target in place.
     if table.routes[match.route].target.action == .deliver {
-      return deliver(match, receiver: r, &ctx)
+      return deliver(match, receiver: r, router: router, &ctx, into: &sink)
     }
     // The route's target is read in place, field by field (a copy of it retained and released
     // every string and template it holds); its name too, for the messages alone.
@@ -247,10 +264,11 @@ package enum ExternalEvents {
       let result = WindowActions.dismissFindingNone(id: table.routes[routeIndex].target.scene, &ctx)
     {
       match.markParametersRead()
-      return ctx.movingDecision(
-        result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
-        action: action, keeping: .template(template, match.forRecord.parameters), closed: result.closed,
-        reason: result.reason, message: "route '\(name())': " + result.message)
+      return ctx.hand(
+        ctx.movingDecision(
+          result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
+          action: action, keeping: .template(template, match.forRecord.parameters), closed: result.closed,
+          reason: result.reason, message: "route '\(name())': " + result.message), to: &sink)
     }
     // The value as the record writes it; an action that compares it with windows reads it.
     let value = table.routes[routeIndex].target.value.map { template in
@@ -258,7 +276,7 @@ package enum ExternalEvents {
     }
     switch action {
     case .deliver:
-      return deliver(match, receiver: r, &ctx)
+      return deliver(match, receiver: r, router: router, &ctx, into: &sink)
     case .openWindow, .dismissWindow:
       // The value is compared with the open windows' values.
       let request = Event.WindowRequest(
@@ -267,11 +285,12 @@ package enum ExternalEvents {
       let result = action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
       // The context's last decision: what runs after it (a dismissal's app lifetime and pushed
       // windows) reads the state and the decision, not the context's effects.
-      return ctx.movingDecision(
-        result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
-        action: action, keeping: DecisionValue(result.value ?? value?.forRecord), closed: result.closed,
-        reason: result.reason,
-        message: "route '\(name())': " + result.message)
+      return ctx.hand(
+        ctx.movingDecision(
+          result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
+          action: action, keeping: DecisionValue(result.value ?? value?.forRecord), closed: result.closed,
+          reason: result.reason,
+          message: "route '\(name())': " + result.message), to: &sink)
     case .pushWindow:
       let request = Event.WindowRequest(
         id: table.routes[routeIndex].target.scene, value: value?.read(),
@@ -281,7 +300,7 @@ package enum ExternalEvents {
       decision.match = match.forRecord
       if decision.value == nil { decision.value = value?.forRecord }
       if ctx.explains { decision.message = "route '\(name())': " + decision.message }
-      return decision
+      return ctx.hand(decision, to: &sink)
     case .requestSceneSessionActivation:
       // The activity's identifier and userInfo are matched against sessions and configurations.
       let target = table.routes[routeIndex].target
@@ -298,20 +317,20 @@ package enum ExternalEvents {
       decision.match = match.forRecord
       decision.action = .requestSceneSessionActivation
       if ctx.explains { decision.message = "route '\(name())': " + decision.message }
-      return decision
+      return ctx.hand(decision, to: &sink)
     }
   }
 
   /// A route whose action is `deliver`: the receiving scene shows it, unless the route belongs
-  /// to another scene (D3). Apart from ``stageTwo(activity:url:receiver:other:router:_:)``
-  /// so that the decision is built once, in its place (inside that function's many paths it
-  /// was built in a temporary and copied out), and the target's fields are read in place.
+  /// to another scene (D3). The decision is handed to `sink` in parts, where they are: no
+  /// ``Decision`` is built for a record writer to read and destroy (``DecisionSink``). Apart
+  /// from ``stageTwo(activity:url:receiver:other:router:_:into:)``, and the target's fields are
+  /// read in place.
   @inline(never)
   private static func deliver(
-    _ match: consuming ObservedMatch, receiver r: Decision.Receiver, _ ctx: inout DecisionContext
-  )
-    -> Decision
-  {
+    _ match: consuming ObservedMatch, receiver r: Decision.Receiver, router: borrowing CompiledRouter,
+    _ ctx: inout DecisionContext, into sink: inout any DecisionSink
+  ) {
     let table = ctx.table
     let routeIndex = match.route
     let isNew = r.isNew
@@ -329,14 +348,15 @@ package enum ExternalEvents {
         .handler, "route '\(name())'", .rejected,
         "is handled in '\(scene)', but the event reached '\(r.scene)': SwiftUI does not re-route it",
         rule: .d3)
-      return ctx.movingDecision(
-        .drop, receiver: r, match: match.forRecord, action: .deliver, keeping: value, reason: .wrongScene,
-        message: "route '\(name())' belongs to '\(scene)', but the event reaches \(subject())")
+      return ctx.deliver(
+        .drop, receiver: r, receives: false, match: match.forRecord, keeping: value, reason: .wrongScene,
+        message: "route '\(name())' belongs to '\(scene)', but the event reaches \(subject())", router: router,
+        into: &sink)
     }
     // The context's last decision (the engine reads none of its effects after it).
-    return ctx.movingDecision(
-      isNew ? .open : .deliver, scene: r.scene, session: r.session, receiver: r, match: match.forRecord,
-      action: .deliver, keeping: value, message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(name())'")
+    ctx.deliver(
+      isNew ? .open : .deliver, receiver: r, receives: true, match: match.forRecord, keeping: value,
+      message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(name())'", router: router, into: &sink)
   }
 
   /// The table's route for a URL, with a trace step (``route(url:activity:other:router:_:)``'s

@@ -70,10 +70,29 @@ extension DecisionRecord {
     }
   }
 
+  /// The same, with the event's field, correlation id and identifier given (``RecordSink``).
+  static func appendJSON(
+    line: Int, input: UnsafeBufferPointer<UInt8>, eventField: StaticString, correlation: JSONValue?,
+    identifier: String?, decision: Decision, to out: inout [UInt8], explain: Bool, includesLine: Bool,
+    layout: inout RecordLayout, values: ValueTemplatePlans
+  ) {
+    RecordWriter.write(to: &out) { w in
+      writeOpening(line: line, includesLine: includesLine, to: &w, layout: &layout)
+      if let id = correlation { DecisionRecord.writeID(id, to: &w) }
+      w.literal(#""input":"#)
+      let inputStart = w.offset
+      w.quoted(input)
+      layout.input = inputStart..<w.offset
+      DecisionRecord.write(eventField, identifier: identifier, decision, to: &w, layout: &layout, values: values)
+      if explain { DecisionRecord.writeTrace(decision.trace, to: &w) }
+      w.literal("}\n")
+    }
+  }
+
   /// How every record opens: `{`, and the `line` field when there is one (the next field then
   /// starts with a comma after it).
   @inline(__always)
-  private static func writeOpening(
+  static func writeOpening(
     line: Int, includesLine: Bool, to w: inout RecordWriter, layout: inout RecordLayout
   ) {
     if includesLine {
@@ -96,7 +115,15 @@ extension DecisionRecord {
     _ event: borrowing Event, _ decision: borrowing Decision, to w: inout RecordWriter, layout: inout RecordLayout,
     values: ValueTemplatePlans
   ) {
-    w.literal(eventField(event.kind))
+    write(eventField(event.kind), identifier: identifier(of: event), decision, to: &w, layout: &layout, values: values)
+  }
+
+  /// The same, with the event's field and identifier given.
+  private static func write(
+    _ eventField: StaticString, identifier: String?, _ decision: borrowing Decision, to w: inout RecordWriter,
+    layout: inout RecordLayout, values: ValueTemplatePlans
+  ) {
+    w.literal(eventField)
     let names = recordNames
     writeSelection(decision, names: names, to: &w)
     if let match = decision.match { writeMatch(match, to: &w, layout: &layout) }
@@ -116,13 +143,49 @@ extension DecisionRecord {
       if !lists.extraURLs.isEmpty { appendExtraURLs(lists.extraURLs, to: &w) }
     }
     if !decision.handlers.isEmpty { appendHandlers(decision.handlers, to: &w) }
-    if let identifier = identifier(of: event) { writeIdentifier(identifier, to: &w) }
+    writeRules(identifier, decision.appleRules, names: names, to: &w)
+    if decision.reason != nil || !decision.message.isEmpty {
+      writeReason(decision.reason, message: decision.message, to: &w)
+    }
+  }
+
+  /// The fields of a delivered route's decision, from `event` on (the event's field and its
+  /// identifier given), written from its parts where
+  /// the engine holds them (``RecordSink``): the bytes
+  /// ``write(_:_:to:layout:values:)`` writes for the ``Decision`` the parts make
+  /// (``DecisionBuilder``), field by field through the same helpers. Such a decision has a match
+  /// and the action `deliver`, its scene and session are the receiver's when it `receives`
+  /// (else none), and its lists are empty.
+  static func writeDelivered(
+    _ eventField: StaticString, identifier: String?, _ outcome: Decision.Outcome, receiver: Decision.Receiver,
+    receives: Bool,
+    match: RouteMatch, value: DecisionValue, reason: DecisionReason?,
+    appleRules: AppleRuleList, message: String, handlers: [HandlerCall],
+    to w: inout RecordWriter, layout: inout RecordLayout, values: ValueTemplatePlans
+  ) {
+    w.literal(eventField)
+    let names = recordNames
+    writeSelection(outcome, receiver: receiver, receives: receives, names: names, to: &w)
+    writeMatch(match, to: &w, layout: &layout)
+    w.literal(#","action":"#)
+    w.name(RouteTarget.Action.deliver, in: names.actions)
+    if !value.isAbsent { writeValue(value, route: match.route, values: values, to: &w, layout: &layout) }
+    if !handlers.isEmpty { appendHandlers(handlers, to: &w) }
+    writeRules(identifier, appleRules, names: names, to: &w)
+    if reason != nil || !message.isEmpty { writeReason(reason, message: message, to: &w) }
+  }
+
+  /// `,"identifier":…` (for the events that have one) and `,"appleRules":[…]`.
+  @inline(__always)
+  private static func writeRules(
+    _ identifier: String?, _ appleRules: AppleRuleList, names: RecordNames, to w: inout RecordWriter
+  ) {
+    if let identifier { writeIdentifier(identifier, to: &w) }
     w.literal(#","appleRules":["#)
-    for i in decision.appleRules.indices {
-      w.name(decision.appleRules[i], in: names.appleRules, first: i == 0)
+    for i in appleRules.indices {
+      w.name(appleRules[i], in: names.appleRules, first: i == 0)
     }
     w.byte(UInt8(ascii: "]"))
-    if decision.reason != nil || !decision.message.isEmpty { writeReason(decision, to: &w) }
   }
 
   /// `,"outcome":…,"scene":…,"session":…,"receiver":{…}`, each when the decision has it.
@@ -145,6 +208,28 @@ extension DecisionRecord {
       w.string(receiver.session)
       w.literal(receiver.isNew ? #","new":true}"# : #","new":false}"#)
     }
+  }
+
+  /// `,"outcome":…,"scene":…,"session":…,"receiver":{…}` of a delivered route's decision: the
+  /// scene and the session are the receiver's when it `receives`.
+  @inline(never)
+  private static func writeSelection(
+    _ outcome: Decision.Outcome, receiver: borrowing Decision.Receiver, receives: Bool, names: RecordNames,
+    to w: inout RecordWriter
+  ) {
+    w.literal(#","outcome":"#)
+    w.name(outcome, in: names.outcomes)
+    if receives {
+      w.literal(#","scene":"#)
+      w.string(receiver.scene)
+      w.literal(#","session":"#)
+      w.string(receiver.session)
+    }
+    w.literal(#","receiver":{"scene":"#)
+    w.string(receiver.scene)
+    w.literal(#","session":"#)
+    w.string(receiver.session)
+    w.literal(receiver.isNew ? #","new":true}"# : #","new":false}"#)
   }
 
   /// `,"rule":…,"params":{…}` (and `decodedSeparators`), with where the parameters are.
@@ -174,7 +259,7 @@ extension DecisionRecord {
 
   /// `"id":ID,` (an event's correlation id, before its input).
   @inline(never)
-  private static func writeID(_ id: JSONValue, to w: inout RecordWriter) {
+  static func writeID(_ id: JSONValue, to w: inout RecordWriter) {
     w.literal(#""id":"#)
     w.json(id)
     w.byte(UInt8(ascii: ","))
@@ -212,14 +297,14 @@ extension DecisionRecord {
 
   /// `,"reason":"…"` and `,"message":"…"`, each when the decision has one.
   @inline(never)
-  private static func writeReason(_ decision: borrowing Decision, to w: inout RecordWriter) {
-    if let reason = decision.reason { w.field(#","reason":"#, reason.rawValue) }
-    if !decision.message.isEmpty { w.field(#","message":"#, decision.message) }
+  private static func writeReason(_ reason: DecisionReason?, message: borrowing String, to w: inout RecordWriter) {
+    if let reason { w.field(#","reason":"#, reason.rawValue) }
+    if !message.isEmpty { w.field(#","message":"#, message) }
   }
 
   /// `,"trace":[…]` (with `explain`).
   @inline(never)
-  private static func writeTrace(_ trace: [TraceStep], to w: inout RecordWriter) {
+  static func writeTrace(_ trace: [TraceStep], to w: inout RecordWriter) {
     w.literal(#","trace":["#)
     for (i, step) in trace.enumerated() {
       if i > 0 { w.byte(UInt8(ascii: ",")) }

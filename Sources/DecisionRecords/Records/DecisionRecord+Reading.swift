@@ -160,25 +160,38 @@ extension DecisionRecord {
     case .failure(let error):
       appendError(line: line, utf8: bytes, error, to: &out, includesLine: includesLine, layout: &layout)
     case .success(let event):
-      let decision = DecisionEngine.decide(
-        event, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails,
-        scratch: scratch)
-      if let sessions {
-        if let error = LineRouter.overSessionLimit(decision, open: sessions.pointee.open, limit: sessions.pointee.limit)
-        {
-          return appendError(line: line, utf8: bytes, error, to: &out, includesLine: includesLine, layout: &layout)
+      // The record is written by the sink the engine hands the decision to (``RecordSink``):
+      // a delivered route's from its parts, any other decision's whole.
+      decide(
+        event, input: bytes, line: line, router: router, state: state, explains: explains,
+        includesLine: includesLine, readsEventDetails: &readsEventDetails, scratch: scratch, to: &out,
+        layout: &layout, sessions: sessions)
+    }
+  }
+
+  /// Decides `event`, the line's, and writes its record through a ``RecordSink``.
+  private static func decide(
+    _ event: Event, input bytes: UnsafeBufferPointer<UInt8>, line: Int, router: borrowing CompiledRouter,
+    state: borrowing SessionState, explains: Bool, includesLine: Bool, readsEventDetails: inout Bool,
+    scratch: UnsafeMutablePointer<MatchScratch>?, to out: inout [UInt8], layout: inout RecordLayout,
+    sessions: UnsafeMutablePointer<KeptDecision>?
+  ) {
+    withUnsafePointer(to: router.values) { values in
+      withUnsafeMutablePointer(to: &out) { out in
+        withUnsafeMutablePointer(to: &layout) { layout in
+          var lent = RecordSink.Lent(
+            line: line, input: bytes, eventField: eventField(event.kind), correlation: event.correlation,
+            identifier: identifier(of: event), explain: explains, includesLine: includesLine, values: values,
+            out: out, layout: layout, sessions: sessions)
+          // Lent in place (a `let` lent by `withUnsafePointer` was copied).
+          withUnsafeMutablePointer(to: &lent) { lent in
+            var sink: any DecisionSink = RecordSink(lent: lent)
+            DecisionEngine.decide(
+              event, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails,
+              scratch: scratch, into: &sink)
+          }
         }
-        appendJSON(
-          line: line, input: bytes, event: event, decision: decision, to: &out, explain: explains,
-          includesLine: includesLine, layout: &layout, values: router.values)
-        // The effects alone: the whole decision moved into an optional here, then taken out
-        // of it, was two moves of its 456 bytes and the optional's destroy.
-        sessions.pointee.effects = decision.storedEffects
-        return
       }
-      appendJSON(
-        line: line, input: bytes, event: event, decision: decision, to: &out, explain: explains,
-        includesLine: includesLine, layout: &layout, values: router.values)
     }
   }
 
@@ -193,7 +206,7 @@ extension DecisionRecord {
 
   /// The record of a line the reader refuses (or of a decision over the session limit).
   @inline(never)
-  private static func appendError(
+  static func appendError(
     line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, _ error: EventError, to out: inout [UInt8],
     includesLine: Bool, layout: inout RecordLayout
   ) {

@@ -1,0 +1,109 @@
+import RouteEvents
+import RouteMatcher
+import RouterSupport
+import SceneDecision
+
+/// Writes the NDJSON record of a line whose route delivers the event from the decision's parts,
+/// where the engine holds them (``DecisionSink``): no ``Decision`` is built, read, then destroyed.
+///
+/// Everything it points to is lent by ``DecisionRecord``'s `appendJSON(line:utf8:…)` for one
+/// decision. In a stateful run (`sessions` not nil) a decision that would leave more sessions
+/// open than the limit gets the `session-limit` error record instead, and a decision within it
+/// has its effects moved to `sessions`, as that function does with a decision it gets whole.
+///
+/// ```swift
+/// var sink: any DecisionSink = RecordSink(lent: lent)   // lent: a RecordSink.Lent, for this line
+/// let rest = DecisionEngine.decide(event, router: router, …, into: &sink)  // nil: written
+/// ```
+struct RecordSink: DecisionSink {
+  /// What the record is written from and to, lent for one decision.
+  struct Lent {
+    let line: Int
+    /// The line's bytes, echoed as the record's input.
+    let input: UnsafeBufferPointer<UInt8>
+    /// The event's `,"event":…` field, its correlation id and its identifier
+    /// (`DecisionRecord.identifier(of:)`), read before the decision (a read of the event
+    /// through a pointer copied it).
+    let eventField: StaticString
+    let correlation: JSONValue?
+    let identifier: String?
+    let explain: Bool
+    let includesLine: Bool
+    /// The router's value plans (``ValueTemplatePlans``).
+    let values: UnsafePointer<ValueTemplatePlans>
+    let out: UnsafeMutablePointer<[UInt8]>
+    let layout: UnsafeMutablePointer<RecordLayout>
+    let sessions: UnsafeMutablePointer<DecisionRecord.KeptDecision>?
+  }
+
+  /// One pointer: the engine's `any DecisionSink` holds it in place, not boxed.
+  let lent: UnsafePointer<Lent>
+
+  mutating func deliver(
+    _ outcome: Decision.Outcome, receiver: borrowing Decision.Receiver, receives: Bool,
+    match: borrowing RouteMatch, value: borrowing DecisionValue, reason: DecisionReason?,
+    appleRules: AppleRuleList, message: consuming String, trace: consuming [TraceStep],
+    effects: consuming SessionEffects, handlers: consuming [HandlerCall],
+    router: borrowing CompiledRouter
+  ) {
+    // The lent fields are read through the pointer, one by one (a copy of the whole retained
+    // its correlation id and identifier).
+    if let sessions = lent.pointee.sessions,
+      let error = LineRouter.overSessionLimit(effects, open: sessions.pointee.open, limit: sessions.pointee.limit)
+    {
+      return DecisionRecord.appendError(
+        line: lent.pointee.line, utf8: lent.pointee.input, error, to: &lent.pointee.out.pointee,
+        includesLine: lent.pointee.includesLine, layout: &lent.pointee.layout.pointee)
+    }
+    write(
+      outcome, receiver: receiver, receives: receives, match: match, value: value, reason: reason,
+      appleRules: appleRules, message: message, trace: trace, handlers: handlers, values: router.values)
+    lent.pointee.sessions?.pointee.effects = effects
+  }
+
+  mutating func take(_ decision: consuming Decision) {
+    let lent = self.lent.pointee
+    if let sessions = lent.sessions {
+      if let error = LineRouter.overSessionLimit(decision, open: sessions.pointee.open, limit: sessions.pointee.limit) {
+        return DecisionRecord.appendError(
+          line: lent.line, utf8: lent.input, error, to: &lent.out.pointee, includesLine: lent.includesLine,
+          layout: &lent.layout.pointee)
+      }
+    }
+    DecisionRecord.appendJSON(
+      line: lent.line, input: lent.input, eventField: lent.eventField, correlation: lent.correlation,
+      identifier: lent.identifier, decision: decision, to: &lent.out.pointee, explain: lent.explain,
+      includesLine: lent.includesLine, layout: &lent.layout.pointee, values: lent.values.pointee)
+    // The effects alone: the whole decision moved into an optional, then taken out of it, was
+    // two moves of its 456 bytes and the optional's destroy.
+    lent.sessions?.pointee.effects = decision.storedEffects
+  }
+
+  /// The record, as `DecisionRecord.appendJSON(line:input:event:decision:…)` writes it for the
+  /// decision the parts make.
+  private func write(
+    _ outcome: Decision.Outcome, receiver: Decision.Receiver, receives: Bool,
+    match: RouteMatch, value: DecisionValue, reason: DecisionReason?,
+    appleRules: AppleRuleList, message: String, trace: [TraceStep],
+    handlers: [HandlerCall], values: ValueTemplatePlans
+  ) {
+    let lent = self.lent
+    let layout = lent.pointee.layout
+    RecordWriter.write(to: &lent.pointee.out.pointee) { w in
+      DecisionRecord.writeOpening(
+        line: lent.pointee.line, includesLine: lent.pointee.includesLine, to: &w, layout: &layout.pointee)
+      if let id = lent.pointee.correlation { DecisionRecord.writeID(id, to: &w) }
+      w.literal(#""input":"#)
+      let inputStart = w.offset
+      w.quoted(lent.pointee.input)
+      layout.pointee.input = inputStart..<w.offset
+      DecisionRecord.writeDelivered(
+        lent.pointee.eventField, identifier: lent.pointee.identifier, outcome, receiver: receiver, receives: receives,
+        match: match, value: value, reason: reason,
+        appleRules: appleRules, message: message, handlers: handlers, to: &w, layout: &layout.pointee,
+        values: values)
+      if lent.pointee.explain { DecisionRecord.writeTrace(trace, to: &w) }
+      w.literal("}\n")
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package import RouteMatcher
+package import RouterSupport
+
+/// Where the engine hands the decision of a URL, an activity, a notification or a shortcut that
+/// a route delivers (the common decision: a route whose action is `deliver`), in parts, where
+/// the engine holds them, instead of building a ``Decision``.
+///
+/// A record writer (DecisionRecords' NDJSON writer) writes the record from the parts, and no
+/// decision is built for it to read and then destroy (about 760 instructions a GitHub line,
+/// docs/performance.md); ``DecisionBuilder`` builds the decision from the same parts, for
+/// ``DecisionEngine/decide(_:router:state:explains:)``. Both go through the same engine code,
+/// so the two are the same decision by construction. Every other decision is built whole, as
+/// it was, and handed to ``take(_:)``.
+///
+/// The engine takes it as `inout any DecisionSink`, and a sink is one pointer or two, held in
+/// place (no box): a closure that received the decision copied it (456 bytes), and a generic
+/// parameter, unspecialised across modules, made the engine copy the router at every stage.
+///
+/// ```swift
+/// let decision = DecisionBuilder.building { sink in
+///   DecisionEngine.decide(event, router: router, state: state, explains: false,
+///                         readsEventDetails: &reads, scratch: nil, into: &sink)
+/// }
+/// ```
+package protocol DecisionSink {
+  /// The decision of an event a route delivers (its action `deliver`): `outcome` is `.open` or
+  /// `.deliver` when `receives` (the decision's scene and session are then the receiver's), or
+  /// `.drop` (the route belongs to another scene: no scene, no session). The value is kept as
+  /// ``Decision/storedValue`` keeps it; the message is empty without explanations, and the
+  /// trace, the effects and the handlers are the context's, moved here. The decision closes,
+  /// opens and forwards nothing (its lists are empty). `router` is the router it was decided
+  /// with, borrowed (a writer reads its value plans in place: read through a pointer, they were
+  /// copied, each of their arrays retained, for every record).
+  mutating func deliver(
+    _ outcome: Decision.Outcome, receiver: borrowing Decision.Receiver, receives: Bool,
+    match: borrowing RouteMatch, value: borrowing DecisionValue, reason: DecisionReason?,
+    appleRules: AppleRuleList, message: consuming String, trace: consuming [TraceStep],
+    effects: consuming SessionEffects, handlers: consuming [HandlerCall],
+    router: borrowing CompiledRouter)
+
+  /// Any other decision, built whole (and, for a dismissal, after what closing windows does).
+  mutating func take(_ decision: consuming Decision)
+}

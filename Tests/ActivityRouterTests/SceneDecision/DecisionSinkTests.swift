@@ -1,0 +1,83 @@
+import ActivityRouter
+import ActivityRouterTestSupport
+import Testing
+
+@testable import SceneDecision
+
+/// The engine hands each decision to its sink once: a route whose action is `deliver` in parts
+/// (what the record writer relies on: a match, the action `deliver`, no lists), any other whole;
+/// and the decision the parts make is the one `DecisionEngine.decide` returns.
+@Suite struct DecisionSinkTests {
+  /// What a sink was handed.
+  final class Counts {
+    var delivered = 0
+    var taken = 0
+  }
+
+  /// Counts what it is handed, and builds the decision as ``DecisionBuilder`` does.
+  struct Recording: DecisionSink {
+    var builder: DecisionBuilder
+    let counts: Counts
+
+    mutating func deliver(
+      _ outcome: Decision.Outcome, receiver: borrowing Decision.Receiver, receives: Bool,
+      match: borrowing RouteMatch, value: borrowing DecisionValue, reason: DecisionReason?,
+      appleRules: AppleRuleList, message: consuming String, trace: consuming [TraceStep],
+      effects: consuming SessionEffects, handlers: consuming [HandlerCall],
+      router: borrowing CompiledRouter
+    ) {
+      counts.delivered += 1
+      builder.deliver(
+        outcome, receiver: receiver, receives: receives, match: match, value: value, reason: reason,
+        appleRules: appleRules, message: message, trace: trace, effects: effects, handlers: handlers, router: router)
+    }
+
+    mutating func take(_ decision: consuming Decision) {
+      counts.taken += 1
+      builder.take(decision)
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func eachDecisionIsHandedOnceInPartsWhenARouteDeliversIt(explains: Bool) throws {
+    for router in try SharedScratchTests.routers() {
+      var delivered = 0
+      var taken = 0
+      var mismatches: [String] = []
+      for line in try SharedScratchTests.lines() {
+        guard case .success(let event) = EventReader.read(line: line) else { continue }
+        let counts = Counts()
+        var reads = false
+        let decision = withUnsafeTemporaryAllocation(of: Decision.self, capacity: 1) { room in
+          let target = room.baseAddress!
+          var handed = false
+          withUnsafeMutablePointer(to: &handed) { handed in
+            var sink: any DecisionSink = Recording(
+              builder: DecisionBuilder(into: target, handed: handed), counts: counts)
+            DecisionEngine.decide(
+              event, router: router, state: SessionState(), explains: explains, readsEventDetails: &reads,
+              scratch: nil, into: &sink)
+          }
+          return handed ? target.move() : nil
+        }
+        guard let decision else {
+          mismatches.append(line)
+          continue
+        }
+        let routeDelivers = decision.action == .deliver && event.extraURLs.isEmpty
+        if counts.delivered + counts.taken != 1 || (counts.delivered == 1) != routeDelivers
+          || decision != DecisionEngine.decide(event, router: router, state: SessionState(), explains: explains)
+        {
+          mismatches.append(line)
+        }
+        if counts.delivered == 1 {
+          #expect(decision.match != nil && decision.storedLists.isEmpty, "\(line)")
+        }
+        delivered += counts.delivered
+        taken += counts.taken
+      }
+      #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+      #expect(delivered > 0 && taken > 0)
+    }
+  }
+}
