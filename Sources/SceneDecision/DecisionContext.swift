@@ -261,16 +261,25 @@ struct DecisionContext {
     match: RouteMatch? = nil, action: RouteTarget.Action? = nil, keeping value: DecisionValue,
     closed: [String] = [], reason: DecisionReason? = nil, message: @autoclosure () -> String
   ) -> Decision {
+    let (effects, trace, handlers) = takeEffectsTraceAndHandlers()
+    return Decision(
+      outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
+      storedValue: value, storedLists: DecisionSessionLists(closing: closed), appleRules: rules,
+      reason: reason, message: explains ? message() : "", trace: trace, storedEffects: effects, handlers: handlers)
+  }
+
+  /// The context's effects, trace and handlers, moved out (the context is left with none): what
+  /// a stage's last decision of this context takes with it. Moved, not copied: each copy retained
+  /// what they hold, and the context's destruction released it.
+  @inline(__always)
+  private mutating func takeEffectsTraceAndHandlers() -> (SessionEffects, [TraceStep], [HandlerCall]) {
     var effects = SessionEffects()
     swap(&effects, &self.effects)
     var trace: [TraceStep] = []
     swap(&trace, &self.trace)
     var handlers: [HandlerCall] = []
     swap(&handlers, &self.handlers)
-    return Decision(
-      outcome: outcome, scene: scene, session: session, receiver: receiver, match: match, action: action,
-      storedValue: value, storedLists: DecisionSessionLists(closing: closed), appleRules: rules,
-      reason: reason, message: explains ? message() : "", trace: trace, storedEffects: effects, handlers: handlers)
+    return (effects, trace, handlers)
   }
 
   /// Hands a decision built whole to `sink` (``DecisionSink/take(_:)``), after what closing
@@ -299,12 +308,7 @@ struct DecisionContext {
     keeping value: borrowing DecisionValue, reason: DecisionReason? = nil, message: @autoclosure () -> String,
     router: borrowing CompiledRouter, into sink: inout any DecisionSink
   ) {
-    var effects = SessionEffects()
-    swap(&effects, &self.effects)
-    var trace: [TraceStep] = []
-    swap(&trace, &self.trace)
-    var handlers: [HandlerCall] = []
-    swap(&handlers, &self.handlers)
+    let (effects, trace, handlers) = takeEffectsTraceAndHandlers()
     sink.deliver(
       outcome, receiver: receiver, receives: receives, match: match, value: value, reason: reason, appleRules: rules,
       message: explains ? message() : "", trace: trace, effects: effects, handlers: handlers, router: router)
