@@ -21,6 +21,10 @@ struct CaseNames<Case: CaseIterable & RawRepresentable>: @unchecked Sendable whe
   private let counts: UnsafeMutablePointer<UInt8>
   /// The slot size: the longest quoted name, rounded up to whole words.
   let stride: Int
+  /// Each case's quoted name after a comma (`,"E1"`) in one word, at the case's byte, the first
+  /// byte in the word's lowest: made when every such name fits in a word (nil otherwise), for
+  /// writing a list of cases a word a name (``RecordWriter/names(_:in:)``).
+  let listWords: UnsafePointer<UInt64>?
 
   init() {
     precondition(MemoryLayout<Case>.size == 1, "CaseNames needs an enum stored in one byte")
@@ -41,6 +45,19 @@ struct CaseNames<Case: CaseIterable & RawRepresentable>: @unchecked Sendable whe
       slot[name.count + 1] = UInt8(ascii: "\"")
       counts[Int(Self.byte(of: value))] = UInt8(name.count + 2)
     }
+    listWords = longest + 1 <= 8 ? Self.listWords(slots: slots, stride: stride) : nil
+  }
+
+  /// The words of ``listWords``: a comma, then the slot's first seven bytes (the quoted name
+  /// and zeros).
+  private static func listWords(slots: UnsafePointer<UInt8>, stride: Int) -> UnsafePointer<UInt64> {
+    let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+    for byte in 0..<256 {
+      var word = UInt64(UInt8(ascii: ","))
+      for i in 0..<7 { word |= UInt64(slots[byte * stride + i]) << UInt64(8 * (i + 1)) }
+      words[byte] = UInt64(littleEndian: word)
+    }
+    return UnsafePointer(words)
   }
 
   /// The byte a case is stored as (the enum is one byte: checked when the table is made).
@@ -53,6 +70,14 @@ struct CaseNames<Case: CaseIterable & RawRepresentable>: @unchecked Sendable whe
     let byte = Int(Self.byte(of: value))
     return (UnsafePointer(slots + byte &* stride), Int(counts[byte]))
   }
+
+  /// The byte a case is stored as, as an index into the tables.
+  @inline(__always)
+  func index(of value: Case) -> Int { Int(Self.byte(of: value)) }
+
+  /// The length of the quoted name at `index`.
+  @inline(__always)
+  func count(at index: Int) -> Int { Int(counts[index]) }
 
   /// The quoted name of `value` as bytes (for tests and slow paths).
   func quoted(_ value: Case) -> [UInt8] {

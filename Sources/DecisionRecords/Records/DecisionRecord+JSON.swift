@@ -181,11 +181,8 @@ extension DecisionRecord {
     _ identifier: String?, _ appleRules: AppleRuleList, names: RecordNames, to w: inout RecordWriter
   ) {
     if let identifier { writeIdentifier(identifier, to: &w) }
-    w.literal(#","appleRules":["#)
-    for i in appleRules.indices {
-      w.name(appleRules[i], in: names.appleRules, first: i == 0)
-    }
-    w.byte(UInt8(ascii: "]"))
+    w.literal(#","appleRules":"#)
+    w.names(appleRules, in: names.appleRules)
   }
 
   /// `,"outcome":…,"scene":…,"session":…,"receiver":{…}`, each when the decision has it.
@@ -220,12 +217,22 @@ extension DecisionRecord {
     w.literal(#","outcome":"#)
     w.name(outcome, in: names.outcomes)
     if receives {
+      // `"scene":S,"session":T` twice: the receiver's copied from the first.
+      let start = w.offset
       w.literal(#","scene":"#)
       w.string(receiver.scene)
       w.literal(#","session":"#)
       w.string(receiver.session)
+      let end = w.offset
+      w.literal(#","receiver":{"#)
+      if w.again(start &+ 1..<end) {
+        w.literal(receiver.isNew ? #","new":true}"# : #","new":false}"#)
+        return
+      }
+      w.literal(#""scene":"#)
+    } else {
+      w.literal(#","receiver":{"scene":"#)
     }
-    w.literal(#","receiver":{"scene":"#)
     w.string(receiver.scene)
     w.literal(#","session":"#)
     w.string(receiver.session)

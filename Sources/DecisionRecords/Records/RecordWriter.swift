@@ -1,17 +1,22 @@
 import RouterSupport
 
-/// Writes one record's bytes into a fixed scratch chunk (on the caller's stack) and moves them
-/// to the output array in one copy when the chunk fills and at the end: plain stores instead of
-/// an `Array.append(contentsOf:)` (a uniqueness check, a capacity check and a `memmove` call)
-/// for every literal, key and value of the record.
+/// Writes one record's bytes straight into the output array's free capacity: a chunk of
+/// ``chunkSize`` bytes reserved at the end of the output (growing it as appending does, by
+/// doubling) before the record begins, and counted in when it ends. Plain stores instead of an
+/// `Array.append(contentsOf:)` (a uniqueness check, a capacity check and a `memmove` call) for
+/// every literal, key and value of the record, and no copy of the record after.
+///
+/// A record longer than the chunk (a long input, an explanation) moves what the chunk holds to a
+/// spill array when the chunk fills and goes on; the spill array then takes the rest and is
+/// appended to the output at the end, so the bytes are the same, in order, whatever their size.
 ///
 /// A string that needs no escape (nearly all of them) is tested and copied eight bytes at a
 /// time, with the word test `JSONWriter` and the plan writer share (`JSONWriter.copyUnescaped`);
 /// a short one (a key, a name) in two overlapping words where it is written, with no call. From
 /// the first byte that needs an escape, or for a piece larger than the chunk, the rest goes
-/// through `JSONWriter` straight into the output after what the chunk holds, so the bytes are
-/// those of `JSONWriter.append`, in order, whatever their size. An enum's name (an outcome, an
-/// action, an Apple rule) is copied from a table of quoted names (``CaseNames``).
+/// through `JSONWriter` straight into the spill array after what the chunk holds, so the bytes
+/// are those of `JSONWriter.append`, in order, whatever their size. An enum's name (an outcome,
+/// an action, an Apple rule) is copied from a table of quoted names (``CaseNames``).
 ///
 /// ```swift
 /// RecordWriter.write(to: &out) { w in
@@ -21,18 +26,17 @@ import RouterSupport
 /// }
 /// ```
 struct RecordWriter: ~Copyable {
-  /// The scratch chunk: bytes written and not yet moved to the output.
+  /// The chunk: bytes written and not yet counted in the output (or moved to the spill array).
   private let chunk: UnsafeMutablePointer<UInt8>
   private let capacity: Int
   private var count = 0
-  /// The output array, lent for the duration of ``write(to:_:)``.
+  /// Where the bytes go when the chunk fills, lent for the duration of ``write(to:_:)``: empty
+  /// unless the record is longer than the chunk.
   private let out: UnsafeMutablePointer<[UInt8]>
-  /// The output's count when the record began.
+  /// The spill array's count when the record began (zero).
   private let start: Int
 
-  /// The chunk size: most records fit whole, so they reach the output in one copy. At most
-  /// 1 KiB, which `withUnsafeTemporaryAllocation` always takes from the stack (a larger one is
-  /// asked of the heap on Linux: one allocation a record).
+  /// The chunk size reserved at the end of the output for a record: most records fit whole.
   static let chunkSize = 1024
 
   private init(chunk: UnsafeMutableBufferPointer<UInt8>, out: UnsafeMutablePointer<[UInt8]>) {
@@ -42,21 +46,51 @@ struct RecordWriter: ~Copyable {
     self.start = out.pointee.count
   }
 
-  /// Runs `body` with a writer that appends to `out`, then moves what is left in the chunk.
+  /// Runs `body` with a writer whose chunk is `out`'s free capacity, then counts the chunk's
+  /// bytes in; a record that did not fit goes to `out` through the spill array.
+  /// Inlined where it is called, with `body`: a call through the closure retained what it
+  /// captures.
+  @inline(__always)
   static func write(to out: inout [UInt8], _ body: (inout RecordWriter) -> Void) {
-    withUnsafeMutablePointer(to: &out) { out in
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunkSize) { chunk in
-        var writer = RecordWriter(chunk: chunk, out: out)
-        body(&writer)
-        writer.flush()
+    var spill: [UInt8] = []
+    withUnsafeMutablePointer(to: &spill) { spill in
+      out.append(addingCapacity: chunkSize) { span in
+        span.withUnsafeMutableBufferPointer { chunk, initialized in
+          var writer = RecordWriter(chunk: chunk, out: spill)
+          body(&writer)
+          if spill.pointee.isEmpty {
+            initialized = writer.count
+          } else {
+            writer.flush()
+          }
+        }
       }
     }
+    if !spill.isEmpty { out.append(contentsOf: spill) }
   }
 
   /// The bytes written since the record began (what a ``RecordLayout`` range counts).
   var offset: Int { out.pointee.count &- start &+ count }
 
-  /// Moves the chunk's bytes to the output.
+  /// Writes again the bytes of this record at `range` (offsets as ``offset`` counts them, from
+  /// the record's first byte), as they are, when the chunk holds them all (nothing has moved to
+  /// the spill array yet); false, with nothing written, otherwise.
+  ///
+  /// ```swift
+  /// let start = w.offset
+  /// w.string(scene)
+  /// _ = w.again(start..<w.offset)   // the quoted scene once more, copied from the chunk
+  /// ```
+  @inline(__always)
+  mutating func again(_ range: Range<Int>) -> Bool {
+    let n = range.count
+    guard out.pointee.count == start, count &+ n <= capacity else { return false }
+    RecordWriter.copy(chunk + range.lowerBound, n, to: chunk + count)
+    count &+= n
+    return true
+  }
+
+  /// Moves the chunk's bytes to the spill array.
   private mutating func flush() {
     guard count > 0 else { return }
     out.pointee.append(contentsOf: UnsafeBufferPointer(start: chunk, count: count))
@@ -341,6 +375,40 @@ struct RecordWriter: ~Copyable {
       i &+= 8
     } while i < stride
     count &+= n &+ comma
+  }
+
+  /// A list of enum cases as a JSON array of their quoted names, `["E1","V3"]`: each name is
+  /// one word of its table (``CaseNames/listWords``, the name after a comma) stored where the
+  /// next name goes, the first one's comma written over by the `[`; one check for room for the
+  /// whole list. What writing `[`, each ``name(_:in:first:)`` and `]` writes.
+  @inline(__always)
+  mutating func names<List: RandomAccessCollection>(
+    _ list: List, in names: borrowing CaseNames<List.Element>
+  ) where List.Index == Int {
+    let n = list.count
+    guard let words = names.listWords, n > 0, count &+ n &* 8 &+ 9 <= capacity else {
+      return namesOneByOne(list, in: names)
+    }
+    let open = count
+    var at = open
+    for i in 0..<n {
+      let index = names.index(of: list[list.startIndex &+ i])
+      UnsafeMutableRawPointer(chunk + at).storeBytes(of: words[index], as: UInt64.self)
+      at &+= names.count(at: index) &+ 1
+    }
+    chunk[open] = UInt8(ascii: "[")
+    chunk[at] = UInt8(ascii: "]")
+    count = at &+ 1
+  }
+
+  /// ``names(_:in:)`` a name at a time (an empty list, a table without words, a chunk nearly full).
+  @inline(never)
+  private mutating func namesOneByOne<List: RandomAccessCollection>(
+    _ list: List, in names: borrowing CaseNames<List.Element>
+  ) where List.Index == Int {
+    byte(UInt8(ascii: "["))
+    for i in 0..<list.count { name(list[list.startIndex &+ i], in: names, first: i == 0) }
+    byte(UInt8(ascii: "]"))
   }
 
   /// A JSON value, compact and in member order, as `JSONWriter.append(_:to:)` writes it.
