@@ -118,6 +118,55 @@ import Testing
     }
   }
 
+  /// A list of Apple rules written a word a name (`names(_:in:)`) is the list of their quoted
+  /// names: empty, one rule, the longest names, more than the sixteen a list holds in its words,
+  /// after prefixes around the chunk's end (where it falls back to a name at a time).
+  @Test func ruleListsAreWrittenWhereverTheChunkEnds() {
+    let all = AppleRuleID.allCases
+    let lists: [AppleRuleList] = [
+      [], [.e1], [.v10, .u12, .s11], AppleRuleList(all.prefix(6)), AppleRuleList(all.prefix(16)),
+      AppleRuleList(all.prefix(20)), AppleRuleList(all.reversed()),
+    ]
+    #expect(DecisionRecord.recordNames.appleRules.listWords != nil)
+    for list in lists {
+      let text = "[" + list.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
+      for prefix in [0, 3] + Array((RecordWriter.chunkSize - 30)...(RecordWriter.chunkSize + 1)) {
+        var written: [UInt8] = [UInt8(ascii: "p")]
+        RecordWriter.write(to: &written) { w in
+          for _ in 0..<prefix { w.byte(UInt8(ascii: "-")) }
+          w.names(list, in: DecisionRecord.recordNames.appleRules)
+          w.byte(UInt8(ascii: "."))
+        }
+        let expected = [UInt8(ascii: "p")] + Array(repeating: UInt8(ascii: "-"), count: prefix) + Array(text.utf8) + [46]
+        #expect(written == expected, "\(list) after \(prefix) bytes")
+      }
+    }
+  }
+
+  /// `again` copies bytes the chunk holds, and declines (writing nothing) once any have moved
+  /// out of it: the caller then writes them another way.
+  @Test func bytesAreWrittenAgainOnlyFromTheChunk() {
+    for prefix in [0, 10, RecordWriter.chunkSize - 40, RecordWriter.chunkSize - 5, RecordWriter.chunkSize + 10] {
+      var written: [UInt8] = []
+      var copied = false
+      RecordWriter.write(to: &written) { w in
+        for _ in 0..<prefix { w.byte(UInt8(ascii: "-")) }
+        let start = w.offset
+        w.string("scene-name")
+        w.literal(#","session":"#)
+        w.string("a session of more than thirty-two bytes")
+        let end = w.offset
+        w.byte(UInt8(ascii: "|"))
+        copied = w.again(start..<end)
+        if !copied { w.literal(#""scene-name","session":"a session of more than thirty-two bytes""#) }
+      }
+      let piece = #""scene-name","session":"a session of more than thirty-two bytes""#
+      let expected = String(repeating: "-", count: prefix) + piece + "|" + piece
+      #expect(written == Array(expected.utf8), "after \(prefix) bytes")
+      #expect(copied == (prefix + 2 * piece.utf8.count + 1 <= RecordWriter.chunkSize), "after \(prefix) bytes")
+    }
+  }
+
   /// Objects whose keys are the strings of `JSONPlainRunTests` (each key's comma and colon are
   /// written with it on the short path), after prefixes around the chunk's end.
   @Test func objectKeysAnywhereInTheChunk() {
