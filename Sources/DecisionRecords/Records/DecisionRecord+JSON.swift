@@ -131,7 +131,8 @@ extension DecisionRecord {
       w.literal(#","action":"#)
       w.name(action, in: names.actions)
     }
-    if !decision.storedValue.isAbsent {
+    if case .absent = decision.storedValue {
+    } else {
       writeValue(decision.storedValue, route: decision.match?.route, values: values, to: &w, layout: &layout)
     }
     // Most decisions fill none of the three lists: one test of what the decision keeps, not
@@ -169,7 +170,8 @@ extension DecisionRecord {
     writeMatch(match, to: &w, layout: &layout)
     w.literal(#","action":"#)
     w.name(RouteTarget.Action.deliver, in: names.actions)
-    if !value.isAbsent { writeValue(value, route: match.route, values: values, to: &w, layout: &layout) }
+    // Matched here, not through `isAbsent` (a call across the module boundary).
+    if case .absent = value {} else { writeValue(value, route: match.route, values: values, to: &w, layout: &layout) }
     if !handlers.isEmpty { appendHandlers(handlers, to: &w) }
     writeRules(identifier, appleRules, names: names, to: &w)
     if reason != nil || !message.isEmpty { writeReason(reason, message: message, to: &w) }

@@ -137,7 +137,8 @@ import Testing
           w.names(list, in: DecisionRecord.recordNames.appleRules)
           w.byte(UInt8(ascii: "."))
         }
-        let expected = [UInt8(ascii: "p")] + Array(repeating: UInt8(ascii: "-"), count: prefix) + Array(text.utf8) + [46]
+        let expected =
+          [UInt8(ascii: "p")] + Array(repeating: UInt8(ascii: "-"), count: prefix) + Array(text.utf8) + [46]
         #expect(written == expected, "\(list) after \(prefix) bytes")
       }
     }
