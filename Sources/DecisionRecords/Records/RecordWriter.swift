@@ -30,47 +30,71 @@ struct RecordWriter: ~Copyable {
   private let chunk: UnsafeMutablePointer<UInt8>
   private let capacity: Int
   private var count = 0
-  /// Where the bytes go when the chunk fills, lent for the duration of ``write(to:_:)``: empty
-  /// unless the record is longer than the chunk.
-  private let out: UnsafeMutablePointer<[UInt8]>
-  /// The spill array's count when the record began (zero).
-  private let start: Int
+  /// Where the bytes go when the chunk fills: made the first time it does (a record longer
+  /// than the chunk), so that a record that fits has no array to make and destroy.
+  private var spill: UnsafeMutablePointer<[UInt8]>?
+  /// How many bytes of the record are in the spill array.
+  private var moved = 0
 
   /// The chunk size reserved at the end of the output for a record: most records fit whole.
   static let chunkSize = 1024
 
-  private init(chunk: UnsafeMutableBufferPointer<UInt8>, out: UnsafeMutablePointer<[UInt8]>) {
+  private init(chunk: UnsafeMutableBufferPointer<UInt8>) {
     self.chunk = chunk.baseAddress!
     self.capacity = chunk.count
-    self.out = out
-    self.start = out.pointee.count
   }
 
   /// Runs `body` with a writer whose chunk is `out`'s free capacity, then counts the chunk's
   /// bytes in; a record that did not fit goes to `out` through the spill array.
+  ///
   /// Inlined where it is called, with `body`: a call through the closure retained what it
   /// captures.
   @inline(__always)
   static func write(to out: inout [UInt8], _ body: (inout RecordWriter) -> Void) {
-    var spill: [UInt8] = []
-    withUnsafeMutablePointer(to: &spill) { spill in
-      out.append(addingCapacity: chunkSize) { span in
-        span.withUnsafeMutableBufferPointer { chunk, initialized in
-          var writer = RecordWriter(chunk: chunk, out: spill)
-          body(&writer)
-          if spill.pointee.isEmpty {
-            initialized = writer.count
-          } else {
-            writer.flush()
-          }
+    var spilled: UnsafeMutablePointer<[UInt8]>? = nil
+    out.append(addingCapacity: chunkSize) { span in
+      span.withUnsafeMutableBufferPointer { chunk, initialized in
+        var writer = RecordWriter(chunk: chunk)
+        body(&writer)
+        if writer.spill == nil {
+          initialized = writer.count
+        } else {
+          writer.flush()
+          spilled = writer.spill
         }
       }
     }
-    if !spill.isEmpty { out.append(contentsOf: spill) }
+    if let spilled { moveOut(spilled, to: &out) }
+  }
+
+  /// Appends a spill array's bytes to `out` and frees it.
+  @inline(never)
+  private static func moveOut(_ spill: UnsafeMutablePointer<[UInt8]>, to out: inout [UInt8]) {
+    out.append(contentsOf: spill.pointee)
+    spill.deinitialize(count: 1)
+    spill.deallocate()
+  }
+
+  /// The spill array, made the first time it is needed.
+  private mutating func spillArray() -> UnsafeMutablePointer<[UInt8]> {
+    if let spill { return spill }
+    let made = UnsafeMutablePointer<[UInt8]>.allocate(capacity: 1)
+    made.initialize(to: [])
+    spill = made
+    return made
+  }
+
+  /// Appends to the spill array (after what the chunk held, moved first) with `append`.
+  @inline(never)
+  private mutating func spillAppend(_ append: (inout [UInt8]) -> Void) {
+    flush()
+    let spill = spillArray()
+    append(&spill.pointee)
+    moved = spill.pointee.count
   }
 
   /// The bytes written since the record began (what a ``RecordLayout`` range counts).
-  var offset: Int { out.pointee.count &- start &+ count }
+  var offset: Int { moved &+ count }
 
   /// Writes again the bytes of this record at `range` (offsets as ``offset`` counts them, from
   /// the record's first byte), as they are, when the chunk holds them all (nothing has moved to
@@ -84,7 +108,7 @@ struct RecordWriter: ~Copyable {
   @inline(__always)
   mutating func again(_ range: Range<Int>) -> Bool {
     let n = range.count
-    guard out.pointee.count == start, count &+ n <= capacity else { return false }
+    guard moved == 0, count &+ n <= capacity else { return false }
     RecordWriter.copy(chunk + range.lowerBound, n, to: chunk + count)
     count &+= n
     return true
@@ -93,7 +117,9 @@ struct RecordWriter: ~Copyable {
   /// Moves the chunk's bytes to the spill array.
   private mutating func flush() {
     guard count > 0 else { return }
-    out.pointee.append(contentsOf: UnsafeBufferPointer(start: chunk, count: count))
+    let spill = spillArray()
+    spill.pointee.append(contentsOf: UnsafeBufferPointer(start: chunk, count: count))
+    moved = spill.pointee.count
     count = 0
   }
 
@@ -120,7 +146,7 @@ struct RecordWriter: ~Copyable {
       RecordWriter.copy(source, raw.count, to: chunk + count)
       count &+= raw.count
     } else {
-      out.pointee.append(contentsOf: raw)
+      spillAppend { $0.append(contentsOf: raw) }
     }
   }
 
@@ -176,8 +202,7 @@ struct RecordWriter: ~Copyable {
   /// Valid UTF-8 as the inside of a JSON string (no quotes), escaped as `JSONWriter` escapes it.
   mutating func escaped(utf8 raw: UnsafeBufferPointer<UInt8>) {
     if JSONWriter.skipUnescaped(raw, from: 0) == raw.count { return bytes(raw) }
-    flush()
-    JSONWriter.appendEscaped(utf8: raw, to: &out.pointee)
+    spillAppend { JSONWriter.appendEscaped(utf8: raw, to: &$0) }
   }
 
   /// A quoted, escaped JSON string, as `JSONWriter.appendString` writes it.
@@ -331,8 +356,7 @@ struct RecordWriter: ~Copyable {
   /// The rest of a quoted string from its first byte that needs an escape, and the closing quote.
   @inline(never)
   private mutating func escapeRest(_ raw: UnsafeBufferPointer<UInt8>, from start: Int) {
-    flush()
-    JSONWriter.appendEscaped(utf8: UnsafeBufferPointer(rebasing: raw[start...]), to: &out.pointee)
+    spillAppend { JSONWriter.appendEscaped(utf8: UnsafeBufferPointer(rebasing: raw[start...]), to: &$0) }
     byte(UInt8(ascii: "\""))
   }
 
