@@ -21,7 +21,7 @@ extension DecisionRecord {
   /// then depends only on its line, the table and the sessions), and tells where its varying
   /// parts are (``RecordLayout``).
   ///
-  /// The bytes go through a ``RecordWriter``: a chunk on the stack, moved to `out` in one copy.
+  /// The bytes go through a ``RecordWriter``: written straight into `out`'s free capacity.
   func appendJSON(to out: inout [UInt8], explain: Bool, includesLine: Bool, layout: inout RecordLayout) {
     RecordWriter.write(to: &out) { w in
       write(to: &w, explain: explain, includesLine: includesLine, layout: &layout)
