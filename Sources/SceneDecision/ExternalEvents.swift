@@ -8,7 +8,7 @@ import RouterSupport
 package enum ExternalEvents {
   /// `router` is the context's router, borrowed for the match (``route(url:activity:other:router:_:)``).
   /// The decision is handed to `sink`: in parts for a route that delivers the event, else
-  /// whole (``DecisionContext/hand(_:to:)``), so that no decision is returned through the
+  /// whole (``DecisionContext/hand(_:router:to:)``), so that no decision is returned through the
   /// stages (each return moved its 456 bytes).
   static func decide(
     _ event: Event, router: borrowing CompiledRouter, _ ctx: inout DecisionContext, into sink: inout any DecisionSink
@@ -29,7 +29,8 @@ package enum ExternalEvents {
       }
     }
     guard let identifier = EventIdentifier.of(event) else {
-      return ctx.hand(ctx.decision(.error, reason: .notExternal, message: "not an external event"), to: &sink)
+      return ctx.hand(
+        ctx.decision(.error, reason: .notExternal, message: "not an external event"), router: router, to: &sink)
     }
     return withUnsafePointer(to: identifier) { identifier in
       let identifier = ObservedInPlace(identifier, reads: ctx.reads)
@@ -51,7 +52,8 @@ package enum ExternalEvents {
     into sink: inout any DecisionSink
   ) {
     if let url, let refusal = LinkGate.check(url, &ctx) {
-      return ctx.hand(ctx.decision(.notForApp, reason: refusal.reason, message: refusal.message), to: &sink)
+      return ctx.hand(
+        ctx.decision(.notForApp, reason: refusal.reason, message: refusal.message), router: router, to: &sink)
     }
     let choice: ReceiverChoice
     if ctx.table.lifecycle == .uiKit {
@@ -81,7 +83,7 @@ package enum ExternalEvents {
     let receiver: Decision.Receiver
     switch consume choice {
     case .none(let reason, let message):
-      return ctx.hand(ctx.decision(.drop, reason: reason, message: message), to: &sink)
+      return ctx.hand(ctx.decision(.drop, reason: reason, message: message), router: router, to: &sink)
     case .existing(let session):
       ctx.activate(id: session.id)
       receiver = Decision.Receiver(scene: session.scene, session: session.id, isNew: false)
@@ -92,21 +94,26 @@ package enum ExternalEvents {
     // Below here the stages see the URL only as observed; an activity is never reused.
     // A URL event has no activity and no other kind to route: none is made, copied or destroyed.
     if isURL {
-      return stageTwo(activity: nil, url: url, receiver: receiver, other: nil, router: router, &ctx, into: &sink)
+      return stageTwo(
+        activity: nil, isActivity: false, url: url, receiver: receiver, other: nil, router: router, &ctx, into: &sink)
     }
     var activity: UserActivity?
+    var isActivity = false
     // Quick actions and notification responses are routed by the table's shortcut and
     // notification routes; no SwiftUI scene handler stands between (the app's delegates get them).
     // A table without routes of the kind decides as before: the receiving scene gets the event.
     // (Only these kinds are looked at: handing on any other event's kind copied its payload.)
     var other: Event.Kind?
     switch event.kind {
-    case .activity(let a): activity = a
+    case .activity(let a):
+      activity = a
+      isActivity = true
     case .shortcut, .notification: if router.hasEventRoutes(for: event.kind) { other = event.kind }
     default: break
     }
     return stageTwo(
-      activity: activity, url: url, receiver: receiver, other: other, router: router, &ctx, into: &sink)
+      activity: activity, isActivity: isActivity, url: url, receiver: receiver, other: other, router: router, &ctx,
+      into: &sink)
   }
 
   /// The URL an event carries for routing: the URL itself, or a universal link's webpageURL (E4);
@@ -128,8 +135,12 @@ package enum ExternalEvents {
   }
 
   /// Handlers (D1–D4), then the table's route, then its action; the decision handed to `sink`.
+  /// `isActivity` tells whether `activity` is there, for a URL (a universal link's): tested on
+  /// the optional, the activity was copied and destroyed through `Optional`'s generic value
+  /// witnesses (about 290 instructions of every GitHub line).
   static func stageTwo(
-    activity: UserActivity?, url: ObservedInPlace<URLRecord>?, receiver r: Decision.Receiver, other: Event.Kind?,
+    activity: UserActivity?, isActivity: Bool, url: ObservedInPlace<URLRecord>?, receiver r: Decision.Receiver,
+    other: Event.Kind?,
     router: borrowing CompiledRouter, _ ctx: inout DecisionContext, into sink: inout any DecisionSink
   ) {
     let table = ctx.table
@@ -159,10 +170,10 @@ package enum ExternalEvents {
         return ctx.hand(
           ctx.decision(
             .drop, receiver: r, reason: .noHandler,
-            message: "the event reaches \(subject()), which has no \(kind) handler"), to: &sink)
+            message: "the event reaches \(subject()), which has no \(kind) handler"), router: router, to: &sink)
       }
       if url != nil {
-        if case .some = activity {
+        if isActivity {
           ctx.step(.handler, subject(), .info, "SwiftUI passes a universal link to onOpenURL as a URL", rule: .e4)
         }
         let all = ctx.policies.urlHandlers == .all
@@ -209,7 +220,7 @@ package enum ExternalEvents {
       return ctx.hand(
         ctx.decision(
           arrival, scene: r.scene, session: r.session, receiver: r,
-          message: "\(isNew ? "a new" : "the open") \(subject()) receives the event"), to: &sink)
+          message: "\(isNew ? "a new" : "the open") \(subject()) receives the event"), router: router, to: &sink)
     }
     if let url, url.hasUserinfo {
       switch ctx.policies.credentials {
@@ -220,7 +231,8 @@ package enum ExternalEvents {
         return ctx.hand(
           ctx.decision(
             .drop, receiver: r, reason: .credentialsInURL,
-            message: "the event reaches \(subject()), but the router refuses a URL with credentials"), to: &sink)
+            message: "the event reaches \(subject()), but the router refuses a URL with credentials"), router: router,
+          to: &sink)
       case .ignore:
         ctx.step(
           .route, "userinfo", .info,
@@ -235,18 +247,25 @@ package enum ExternalEvents {
       if let url { routeURL(url, router: router, &ctx) } else {
         route(url: nil, activity: activity, other: other, router: router, &ctx)
       }
-    guard let match = found else {
+    // The match is moved out of the optional, which is consumed (bound by `guard let`, the
+    // match was copied and the optional destroyed through `Optional`'s generic value
+    // witnesses: about 290 instructions of every GitHub line).
+    let match: ObservedMatch
+    switch consume found {
+    case .some(let found): match = found
+    case .none:
       if ctx.policies.unroutedEvents == .deliver {
         return ctx.hand(
           ctx.decision(
             arrival, scene: r.scene, session: r.session, receiver: r,
-            message: "\(subject()) receives the event; no route matches it (unroutedEvents: deliver)"), to: &sink)
+            message: "\(subject()) receives the event; no route matches it (unroutedEvents: deliver)"), router: router,
+          to: &sink)
       }
       ctx.cite(.d3)
       return ctx.hand(
         ctx.decision(
           .drop, receiver: r, reason: .noRoute, message: "the event reaches \(subject()), but no route handles it"),
-        to: &sink)
+        router: router, to: &sink)
     }
     // The most common action is decided apart, reading the route's target in place.
     if table.routes[match.route].target.action == .deliver {
@@ -268,7 +287,21 @@ package enum ExternalEvents {
         ctx.movingDecision(
           result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
           action: action, keeping: .template(template, match.forRecord.parameters), closed: result.closed,
-          reason: result.reason, message: "route '\(name())': " + result.message), to: &sink)
+          reason: result.reason, message: "route '\(name())': " + result.message), router: router, to: &sink)
+    }
+    // An `openWindow` by value that can find no window presenting it, for a sink that keeps
+    // no effects (a stateless record): the value is not rendered, only for the new session's
+    // effect, but kept as its template and read as before (about 1,650 instructions a Notes
+    // `note` line).
+    if action == .openWindow, !sink.keepsEffects, let template = table.routes[routeIndex].target.value,
+      let result = WindowActions.openFindingNone(id: table.routes[routeIndex].target.scene, &ctx)
+    {
+      match.markParametersRead()
+      return ctx.hand(
+        ctx.movingDecision(
+          result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
+          action: action, keeping: .template(template, match.forRecord.parameters), reason: result.reason,
+          message: ""), router: router, to: &sink)
     }
     // The value as the record writes it; an action that compares it with windows reads it.
     let value = table.routes[routeIndex].target.value.map { template in
@@ -290,7 +323,7 @@ package enum ExternalEvents {
           result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
           action: action, keeping: DecisionValue(result.value ?? value?.forRecord), closed: result.closed,
           reason: result.reason,
-          message: "route '\(name())': " + result.message), to: &sink)
+          message: "route '\(name())': " + result.message), router: router, to: &sink)
     case .pushWindow:
       let request = Event.WindowRequest(
         id: table.routes[routeIndex].target.scene, value: value?.read(),
@@ -300,7 +333,7 @@ package enum ExternalEvents {
       decision.match = match.forRecord
       if decision.value == nil { decision.value = value?.forRecord }
       if ctx.explains { decision.message = "route '\(name())': " + decision.message }
-      return ctx.hand(decision, to: &sink)
+      return ctx.hand(decision, router: router, to: &sink)
     case .requestSceneSessionActivation:
       // The activity's identifier and userInfo are matched against sessions and configurations.
       let target = table.routes[routeIndex].target
@@ -317,14 +350,14 @@ package enum ExternalEvents {
       decision.match = match.forRecord
       decision.action = .requestSceneSessionActivation
       if ctx.explains { decision.message = "route '\(name())': " + decision.message }
-      return ctx.hand(decision, to: &sink)
+      return ctx.hand(decision, router: router, to: &sink)
     }
   }
 
   /// A route whose action is `deliver`: the receiving scene shows it, unless the route belongs
   /// to another scene (D3). The decision is handed to `sink` in parts, where they are: no
   /// ``Decision`` is built for a record writer to read and destroy (``DecisionSink``). Apart
-  /// from ``stageTwo(activity:url:receiver:other:router:_:into:)``, and the target's fields are
+  /// from ``stageTwo(activity:isActivity:url:receiver:other:router:_:into:)``, and the target's fields are
   /// read in place.
   @inline(never)
   private static func deliver(

@@ -32,9 +32,11 @@ import Testing
         appleRules: appleRules, message: message, trace: trace, effects: effects, handlers: handlers, router: router)
     }
 
-    mutating func take(_ decision: consuming Decision) {
+    var keepsEffects: Bool { true }
+
+    mutating func take(_ decision: consuming Decision, router: borrowing CompiledRouter) {
       counts.taken += 1
-      builder.take(decision)
+      builder.take(decision, router: router)
     }
   }
 
