@@ -151,6 +151,17 @@ struct DecisionContext {
     return ReceiverChoice.Chosen(id: id, scene: scene)
   }
 
+  /// The id of a new session, numbered and stamped as ``createChosen(sceneAt:value:)`` numbers it,
+  /// but not recorded as an effect: for a decision's last session, handed to a sink that keeps no
+  /// effects (``DecisionSink/keepsEffects``). A second effect was the decision's array of effects,
+  /// made and destroyed (about 700 instructions of a Notes `note` line).
+  mutating func numberChosen() -> String {
+    clock = SessionNumbers.successor(of: clock)
+    let id = SessionNumbers.id(nextNumber)
+    nextNumber = SessionNumbers.successor(of: nextNumber)
+    return id
+  }
+
   /// Brings a session to the foreground as the most recent.
   mutating func activate(_ session: Session) {
     activate(id: session.id)

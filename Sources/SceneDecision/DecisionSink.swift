@@ -40,9 +40,9 @@ package protocol DecisionSink {
 
   /// Whether the sink keeps the effects of the decisions it is handed (applies them, or returns
   /// them in a ``Decision``). A sink that does not (a stateless run's record writer, which does
-  /// not write them) may be handed a decision whose effects leave out what only they would
-  /// need: the engine does not render a route's value only for the new window's session
-  /// (``WindowActions/openFindingNone(id:_:)``).
+  /// not write them) may be handed a decision whose effects leave out the last session it
+  /// opens: the engine neither renders a route's value only for a new window's session nor
+  /// records that session (``WindowActions/openFindingNone(id:_:)``).
   var keepsEffects: Bool { get }
 
   /// Any other decision, built whole (and, for a dismissal, after what closing windows does).

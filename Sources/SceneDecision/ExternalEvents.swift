@@ -94,26 +94,21 @@ package enum ExternalEvents {
     // Below here the stages see the URL only as observed; an activity is never reused.
     // A URL event has no activity and no other kind to route: none is made, copied or destroyed.
     if isURL {
-      return stageTwo(
-        activity: nil, isActivity: false, url: url, receiver: receiver, other: nil, router: router, &ctx, into: &sink)
+      return stageTwo(activity: nil, url: url, receiver: receiver, other: nil, router: router, &ctx, into: &sink)
     }
     var activity: UserActivity?
-    var isActivity = false
     // Quick actions and notification responses are routed by the table's shortcut and
     // notification routes; no SwiftUI scene handler stands between (the app's delegates get them).
     // A table without routes of the kind decides as before: the receiving scene gets the event.
     // (Only these kinds are looked at: handing on any other event's kind copied its payload.)
     var other: Event.Kind?
     switch event.kind {
-    case .activity(let a):
-      activity = a
-      isActivity = true
+    case .activity(let a): activity = a
     case .shortcut, .notification: if router.hasEventRoutes(for: event.kind) { other = event.kind }
     default: break
     }
     return stageTwo(
-      activity: activity, isActivity: isActivity, url: url, receiver: receiver, other: other, router: router, &ctx,
-      into: &sink)
+      activity: activity, url: url, receiver: receiver, other: other, router: router, &ctx, into: &sink)
   }
 
   /// The URL an event carries for routing: the URL itself, or a universal link's webpageURL (E4);
@@ -135,12 +130,8 @@ package enum ExternalEvents {
   }
 
   /// Handlers (D1–D4), then the table's route, then its action; the decision handed to `sink`.
-  /// `isActivity` tells whether `activity` is there, for a URL (a universal link's): tested on
-  /// the optional, the activity was copied and destroyed through `Optional`'s generic value
-  /// witnesses (about 290 instructions of every GitHub line).
   static func stageTwo(
-    activity: UserActivity?, isActivity: Bool, url: ObservedInPlace<URLRecord>?, receiver r: Decision.Receiver,
-    other: Event.Kind?,
+    activity: UserActivity?, url: ObservedInPlace<URLRecord>?, receiver r: Decision.Receiver, other: Event.Kind?,
     router: borrowing CompiledRouter, _ ctx: inout DecisionContext, into sink: inout any DecisionSink
   ) {
     let table = ctx.table
@@ -173,7 +164,7 @@ package enum ExternalEvents {
             message: "the event reaches \(subject()), which has no \(kind) handler"), router: router, to: &sink)
       }
       if url != nil {
-        if isActivity {
+        if case .some = activity {
           ctx.step(.handler, subject(), .info, "SwiftUI passes a universal link to onOpenURL as a URL", rule: .e4)
         }
         let all = ctx.policies.urlHandlers == .all
@@ -247,13 +238,7 @@ package enum ExternalEvents {
       if let url { routeURL(url, router: router, &ctx) } else {
         route(url: nil, activity: activity, other: other, router: router, &ctx)
       }
-    // The match is moved out of the optional, which is consumed (bound by `guard let`, the
-    // match was copied and the optional destroyed through `Optional`'s generic value
-    // witnesses: about 290 instructions of every GitHub line).
-    let match: ObservedMatch
-    switch consume found {
-    case .some(let found): match = found
-    case .none:
+    guard let match = found else {
       if ctx.policies.unroutedEvents == .deliver {
         return ctx.hand(
           ctx.decision(
@@ -291,8 +276,8 @@ package enum ExternalEvents {
     }
     // An `openWindow` by value that can find no window presenting it, for a sink that keeps
     // no effects (a stateless record): the value is not rendered, only for the new session's
-    // effect, but kept as its template and read as before (about 1,650 instructions a Notes
-    // `note` line).
+    // effect, which is not made, but kept as its template and read as before (about 1,650
+    // instructions a Notes `note` line, and about 700 for the second effect).
     if action == .openWindow, !sink.keepsEffects, let template = table.routes[routeIndex].target.value,
       let result = WindowActions.openFindingNone(id: table.routes[routeIndex].target.scene, &ctx)
     {
@@ -357,7 +342,7 @@ package enum ExternalEvents {
   /// A route whose action is `deliver`: the receiving scene shows it, unless the route belongs
   /// to another scene (D3). The decision is handed to `sink` in parts, where they are: no
   /// ``Decision`` is built for a record writer to read and destroy (``DecisionSink``). Apart
-  /// from ``stageTwo(activity:isActivity:url:receiver:other:router:_:into:)``, and the target's fields are
+  /// from ``stageTwo(activity:url:receiver:other:router:_:into:)``, and the target's fields are
   /// read in place.
   @inline(never)
   private static func deliver(
