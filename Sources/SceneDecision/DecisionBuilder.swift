@@ -47,7 +47,10 @@ package struct DecisionBuilder: DecisionSink {
     }
   }
 
-  package mutating func take(_ decision: consuming Decision) {
+  /// A built decision keeps its effects.
+  package var keepsEffects: Bool { true }
+
+  package mutating func take(_ decision: consuming Decision, router: borrowing CompiledRouter) {
     precondition(!handed.pointee, "the engine handed on two decisions")
     target.initialize(to: decision)
     handed.pointee = true

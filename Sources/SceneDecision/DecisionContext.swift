@@ -49,7 +49,7 @@ struct DecisionContext {
   let reads: DetailReads
   private var nextNumber: Int
   private var clock: Int
-  /// Whether ``hand(_:to:)`` finishes a decision (what closing windows does after it) before
+  /// Whether ``hand(_:router:to:)`` finishes a decision (what closing windows does after it) before
   /// handing it on: off while the first URL of a request with extra URLs is decided (the
   /// engine finishes the decision once the extra URLs' fates are in it).
   var finishesDecisions = true
@@ -149,6 +149,17 @@ struct DecisionContext {
     // was the decision's one allocation, for a record that does not write its effects).
     effects.appendCreated(id: id, scene: scene, value: value, valueType: presents, clock: clock)
     return ReceiverChoice.Chosen(id: id, scene: scene)
+  }
+
+  /// The id of a new session, numbered and stamped as ``createChosen(sceneAt:value:)`` numbers it,
+  /// but not recorded as an effect: for a decision's last session, handed to a sink that keeps no
+  /// effects (``DecisionSink/keepsEffects``). A second effect was the decision's array of effects,
+  /// made and destroyed (about 700 instructions of a Notes `note` line).
+  mutating func numberChosen() -> String {
+    clock = SessionNumbers.successor(of: clock)
+    let id = SessionNumbers.id(nextNumber)
+    nextNumber = SessionNumbers.successor(of: nextNumber)
+    return id
   }
 
   /// Brings a session to the foreground as the most recent.
@@ -282,7 +293,7 @@ struct DecisionContext {
     return (effects, trace, handlers)
   }
 
-  /// Hands a decision built whole to `sink` (``DecisionSink/take(_:)``), after what closing
+  /// Hands a decision built whole to `sink` (``DecisionSink/take(_:router:)``), after what closing
   /// windows does (``finishesDecisions``): a dismissal that quits the app (W23), and the
   /// pushed windows of the closed ones. Each is called only for the decisions it changes (its
   /// own first test): the context passed by value was copied (176 bytes) for each call.
@@ -290,12 +301,17 @@ struct DecisionContext {
   /// Mutating, and the decision changed where it is: a context read as `self` from the stages'
   /// `inout` one, and a decision copied into a variable, were copies of each (456 bytes, with
   /// every reference they hold retained).
-  mutating func hand(_ decision: consuming Decision, to sink: inout any DecisionSink) {
+  ///
+  /// `router` is the context's router, borrowed, handed on with the decision
+  /// (``DecisionSink/take(_:router:)``).
+  mutating func hand(
+    _ decision: consuming Decision, router: borrowing CompiledRouter, to sink: inout any DecisionSink
+  ) {
     if finishesDecisions {
       if decision.outcome == .dismiss { AppLifetime.afterClosing(&decision, self) }
       if !decision.closedSessions.isEmpty { WindowPush.afterClosing(&decision, self) }
     }
-    sink.take(decision)
+    sink.take(decision, router: router)
   }
 
   /// Hands the decision of a delivered route to `sink` in parts

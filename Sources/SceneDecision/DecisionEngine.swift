@@ -95,7 +95,7 @@ public enum DecisionEngine {
 
   /// `router` is the context's router, borrowed: the stage that matches reads it as a
   /// parameter (through the context's pointer, each call to the matcher copied the router).
-  /// The decision is handed to `sink` (``DecisionContext/hand(_:to:)``), not returned: each
+  /// The decision is handed to `sink` (``DecisionContext/hand(_:router:to:)``), not returned: each
   /// return of it through the stages moved its 456 bytes.
   private static func decide(
     _ event: Event, router: borrowing CompiledRouter, _ ctx: inout DecisionContext, into sink: inout any DecisionSink
@@ -107,27 +107,28 @@ public enum DecisionEngine {
       ctx.finishesDecisions = false
       let first = DecisionBuilder.building { ExternalEvents.decide(event, router: router, &ctx, into: &$0) }
       ctx.finishesDecisions = true
-      ctx.hand(ExtraURLs.decide(first, event, ctx), to: &sink)
+      ctx.hand(ExtraURLs.decide(first, event, ctx), router: router, to: &sink)
     case .url, .activity, .notification, .shortcut:
       ExternalEvents.decide(event, router: router, &ctx, into: &sink)
     case .openWindow(let request):
-      ctx.hand(windowDecision(WindowActions.open(request, &ctx), action: .openWindow, ctx), to: &sink)
+      ctx.hand(windowDecision(WindowActions.open(request, &ctx), action: .openWindow, ctx), router: router, to: &sink)
     case .dismissWindow(let request):
-      ctx.hand(windowDecision(WindowActions.dismiss(request, &ctx), action: .dismissWindow, ctx), to: &sink)
+      ctx.hand(
+        windowDecision(WindowActions.dismiss(request, &ctx), action: .dismissWindow, ctx), router: router, to: &sink)
     case .pushWindow(let request):
-      ctx.hand(WindowPush.push(request, &ctx), to: &sink)
+      ctx.hand(WindowPush.push(request, &ctx), router: router, to: &sink)
     case .activationRequest(let request):
-      ctx.hand(ActivationRequests.decide(request, &ctx), to: &sink)
+      ctx.hand(ActivationRequests.decide(request, &ctx), router: router, to: &sink)
     case .session(let action):
-      ctx.hand(SessionActions.decide(action, &ctx), to: &sink)
+      ctx.hand(SessionActions.decide(action, &ctx), router: router, to: &sink)
     case .launch:
-      ctx.hand(LaunchAndReopen.launch(&ctx), to: &sink)
+      ctx.hand(LaunchAndReopen.launch(&ctx), router: router, to: &sink)
     case .reopen:
-      ctx.hand(LaunchAndReopen.reopen(&ctx), to: &sink)
+      ctx.hand(LaunchAndReopen.reopen(&ctx), router: router, to: &sink)
     case .dismiss(let request):
-      ctx.hand(WindowActions.dismissAction(request, &ctx), to: &sink)
+      ctx.hand(WindowActions.dismissAction(request, &ctx), router: router, to: &sink)
     case .activate(let allWindows):
-      ctx.hand(LaunchAndReopen.activate(allWindows: allWindows, &ctx), to: &sink)
+      ctx.hand(LaunchAndReopen.activate(allWindows: allWindows, &ctx), router: router, to: &sink)
     }
   }
 

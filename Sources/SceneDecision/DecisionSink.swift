@@ -10,7 +10,7 @@ package import RouterSupport
 /// docs/performance.md); ``DecisionBuilder`` builds the decision from the same parts, for
 /// ``DecisionEngine/decide(_:router:state:explains:)``. Both go through the same engine code,
 /// so the two are the same decision by construction. Every other decision is built whole, as
-/// it was, and handed to ``take(_:)``.
+/// it was, and handed to ``take(_:router:)``.
 ///
 /// The engine takes it as `inout any DecisionSink`, and a sink is one pointer or two, held in
 /// place (no box): a closure that received the decision copied it (456 bytes), and a generic
@@ -38,6 +38,16 @@ package protocol DecisionSink {
     effects: consuming SessionEffects, handlers: consuming [HandlerCall],
     router: borrowing CompiledRouter)
 
+  /// Whether the sink keeps the effects of the decisions it is handed (applies them, or returns
+  /// them in a ``Decision``). A sink that does not (a stateless run's record writer, which does
+  /// not write them) may be handed a decision whose effects leave out the last session it
+  /// opens: the engine neither renders a route's value only for a new window's session nor
+  /// records that session (``WindowActions/openFindingNone(id:_:)``).
+  var keepsEffects: Bool { get }
+
   /// Any other decision, built whole (and, for a dismissal, after what closing windows does).
-  mutating func take(_ decision: consuming Decision)
+  /// `router` is the router it was decided with, borrowed, as ``deliver(_:receiver:receives:match:value:reason:appleRules:message:trace:effects:handlers:router:)``
+  /// gets it (a writer read its value plans through a pointer, and copied them, each of their
+  /// arrays retained, for every record).
+  mutating func take(_ decision: consuming Decision, router: borrowing CompiledRouter)
 }

@@ -8,7 +8,7 @@ import RouterSupport
 package enum ExternalEvents {
   /// `router` is the context's router, borrowed for the match (``route(url:activity:other:router:_:)``).
   /// The decision is handed to `sink`: in parts for a route that delivers the event, else
-  /// whole (``DecisionContext/hand(_:to:)``), so that no decision is returned through the
+  /// whole (``DecisionContext/hand(_:router:to:)``), so that no decision is returned through the
   /// stages (each return moved its 456 bytes).
   static func decide(
     _ event: Event, router: borrowing CompiledRouter, _ ctx: inout DecisionContext, into sink: inout any DecisionSink
@@ -29,7 +29,8 @@ package enum ExternalEvents {
       }
     }
     guard let identifier = EventIdentifier.of(event) else {
-      return ctx.hand(ctx.decision(.error, reason: .notExternal, message: "not an external event"), to: &sink)
+      return ctx.hand(
+        ctx.decision(.error, reason: .notExternal, message: "not an external event"), router: router, to: &sink)
     }
     return withUnsafePointer(to: identifier) { identifier in
       let identifier = ObservedInPlace(identifier, reads: ctx.reads)
@@ -51,7 +52,8 @@ package enum ExternalEvents {
     into sink: inout any DecisionSink
   ) {
     if let url, let refusal = LinkGate.check(url, &ctx) {
-      return ctx.hand(ctx.decision(.notForApp, reason: refusal.reason, message: refusal.message), to: &sink)
+      return ctx.hand(
+        ctx.decision(.notForApp, reason: refusal.reason, message: refusal.message), router: router, to: &sink)
     }
     let choice: ReceiverChoice
     if ctx.table.lifecycle == .uiKit {
@@ -81,7 +83,7 @@ package enum ExternalEvents {
     let receiver: Decision.Receiver
     switch consume choice {
     case .none(let reason, let message):
-      return ctx.hand(ctx.decision(.drop, reason: reason, message: message), to: &sink)
+      return ctx.hand(ctx.decision(.drop, reason: reason, message: message), router: router, to: &sink)
     case .existing(let session):
       ctx.activate(id: session.id)
       receiver = Decision.Receiver(scene: session.scene, session: session.id, isNew: false)
@@ -159,7 +161,7 @@ package enum ExternalEvents {
         return ctx.hand(
           ctx.decision(
             .drop, receiver: r, reason: .noHandler,
-            message: "the event reaches \(subject()), which has no \(kind) handler"), to: &sink)
+            message: "the event reaches \(subject()), which has no \(kind) handler"), router: router, to: &sink)
       }
       if url != nil {
         if case .some = activity {
@@ -209,7 +211,7 @@ package enum ExternalEvents {
       return ctx.hand(
         ctx.decision(
           arrival, scene: r.scene, session: r.session, receiver: r,
-          message: "\(isNew ? "a new" : "the open") \(subject()) receives the event"), to: &sink)
+          message: "\(isNew ? "a new" : "the open") \(subject()) receives the event"), router: router, to: &sink)
     }
     if let url, url.hasUserinfo {
       switch ctx.policies.credentials {
@@ -220,7 +222,8 @@ package enum ExternalEvents {
         return ctx.hand(
           ctx.decision(
             .drop, receiver: r, reason: .credentialsInURL,
-            message: "the event reaches \(subject()), but the router refuses a URL with credentials"), to: &sink)
+            message: "the event reaches \(subject()), but the router refuses a URL with credentials"), router: router,
+          to: &sink)
       case .ignore:
         ctx.step(
           .route, "userinfo", .info,
@@ -240,13 +243,14 @@ package enum ExternalEvents {
         return ctx.hand(
           ctx.decision(
             arrival, scene: r.scene, session: r.session, receiver: r,
-            message: "\(subject()) receives the event; no route matches it (unroutedEvents: deliver)"), to: &sink)
+            message: "\(subject()) receives the event; no route matches it (unroutedEvents: deliver)"), router: router,
+          to: &sink)
       }
       ctx.cite(.d3)
       return ctx.hand(
         ctx.decision(
           .drop, receiver: r, reason: .noRoute, message: "the event reaches \(subject()), but no route handles it"),
-        to: &sink)
+        router: router, to: &sink)
     }
     // The most common action is decided apart, reading the route's target in place.
     if table.routes[match.route].target.action == .deliver {
@@ -268,7 +272,21 @@ package enum ExternalEvents {
         ctx.movingDecision(
           result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
           action: action, keeping: .template(template, match.forRecord.parameters), closed: result.closed,
-          reason: result.reason, message: "route '\(name())': " + result.message), to: &sink)
+          reason: result.reason, message: "route '\(name())': " + result.message), router: router, to: &sink)
+    }
+    // An `openWindow` by value that can find no window presenting it, for a sink that keeps
+    // no effects (a stateless record): the value is not rendered, only for the new session's
+    // effect, which is not made, but kept as its template and read as before (about 1,650
+    // instructions a Notes `note` line, and about 700 for the second effect).
+    if action == .openWindow, !sink.keepsEffects, let template = table.routes[routeIndex].target.value,
+      let result = WindowActions.openFindingNone(id: table.routes[routeIndex].target.scene, &ctx)
+    {
+      match.markParametersRead()
+      return ctx.hand(
+        ctx.movingDecision(
+          result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
+          action: action, keeping: .template(template, match.forRecord.parameters), reason: result.reason,
+          message: ""), router: router, to: &sink)
     }
     // The value as the record writes it; an action that compares it with windows reads it.
     let value = table.routes[routeIndex].target.value.map { template in
@@ -290,7 +308,7 @@ package enum ExternalEvents {
           result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
           action: action, keeping: DecisionValue(result.value ?? value?.forRecord), closed: result.closed,
           reason: result.reason,
-          message: "route '\(name())': " + result.message), to: &sink)
+          message: "route '\(name())': " + result.message), router: router, to: &sink)
     case .pushWindow:
       let request = Event.WindowRequest(
         id: table.routes[routeIndex].target.scene, value: value?.read(),
@@ -300,7 +318,7 @@ package enum ExternalEvents {
       decision.match = match.forRecord
       if decision.value == nil { decision.value = value?.forRecord }
       if ctx.explains { decision.message = "route '\(name())': " + decision.message }
-      return ctx.hand(decision, to: &sink)
+      return ctx.hand(decision, router: router, to: &sink)
     case .requestSceneSessionActivation:
       // The activity's identifier and userInfo are matched against sessions and configurations.
       let target = table.routes[routeIndex].target
@@ -317,7 +335,7 @@ package enum ExternalEvents {
       decision.match = match.forRecord
       decision.action = .requestSceneSessionActivation
       if ctx.explains { decision.message = "route '\(name())': " + decision.message }
-      return ctx.hand(decision, to: &sink)
+      return ctx.hand(decision, router: router, to: &sink)
     }
   }
 

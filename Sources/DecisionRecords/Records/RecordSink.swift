@@ -29,7 +29,9 @@ struct RecordSink: DecisionSink {
     let identifier: String?
     let explain: Bool
     let includesLine: Bool
-    /// The router's value plans (``ValueTemplatePlans``).
+    /// The router's value plans (``ValueTemplatePlans``). Not read here: both of the sink's
+    /// functions get the router itself, borrowed, and read its plans there (read through this
+    /// pointer, the plans were copied for every record).
     let values: UnsafePointer<ValueTemplatePlans>
     let out: UnsafeMutablePointer<[UInt8]>
     let layout: UnsafeMutablePointer<RecordLayout>
@@ -38,6 +40,9 @@ struct RecordSink: DecisionSink {
 
   /// One pointer: the engine's `any DecisionSink` holds it in place, not boxed.
   let lent: UnsafePointer<Lent>
+
+  /// Only a stateful run's: it keeps the effects to apply them; a record does not write them.
+  var keepsEffects: Bool { lent.pointee.sessions != nil }
 
   mutating func deliver(
     _ outcome: Decision.Outcome, receiver: borrowing Decision.Receiver, receives: Bool,
@@ -61,22 +66,27 @@ struct RecordSink: DecisionSink {
     lent.pointee.sessions?.pointee.effects = effects
   }
 
-  mutating func take(_ decision: consuming Decision) {
-    let lent = self.lent.pointee
-    if let sessions = lent.sessions {
-      if let error = LineRouter.overSessionLimit(decision, open: sessions.pointee.open, limit: sessions.pointee.limit) {
-        return DecisionRecord.appendError(
-          line: lent.line, utf8: lent.input, error, to: &lent.out.pointee, includesLine: lent.includesLine,
-          layout: &lent.layout.pointee)
-      }
+  mutating func take(_ decision: consuming Decision, router: borrowing CompiledRouter) {
+    // The lent fields are read through the pointer, one by one, and the value plans are the
+    // borrowed router's: a copy of the whole `Lent` retained its correlation id and identifier,
+    // and the plans read through `Lent.values` were copied, each of their arrays retained
+    // (about 255 instructions and 11 retain/release a Notes line).
+    let lent = self.lent
+    if let sessions = lent.pointee.sessions,
+      let error = LineRouter.overSessionLimit(decision, open: sessions.pointee.open, limit: sessions.pointee.limit)
+    {
+      return DecisionRecord.appendError(
+        line: lent.pointee.line, utf8: lent.pointee.input, error, to: &lent.pointee.out.pointee,
+        includesLine: lent.pointee.includesLine, layout: &lent.pointee.layout.pointee)
     }
     DecisionRecord.appendJSON(
-      line: lent.line, input: lent.input, eventField: lent.eventField, correlation: lent.correlation,
-      identifier: lent.identifier, decision: decision, to: &lent.out.pointee, explain: lent.explain,
-      includesLine: lent.includesLine, layout: &lent.layout.pointee, values: lent.values.pointee)
+      line: lent.pointee.line, input: lent.pointee.input, eventField: lent.pointee.eventField,
+      correlation: lent.pointee.correlation, identifier: lent.pointee.identifier, decision: decision,
+      to: &lent.pointee.out.pointee, explain: lent.pointee.explain, includesLine: lent.pointee.includesLine,
+      layout: &lent.pointee.layout.pointee, values: router.values)
     // The effects alone: the whole decision moved into an optional, then taken out of it, was
     // two moves of its 456 bytes and the optional's destroy.
-    lent.sessions?.pointee.effects = decision.storedEffects
+    lent.pointee.sessions?.pointee.effects = decision.storedEffects
   }
 
   /// The record, as `DecisionRecord.appendJSON(line:input:event:decision:…)` writes it for the

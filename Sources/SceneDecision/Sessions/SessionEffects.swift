@@ -127,13 +127,18 @@ package struct SessionEffects: Sendable, Hashable, RandomAccessCollection, Mutab
     guard case .none = storage else {
       return append(Self.created(id: id, scene: scene, value: value, valueType: valueType, clock: clock))
     }
-    storage = .created(id: id, scene: scene, value: value, valueType: valueType, clock: clock)
+    // `.none` holds nothing: the effect is made over it, not assigned (an assignment destroyed
+    // the old value through the type's value witnesses, about 60 instructions a GitHub line).
+    withUnsafeMutablePointer(to: &storage) {
+      $0.initialize(to: .created(id: id, scene: scene, value: value, valueType: valueType, clock: clock))
+    }
   }
 
   /// Adds `.activate(id)`: kept without an array when it is the first effect.
   package mutating func appendActivate(_ id: String) {
     guard case .none = storage else { return append(.activate(id)) }
-    storage = .activated(id)
+    // Made over `.none`, which holds nothing, as ``appendCreated(id:scene:value:valueType:clock:)`` makes its effect.
+    withUnsafeMutablePointer(to: &storage) { $0.initialize(to: .activated(id)) }
   }
 
   /// `.create` of a new session, as ``appendCreated(id:scene:value:valueType:clock:)`` keeps it.

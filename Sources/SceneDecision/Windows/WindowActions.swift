@@ -254,6 +254,35 @@ struct WindowActions {
     return Result(outcome: .ignore, reason: .noWindowToDismiss, message: "")
   }
 
+  /// ``open(_:_:)`` of a route's `openWindow(id:value:)` whose decision's effects are not kept
+  /// (``DecisionSink/keepsEffects``: a stateless record's), when no window can present the value
+  /// whatever it is: no open window presents one, none of the state's ids repeats, and this
+  /// decision's effects make none that does (what ``candidates(_:presenting:)`` finds empty). The
+  /// same result, steps and citations, made without the value, which the caller keeps as the
+  /// route's template (rendering it, a Notes UUID, cost about 1,650 instructions a line, for a
+  /// record that writes it from the template); the new session is numbered, but not recorded as an
+  /// effect (``DecisionContext/numberChosen()``). Nil when a window might present the value, the
+  /// decision explains itself (its trace names the value), or the call would not reach the choice
+  /// of a new window of a `WindowGroup` named by `id` that presents a value type (every other case
+  /// is ``open(_:_:)``'s).
+  ///
+  /// ```swift
+  /// WindowActions.openFindingNone(id: "note-editor", &ctx)   // .open, a new note-editor window (W5, W8)
+  /// ```
+  static func openFindingNone(id: String?, _ ctx: inout DecisionContext) -> Result? {
+    let table = ctx.table
+    guard !ctx.explains, let id, table.supportsMultipleScenes, ctx.index.presentsNoValue, ctx.index.uniqueIDs,
+      ctx.effects.presentsNoValue, let g = table.sceneIndex(id), table.scenes[g].declaresID,
+      table.scenes[g].kind == .windowGroup, table.scenes[g].presents != nil
+    else { return nil }
+    // open(_:_:)'s citations in order: the call (W5), the group resolved by id (no step), no
+    // window presenting the value: a new one (W8).
+    ctx.cite(.w5)
+    ctx.step(.action, "", .chosen, "", rule: .w8)
+    let session = ctx.numberChosen()
+    return Result(outcome: .open, scene: table.scenes[g].id, session: session, message: "")
+  }
+
   /// The environment's `dismiss()` (W20): from the window's own content it closes the window
   /// (as `dismissWindow()`, W15); from a modal presentation it dismisses the modal, and the
   /// window stays open.

@@ -32,9 +32,11 @@ import Testing
         appleRules: appleRules, message: message, trace: trace, effects: effects, handlers: handlers, router: router)
     }
 
-    mutating func take(_ decision: consuming Decision) {
+    var keepsEffects: Bool { true }
+
+    mutating func take(_ decision: consuming Decision, router: borrowing CompiledRouter) {
       counts.taken += 1
-      builder.take(decision)
+      builder.take(decision, router: router)
     }
   }
 
@@ -79,5 +81,74 @@ import Testing
       #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
       #expect(delivered > 0 && taken > 0)
     }
+  }
+
+  /// A sink that keeps no effects (as a stateless run's record writer), building the decision
+  /// it is handed as ``DecisionBuilder`` does.
+  struct KeepingNoEffects: DecisionSink {
+    var builder: DecisionBuilder
+    var keepsEffects: Bool { false }
+
+    mutating func deliver(
+      _ outcome: Decision.Outcome, receiver: borrowing Decision.Receiver, receives: Bool,
+      match: borrowing RouteMatch, value: borrowing DecisionValue, reason: DecisionReason?,
+      appleRules: AppleRuleList, message: consuming String, trace: consuming [TraceStep],
+      effects: consuming SessionEffects, handlers: consuming [HandlerCall],
+      router: borrowing CompiledRouter
+    ) {
+      builder.deliver(
+        outcome, receiver: receiver, receives: receives, match: match, value: value, reason: reason,
+        appleRules: appleRules, message: message, trace: trace, effects: effects, handlers: handlers, router: router)
+    }
+
+    mutating func take(_ decision: consuming Decision, router: borrowing CompiledRouter) {
+      builder.take(decision, router: router)
+    }
+  }
+
+  /// A sink that keeps no effects gets the decision `decide(...)` returns but for one thing: an
+  /// `openWindow` route by value that can find no window (no explanation asked) opens its
+  /// window without recording its session as an effect, and keeps the value as the route's
+  /// template (``WindowActions/openFindingNone(id:_:)``); every other field, the value
+  /// included, is the same.
+  @Test(arguments: [false, true])
+  func aSinkThatKeepsNoEffectsGetsTheSameDecisionButTheNewWindowsEffect(explains: Bool) throws {
+    var withoutEffect = 0
+    for router in try SharedScratchTests.routers() {
+      var mismatches: [String] = []
+      for line in try SharedScratchTests.lines() {
+        guard case .success(let event) = EventReader.read(line: line) else { continue }
+        var reads = false
+        let decision = withUnsafeTemporaryAllocation(of: Decision.self, capacity: 1) { room in
+          let target = room.baseAddress!
+          var handed = false
+          withUnsafeMutablePointer(to: &handed) { handed in
+            var sink: any DecisionSink = KeepingNoEffects(builder: DecisionBuilder(into: target, handed: handed))
+            DecisionEngine.decide(
+              event, router: router, state: SessionState(), explains: explains, readsEventDetails: &reads,
+              scratch: nil, into: &sink)
+          }
+          return target.move()
+        }
+        let expected = DecisionEngine.decide(event, router: router, state: SessionState(), explains: explains)
+        var same = decision
+        if decision.effects != expected.effects {
+          // The one difference allowed: the new window's session, the last effect, left out.
+          guard decision.action == .openWindow, decision.outcome == .open, case .template = decision.storedValue,
+            decision.effects == Array(expected.effects.dropLast()),
+            case .create(let window)? = expected.effects.last, window.id == decision.session, window.value != nil
+          else {
+            mismatches.append(line)
+            continue
+          }
+          same.effects = expected.effects
+          withoutEffect += 1
+        }
+        if same != expected { mismatches.append(line) }
+      }
+      #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+    }
+    // The Notes table's `note` URLs take that way, unless the decision explains itself.
+    #expect(explains ? withoutEffect == 0 : withoutEffect > 0)
   }
 }
