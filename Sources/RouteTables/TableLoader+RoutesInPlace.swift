@@ -116,8 +116,10 @@ extension TableLoader {
         guard cursor.byte == UInt8(ascii: "\"") else { return false }
         let (text, escaped) = cursor.string()
         guard !escaped else { return false }
-        // Made, not looked up: a route's name is its own (the cache would miss and evict).
-        name = String(decoding: UnsafeBufferPointer(rebasing: cursor.bytes[text]), as: UTF8.self)
+        // Made, not looked up: a route's name is its own (the cache would miss and evict); a
+        // short ASCII name in the small form directly.
+        let bytes = UnsafeBufferPointer(rebasing: cursor.bytes[text])
+        name = SmallASCIIString.make(bytes) ?? String(decoding: bytes, as: UTF8.self)
       case .url:
         guard let read = readURLPatternsInPlace(&cursor, &context, &reader) else { return false }
         patterns = read
