@@ -23,9 +23,23 @@ public enum SmallASCIIString {
   /// ```
   @inlinable @inline(__always)
   public static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard let words = words(bytes) else { return nil }
+    return unsafeBitCast(words, to: String.self)
+  }
+
+  /// The two words of the small string of `bytes` when they are 15 ASCII bytes or fewer (the
+  /// words a small ASCII string of these bytes holds, its flags and count included), else nil.
+  ///
+  /// ```swift
+  /// let bytes: [UInt8] = [0x69, 0x64]
+  /// bytes.withUnsafeBufferPointer { SmallASCIIString.words($0) }   // (0x6469, 0xE200_0000_0000_0000)
+  /// ```
+  @inlinable @inline(__always)
+  public static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
     #if _pointerBitWidth(_64) && _endian(little)
       let count = bytes.count
-      guard count <= 15, let base = bytes.baseAddress else { return count == 0 ? "" : nil }
+      guard count <= 15 else { return nil }
+      guard let base = bytes.baseAddress else { return (0, 0xE0 &<< 56) }
       let raw = UnsafeRawPointer(base)
       var low: UInt64 = 0
       var high: UInt64 = 0
@@ -42,8 +56,23 @@ public enum SmallASCIIString {
         for i in 0..<count { low |= UInt64(base[i]) &<< UInt64(i &* 8) }
       }
       guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
-      high |= (0xE0 | UInt64(truncatingIfNeeded: count)) &<< 56
-      return unsafeBitCast((low, high), to: String.self)
+      return (low, high | (0xE0 | UInt64(truncatingIfNeeded: count)) &<< 56)
+    #else
+      return nil
+    #endif
+  }
+
+  /// The two words of `string` when it is held in the small ASCII form (15 ASCII bytes or
+  /// fewer, in the value itself): the words ``words(_:)`` gives for its bytes; else nil.
+  ///
+  /// ```swift
+  /// SmallASCIIString.words(of: "id")   // (0x6469, 0xE200_0000_0000_0000)
+  /// ```
+  @inlinable @inline(__always)
+  public static func words(of string: String) -> (UInt64, UInt64)? {
+    #if _pointerBitWidth(_64) && _endian(little)
+      let words = unsafeBitCast(string, to: (UInt64, UInt64).self)
+      return words.1 &>> 60 == 0xE ? words : nil
     #else
       return nil
     #endif

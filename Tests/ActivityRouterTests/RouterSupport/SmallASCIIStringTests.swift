@@ -19,6 +19,9 @@ import Testing
     #if _pointerBitWidth(_64) && _endian(little)
       guard small else {
         #expect(made == nil, comment)
+        #expect(bytes.withUnsafeBufferPointer { SmallASCIIString.words($0) } == nil, comment)
+        // A string held in another form has no small words.
+        #expect(SmallASCIIString.words(of: decoded) == nil, comment)
         return
       }
       guard let made else {
@@ -30,6 +33,10 @@ import Testing
       #expect(Array(made.utf8) == bytes, comment)
       #expect(made.utf8.count == bytes.count, comment)
       #expect(words(made) == words(decoded), comment)
+      let fromBytes = bytes.withUnsafeBufferPointer { SmallASCIIString.words($0) }
+      #expect(fromBytes.map { [$0.0, $0.1] } == [words(decoded).0, words(decoded).1], comment)
+      #expect(
+        SmallASCIIString.words(of: decoded).map { [$0.0, $0.1] } == [words(decoded).0, words(decoded).1], comment)
       // Used as strings are: appended to, compared with a literal's bytes, made native.
       #expect(made + "!" == decoded + "!", comment)
       var copy = made
