@@ -18,6 +18,25 @@ enum PlainPatternParser {
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, text: String, strings: ShortStringCache?, location: SourceLocation?
   ) -> URLPattern? {
+    guard let form = form(bytes) else { return nil }
+    return pattern(form, bytes, text: text, strings: strings, location: location)
+  }
+
+  /// Where the parts of a plain pattern's text are, as ``form(_:)`` finds them.
+  struct Form {
+    /// The scheme's end (the `:` of `://`).
+    var scheme: Int
+    /// The host's bytes.
+    var host: Range<Int>
+    var port: Int?
+    var layout: PathLayout
+    var trailingSlash: Bool
+  }
+
+  /// Where the parts of `bytes` are, if it has the plain form; else nil. ``pattern(_:_:text:strings:location:)``
+  /// then makes its pattern: a caller that keeps the text and location for the full parser
+  /// when the form is not plain gives them up (moves them into the pattern) only once it is.
+  static func form(_ bytes: UnsafeBufferPointer<UInt8>) -> Form? {
     let count = bytes.count
     guard count <= 255, count >= 4 else { return nil }
     // Scheme: a lowercase letter, then lowercase letters, digits, '+', '-' or '.'; then "://".
@@ -84,7 +103,19 @@ enum PlainPatternParser {
       }
     }
     guard namesDiffer(bytes, layout) else { return nil }
-    // Then the segments, in an array of their number.
+    return Form(scheme: scheme, host: hostStart..<hostEnd, port: port, layout: layout, trailingSlash: trailingSlash)
+  }
+
+  /// The pattern of `bytes`, whose text is `text` and whose parts are where `form` says (found
+  /// by ``form(_:)`` in these bytes). `text` and `location` are consumed: moved into the
+  /// pattern, not copied (a copy of the optional location went through its type's value
+  /// witnesses, about 130 instructions a pattern).
+  static func pattern(
+    _ form: Form, _ bytes: UnsafeBufferPointer<UInt8>, text: consuming String, strings: ShortStringCache?,
+    location: consuming SourceLocation?
+  ) -> URLPattern {
+    let layout = form.layout
+    // The segments, in an array of their number.
     var segments: [PathSegmentPattern] = []
     segments.reserveCapacity(Int(layout.count))
     for i in 0..<Int(layout.count) {
@@ -101,9 +132,9 @@ enum PlainPatternParser {
       }
     }
     return URLPattern(
-      text: text, scheme: string(bytes, 0..<scheme, strings), host: .exact(string(bytes, hostStart..<hostEnd, strings)),
-      port: port, segments: segments, trailingSlash: trailingSlash, query: [], fragment: nil, location: location,
-      layout: layout)
+      text: text, scheme: string(bytes, 0..<form.scheme, strings), host: .exact(string(bytes, form.host, strings)),
+      port: form.port, segments: segments, trailingSlash: form.trailingSlash, query: [], fragment: nil,
+      location: location, layout: layout)
   }
 
   /// The classes of the bytes below 128, one character a byte: `@` plus ``schemeByte`` for a

@@ -1,3 +1,5 @@
+import RouterSupport
+
 /// The routes read so far by name, for the loader's duplicate-name check: the first route of
 /// each name, found by a hash of the name's bytes (a `[String: Int]` hashes every name with
 /// SipHash and grows; a table's names are short ASCII words).
@@ -30,16 +32,7 @@ struct RouteNameIndex {
   /// (the index `name`'s route will have in `routes`) for it.
   mutating func firstIndex(of name: String, recording index: Int, in routes: [Route]) -> Int? {
     if byString != nil { return firstIndexByString(of: name, recording: index) }
-    var utf8 = name
-    let hash = utf8.withUTF8 { bytes -> UInt64? in
-      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-      for byte in bytes {
-        if byte >= 0x80 { return nil }
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
-      }
-      return hash
-    }
-    guard let hash else {
+    guard let hash = Self.hash(name) else {
       // A name beyond ASCII: from now on, every name in a dictionary.
       var all: [String: Int] = [:]
       all.reserveCapacity(max(count * 2, 16))
@@ -59,6 +52,29 @@ struct RouteNameIndex {
     count += 1
     if count * 2 > slots.count { grow() }
     return nil
+  }
+
+  /// The hash of an ASCII name, nil for a name beyond ASCII. A name of 15 bytes or fewer is
+  /// hashed from the two words of its small form (read from the string when it is held so,
+  /// else made from its bytes: the same words either way), a longer one byte by byte.
+  private static func hash(_ name: String) -> UInt64? {
+    if let words = SmallASCIIString.words(of: name) { return mix(words) }
+    var utf8 = name
+    return utf8.withUTF8 { bytes -> UInt64? in
+      if let words = SmallASCIIString.words(bytes) { return mix(words) }
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      for byte in bytes {
+        if byte >= 0x80 { return nil }
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+      }
+      return hash
+    }
+  }
+
+  /// The hash of a name's two small-form words.
+  @inline(__always)
+  private static func mix(_ words: (UInt64, UInt64)) -> UInt64 {
+    (words.0 &* 0x9E37_79B9_7F4A_7C15) ^ (words.1 &* 0xC2B2_AE3D_27D4_EB4F)
   }
 
   private mutating func firstIndexByString(of name: String, recording index: Int) -> Int? {

@@ -116,8 +116,10 @@ extension TableLoader {
         guard cursor.byte == UInt8(ascii: "\"") else { return false }
         let (text, escaped) = cursor.string()
         guard !escaped else { return false }
-        // Made, not looked up: a route's name is its own (the cache would miss and evict).
-        name = String(decoding: UnsafeBufferPointer(rebasing: cursor.bytes[text]), as: UTF8.self)
+        // Made, not looked up: a route's name is its own (the cache would miss and evict); a
+        // short ASCII name in the small form directly.
+        let bytes = UnsafeBufferPointer(rebasing: cursor.bytes[text])
+        name = SmallASCIIString.make(bytes) ?? String(decoding: bytes, as: UTF8.self)
       case .url:
         guard let read = readURLPatternsInPlace(&cursor, &context, &reader) else { return false }
         patterns = read
@@ -234,7 +236,8 @@ extension TableLoader {
 
   /// Reads the target of `action`, whose key is at `key` and whose object is at `cursor`, in
   /// place into `target`, as `readTarget` reads it, when that reports nothing; else false
-  /// (`target` then unspecified).
+  /// (`target` then unspecified). `target` is a new one (`RouteTarget(action:)`): a target that
+  /// passes the same checks as the last one is set only in the parts this reader reads.
   private static func readTargetInPlace(
     _ cursor: inout JSONCursor, _ action: RouteTarget.Action, key: Int, into target: inout RouteTarget,
     _ context: inout InPlaceRoutes, _ reader: inout JSONFieldReader
@@ -282,8 +285,13 @@ extension TableLoader {
     if let checked = context.checked, checked.action == action, checked.scene == scene, checked.type == type,
       checked.value == hasValue
     {
-      target = RouteTarget(
-        action: action, scene: scene, valueType: type, value: consume template, location: context.location(key, reader))
+      // Set part by part: each part it replaces is nil, where assigning a whole target destroyed
+      // the one there through its value witness (about 100 instructions a route).
+      target.action = action
+      target.scene = scene
+      target.valueType = type
+      target.value = consume template
+      target.location = context.location(key, reader)
       return true
     }
     target = RouteTarget(

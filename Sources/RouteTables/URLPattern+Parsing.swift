@@ -75,8 +75,9 @@ extension URLPattern {
     location: SourceLocation? = nil
   ) {
     let text = String(decoding: bytes, as: UTF8.self)
-    if let pattern = PlainPatternParser.parse(bytes, text: text, strings: strings, location: location) {
-      self = consume pattern
+    // The text and the location moved into a plain pattern (kept for the full parser otherwise).
+    if let form = PlainPatternParser.form(bytes) {
+      self = PlainPatternParser.pattern(form, bytes, text: text, strings: strings, location: location)
       return
     }
     var parser = URLPatternParser(text: text, bytes: bytes)

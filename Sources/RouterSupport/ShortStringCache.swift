@@ -112,7 +112,8 @@ package final class ShortStringCache {
     slot entry: UnsafeMutablePointer<Entry>
   ) -> String {
     let count = bytes.count
-    let string = String(decoding: bytes, as: UTF8.self)
+    // Up to 15 ASCII bytes made in the small form directly (``SmallASCIIString``).
+    let string = SmallASCIIString.make(bytes) ?? String(decoding: bytes, as: UTF8.self)
     if slotCount == Self.slots {
       made &+= 1
       if made == Self.growAfter {
