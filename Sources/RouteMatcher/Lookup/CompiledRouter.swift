@@ -360,13 +360,9 @@ public struct CompiledRouter: Sendable {
   /// ```
   @inline(__always)
   static func smallASCII(_ string: String) -> (words: (UInt64, UInt64), count: Int)? {
-    #if _pointerBitWidth(_64) && _endian(little)
-      let (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
-      guard high &>> 60 == 0xE else { return nil }
-      return ((low, high & 0x00FF_FFFF_FFFF_FFFF), Int(truncatingIfNeeded: high &>> 56) & 0xF)
-    #else
-      return nil
-    #endif
+    // The form is read by `SmallASCIIString` (RouterSupport), which the loader also builds with.
+    guard let (low, high) = SmallASCIIString.words(of: string) else { return nil }
+    return ((low, high & 0x00FF_FFFF_FFFF_FFFF), Int(truncatingIfNeeded: high &>> 56) & 0xF)
   }
 
   /// The type of a path capture named `name` as the terminal's pattern declares it (for a name

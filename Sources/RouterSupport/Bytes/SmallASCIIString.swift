@@ -13,7 +13,8 @@
 /// let bytes: [UInt8] = Array("note".utf8)
 /// bytes.withUnsafeBufferPointer { SmallASCIIString.make($0) }   // "note"
 /// ```
-public enum SmallASCIIString {
+@usableFromInline
+package enum SmallASCIIString {
   /// The string of `bytes` when they are 15 ASCII bytes or fewer (the same string
   /// `String(decoding: bytes, as: UTF8.self)` gives), else nil.
   ///
@@ -22,7 +23,7 @@ public enum SmallASCIIString {
   /// bytes.withUnsafeBufferPointer { SmallASCIIString.make($0) }   // "id"
   /// ```
   @inlinable @inline(__always)
-  public static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+  package static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     guard let words = words(bytes) else { return nil }
     return unsafeBitCast(words, to: String.self)
   }
@@ -35,7 +36,7 @@ public enum SmallASCIIString {
   /// bytes.withUnsafeBufferPointer { SmallASCIIString.words($0) }   // (0x6469, 0xE200_0000_0000_0000)
   /// ```
   @inlinable @inline(__always)
-  public static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+  package static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
     #if _pointerBitWidth(_64) && _endian(little)
       let count = bytes.count
       guard count <= 15 else { return nil }
@@ -69,7 +70,7 @@ public enum SmallASCIIString {
   /// SmallASCIIString.words(of: "id")   // (0x6469, 0xE200_0000_0000_0000)
   /// ```
   @inlinable @inline(__always)
-  public static func words(of string: String) -> (UInt64, UInt64)? {
+  package static func words(of string: String) -> (UInt64, UInt64)? {
     #if _pointerBitWidth(_64) && _endian(little)
       let words = unsafeBitCast(string, to: (UInt64, UInt64).self)
       return words.1 &>> 60 == 0xE ? words : nil
