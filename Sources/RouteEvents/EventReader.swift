@@ -62,6 +62,24 @@ public enum EventReader {
     }
   }
 
+  /// Reads a URL line (one that does not start with `{`) its caller has already checked is
+  /// UTF-8 into a record that borrows the line's bytes (``URLRecord/init(borrowing:ranges:)``):
+  /// the URL of the event ``read(validUTF8:)`` reads, or its error, with no string made. The
+  /// record is valid only while `line` is: for a caller that decides and writes the line
+  /// before its bytes go (`DecisionRecord.appendJSON`); the event's `text` is made if read.
+  ///
+  /// ```swift
+  /// if case .success(let url) = EventReader.readURL(borrowing: line) {
+  ///   let event = Event(.url(url))   // decided and written before `line` goes away
+  /// }
+  /// ```
+  package static func readURL(borrowing line: UnsafeBufferPointer<UInt8>) -> Result<URLRecord, EventError> {
+    switch URLRecord.readRanges(line) {
+    case .success(let ranges): return .success(URLRecord(borrowing: line, ranges: ranges))
+    case .failure(let error): return .failure(eventError(error, columnBase: 1))
+    }
+  }
+
   /// Parses URL bytes; an error's column is `columnBase` + its offset.
   ///
   /// Bytes that are not UTF-8 are refused (`invalid-utf8` at the first bad byte), never turned

@@ -155,6 +155,20 @@ extension DecisionRecord {
         line: line, utf8: bytes, router: router, state: state, explains: explains, includesLine: includesLine,
         readsEventDetails: &readsEventDetails, scratch: scratch, to: &out, layout: &layout, sessions: sessions)
     }
+    // A URL line, the common one: its URL borrows the line's bytes, which outlive the decision
+    // and its record (no string made for its text, none released after).
+    if bytes.first != UInt8(ascii: "{") {
+      switch EventReader.readURL(borrowing: bytes) {
+      case .failure(let error):
+        appendError(line: line, utf8: bytes, error, to: &out, includesLine: includesLine, layout: &layout)
+      case .success(let url):
+        decide(
+          Event(.url(url)), input: bytes, line: line, router: router, state: state, explains: explains,
+          includesLine: includesLine, readsEventDetails: &readsEventDetails, scratch: scratch, to: &out,
+          layout: &layout, sessions: sessions)
+      }
+      return
+    }
     // (Checked UTF-8 just above: the reader does not check it again.)
     switch EventReader.read(validUTF8: bytes) {
     case .failure(let error):

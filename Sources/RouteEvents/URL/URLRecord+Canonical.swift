@@ -81,7 +81,8 @@ extension URLRecord {
     at url: UnsafePointer<URLRecord>, _ test: (UnsafeBufferPointer<UInt8>) -> Bool?
   ) -> Bool? {
     let ranges = url.pointee.ranges
-    if let answer = url.pointee.text.utf8.withContiguousStorageIfAvailable({ bytes in
+    if let bytes = url.pointee.borrowed.bytes { return isAbsoluteString(bytes, ranges) ? test(bytes) : nil }
+    if let answer = url.pointee.owned.utf8.withContiguousStorageIfAvailable({ bytes in
       isAbsoluteString(bytes, ranges) ? test(bytes) : nil
     }) {
       return answer

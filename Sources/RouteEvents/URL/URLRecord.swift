@@ -18,9 +18,66 @@ import RouterSupport
 /// ```
 public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   /// The text as given.
-  public let text: String
+  ///
+  /// A record that borrows its bytes (``init(borrowing:ranges:)``) makes the string when it is
+  /// read; the engine reads the bytes in place (``withBytes(at:_:)``).
+  public var text: String {
+    if let bytes = borrowed.bytes { return String(decoding: bytes, as: UTF8.self) }
+    return owned
+  }
+  // (The string first, where the text was: its spare bits are those the other payloads of
+  // `Event.Kind` share, which keep a kind 128 bytes, copied without a `memcpy` call.)
+  /// The text, when the record owns it; empty when it borrows its bytes (``borrowedBytes(at:)``).
+  /// Package-wide for a reader of a record in place, which reads ``text`` only through its
+  /// pointer (a computed property read there copied the record).
+  @usableFromInline package let owned: String
+  /// The bytes of the text, for a record that borrows them (none when it owns its text).
+  @usableFromInline let borrowed: BorrowedUTF8
   /// The component ranges, as UTF-8 offsets into ``text``.
   public let ranges: URLComponentRanges
+
+  /// The UTF-8 bytes a record borrows: valid while their owner keeps them (a line's bytes, for
+  /// the line's decision). Unchecked `Sendable`: a borrowed record never leaves the call that
+  /// lends the bytes (``init(borrowing:ranges:)``). Two words, no optional around them (an
+  /// optional buffer took a tag byte, and made `Event.Kind` 129 bytes).
+  @usableFromInline
+  struct BorrowedUTF8: @unchecked Sendable {
+    /// The first byte; nil for an owned record (no URL is empty).
+    @usableFromInline let base: UnsafePointer<UInt8>?
+    @usableFromInline let count: Int
+    @usableFromInline init(_ bytes: UnsafeBufferPointer<UInt8>) {
+      base = bytes.baseAddress
+      count = bytes.count
+    }
+    /// No bytes: an owned record's.
+    @usableFromInline static var nothing: BorrowedUTF8 { BorrowedUTF8(UnsafeBufferPointer(start: nil, count: 0)) }
+    /// The bytes, or nil for an owned record.
+    @inlinable var bytes: UnsafeBufferPointer<UInt8>? {
+      guard let base else { return nil }
+      return UnsafeBufferPointer(start: base, count: count)
+    }
+  }
+
+  /// Whether two records have the same text and ranges, however they hold their text.
+  ///
+  /// ```swift
+  /// try URLRecord(parsing: "notes://a") == URLRecord(parsing: "notes://a")   // true
+  /// ```
+  public static func == (a: URLRecord, b: URLRecord) -> Bool {
+    guard a.ranges == b.ranges else { return false }
+    if a.borrowed.base == nil && b.borrowed.base == nil { return a.owned == b.owned }
+    return a.text == b.text
+  }
+
+  /// Hashes the text and the ranges (as `==` compares them).
+  ///
+  /// ```swift
+  /// Set([try URLRecord(parsing: "notes://a")]).count   // 1
+  /// ```
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(text)
+    hasher.combine(ranges)
+  }
 
   /// Reads `text`; throws ``URLReadError`` when the reader refuses it (see `docs/url-reading.md`),
   /// including when the path has more than ``PathSegments/maxCount`` segments.
@@ -53,7 +110,7 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   /// The reader's ranges of `bytes` (``URLSyntax/parse(_:)``), or why it refuses them, with the
   /// segment limit checked.
   @inline(__always)
-  static func readRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<URLComponentRanges, URLReadError> {
+  package static func readRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<URLComponentRanges, URLReadError> {
     let ranges: URLComponentRanges
     switch URLSyntax.parse(bytes) {
     case .success(let parsed): ranges = parsed
@@ -82,8 +139,43 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   /// The hot path parses once and keeps the result. Unlike ``init(parsing:)`` this does not check
   /// the segment limit.
   public init(text: String, ranges: URLComponentRanges) {
-    self.text = text
+    self.owned = text
+    self.borrowed = .nothing
     self.ranges = ranges
+  }
+
+  /// A record of `bytes` that borrows them, with the `ranges` ``URLSyntax/parse(_:)`` returned
+  /// for them (``readRanges(_:)``): no string is made, and the record, and every copy of it,
+  /// is valid only while `bytes` are (the engine's view of a line's URL, for the line's
+  /// decision). ``text`` makes the string when it is read.
+  ///
+  /// ```swift
+  /// if case .success(let ranges) = URLRecord.readRanges(line) {
+  ///   let url = URLRecord(borrowing: line, ranges: ranges)   // used before `line` goes away
+  /// }
+  /// ```
+  package init(borrowing bytes: UnsafeBufferPointer<UInt8>, ranges: URLComponentRanges) {
+    self.owned = ""
+    self.borrowed = BorrowedUTF8(bytes)
+    self.ranges = ranges
+  }
+
+  /// The bytes the record at `record` borrows, read in place; nil when it owns its text.
+  @inlinable
+  package static func borrowedBytes(at record: UnsafePointer<URLRecord>) -> UnsafeBufferPointer<UInt8>? {
+    record.pointee.borrowed.bytes
+  }
+
+  /// `body` of the UTF-8 bytes of the record at `record`, read in place: neither the record nor
+  /// its text is copied or retained (a property read through the pointer copied the record).
+  @inlinable
+  package static func withBytes<R>(
+    at record: UnsafePointer<URLRecord>, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    if let bytes = record.pointee.borrowed.bytes { return body(bytes) }
+    if let result = record.pointee.owned.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var text = record.pointee.owned
+    return text.withUTF8(body)
   }
 
   /// The text as given.
@@ -114,7 +206,10 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   // MARK: - For routing
 
   /// The scheme, lowercased.
-  public var normalizedScheme: String { Self.lowercasedScheme(text, ranges.scheme) }
+  public var normalizedScheme: String {
+    if let bytes = borrowed.bytes { return Self.lowercasedScheme(bytes: bytes, ranges.scheme) }
+    return Self.lowercasedScheme(owned, ranges.scheme)
+  }
 
   /// The scheme `range` of `text`, lowercased: a literal for the common ones (nothing to make),
   /// else lowercased as it is copied into the string's own storage (a scheme is ASCII: the
@@ -122,13 +217,24 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   /// place (a property called on a record behind a pointer copies the whole record first).
   package static func lowercasedScheme(_ text: String, _ range: Range<Int>) -> String {
     var text = text
-    return text.withUTF8 { bytes in
-      if let literal = URLSyntax.commonScheme(bytes, range) { return literal }
-      let scheme = UnsafeBufferPointer(rebasing: bytes[range])
-      return String(unsafeUninitializedCapacity: scheme.count) { buffer in
-        for (i, byte) in scheme.enumerated() { buffer[i] = URLSyntax.lowercasedASCII(byte) }
-        return scheme.count
-      }
+    return text.withUTF8 { lowercasedScheme(bytes: $0, range) }
+  }
+
+  /// ``lowercasedScheme(_:_:)`` of the record at `record`, its bytes read in place (a record
+  /// that borrows its bytes has no string to pass).
+  package static func lowercasedScheme(at record: UnsafePointer<URLRecord>) -> String {
+    let range = record.pointee.ranges.scheme
+    if let bytes = record.pointee.borrowed.bytes { return lowercasedScheme(bytes: bytes, range) }
+    return lowercasedScheme(record.pointee.owned, range)
+  }
+
+  /// The scheme `range` of the URL `bytes`, lowercased (``lowercasedScheme(_:_:)``).
+  private static func lowercasedScheme(bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    if let literal = URLSyntax.commonScheme(bytes, range) { return literal }
+    let scheme = UnsafeBufferPointer(rebasing: bytes[range])
+    return String(unsafeUninitializedCapacity: scheme.count) { buffer in
+      for (i, byte) in scheme.enumerated() { buffer[i] = URLSyntax.lowercasedASCII(byte) }
+      return scheme.count
     }
   }
 
@@ -151,12 +257,15 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   package static func isHTTPS(at record: UnsafePointer<URLRecord>) -> Bool {
     let range = record.pointee.ranges.scheme
     guard range.count == 5 else { return false }
-    if let answer = record.pointee.text.utf8.withContiguousStorageIfAvailable({
+    if let bytes = record.pointee.borrowed.bytes {
+      return URLSyntax.packedScheme(bytes, range) == URLSyntax.packedHTTPS
+    }
+    if let answer = record.pointee.owned.utf8.withContiguousStorageIfAvailable({
       URLSyntax.packedScheme($0, range) == URLSyntax.packedHTTPS
     }) {
       return answer
     }
-    return isHTTPS(record.pointee.text, range)
+    return isHTTPS(record.pointee.owned, range)
   }
 
   /// The host for comparison, or nil when there is no host.
@@ -226,9 +335,12 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-    return Array(text.utf8).withUnsafeBufferPointer(body)
+  /// `body` of the record's UTF-8 bytes: its text's, or the bytes it borrows.
+  @inlinable
+  package func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    if let bytes = borrowed.bytes { return body(bytes) }
+    if let result = owned.utf8.withContiguousStorageIfAvailable(body) { return result }
+    return Array(owned.utf8).withUnsafeBufferPointer(body)
   }
 
   func bytes(_ range: Range<Int>) -> [UInt8] {

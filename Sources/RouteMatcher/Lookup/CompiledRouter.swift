@@ -66,15 +66,31 @@ public struct CompiledRouter: Sendable {
   /// behind a pointer (the decision engine) passes the pointer, since passing `pointee` copied
   /// the whole record (its ranges and a retain of each reference) and destroyed the copy.
   package func match(_ url: UnsafePointer<URLRecord>, scratch: inout MatchScratch) -> RouteMatch? {
+    // A record that borrows a line's bytes is matched on them, with no string.
+    if let bytes = URLRecord.borrowedBytes(at: url) {
+      return match(borrowed: bytes, ranges: url.pointee.ranges, scratch: &scratch)
+    }
     var failure: URLReadError?
     var found: RouteMatch?
-    var text = url.pointee.text
+    var text = url.pointee.owned
     text.withUTF8 { bytes in
       found = match(bytes, scratch: &scratch) {
         $0.matchGeneral(bytes, ranges: url.pointee.ranges, scratch: &$1, failure: &failure)
       }
     }
     return found
+  }
+
+  /// The match of a record's borrowed `bytes` with its `ranges`. Out of line, as the closure
+  /// that matches a string's bytes is.
+  @inline(never)
+  private func match(
+    borrowed bytes: UnsafeBufferPointer<UInt8>, ranges: URLComponentRanges, scratch: inout MatchScratch
+  ) -> RouteMatch? {
+    var failure: URLReadError?
+    return match(bytes, scratch: &scratch) {
+      $0.matchGeneral(bytes, ranges: ranges, scratch: &$1, failure: &failure)
+    }
   }
 
   /// The fast path, else the general path (a URL the reader refuses sets `failure`). The match

@@ -42,14 +42,16 @@ struct ObservedInPlace<Value> {
 extension ObservedInPlace where Value == URLRecord {
   /// The URL's scheme, lowercased. Not a read: a reused record belongs to one host key of the
   /// trie (`scheme://host[:port]`), the same for every line it is written for.
-  var scheme: String { URLRecord.lowercasedScheme(base.pointee.text, base.pointee.ranges.scheme) }
+  var scheme: String { URLRecord.lowercasedScheme(at: base) }
 
   /// `body` of the URL's scheme bytes as written (ASCII: the reader refuses any other byte in a
-  /// scheme), read in place with no string made; nil when the text's bytes cannot be read in
-  /// place (the caller makes ``scheme``). Not a read, as ``scheme``.
+  /// scheme), read in place with no string made: the bytes the record borrows, or its text's;
+  /// nil when a text's bytes cannot be read in place (the caller makes ``scheme``). Not a read,
+  /// as ``scheme``.
   func withSchemeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
     let range = base.pointee.ranges.scheme
-    return base.pointee.text.utf8.withContiguousStorageIfAvailable { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    if let bytes = URLRecord.borrowedBytes(at: base) { return body(UnsafeBufferPointer(rebasing: bytes[range])) }
+    return base.pointee.owned.utf8.withContiguousStorageIfAvailable { body(UnsafeBufferPointer(rebasing: $0[range])) }
   }
 
   /// Whether the URL's scheme is `https` (in any case), with no string made; not a read, as
