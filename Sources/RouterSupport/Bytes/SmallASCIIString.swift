@@ -28,6 +28,23 @@ package enum SmallASCIIString {
     return unsafeBitCast(words, to: String.self)
   }
 
+  /// The string of `count` bytes held in two words (the first eight in `low`, zero after the
+  /// last) when they are 15 ASCII bytes or fewer, else nil: a matcher's parameter value, kept
+  /// in two words, made a string without reading it back from memory.
+  ///
+  /// ```swift
+  /// SmallASCIIString.make(low: 0x6469, high: 0, count: 2)   // "id"
+  /// ```
+  @inlinable @inline(__always)
+  package static func make(low: UInt64, high: UInt64, count: Int) -> String? {
+    #if _pointerBitWidth(_64) && _endian(little)
+      guard count <= 15, (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
+      return unsafeBitCast((low, high | (0xE0 | UInt64(truncatingIfNeeded: count)) &<< 56), to: String.self)
+    #else
+      return nil
+    #endif
+  }
+
   /// The two words of the small string of `bytes` when they are 15 ASCII bytes or fewer (the
   /// words a small ASCII string of these bytes holds, its flags and count included), else nil.
   ///

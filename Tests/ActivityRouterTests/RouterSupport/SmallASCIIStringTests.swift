@@ -16,9 +16,17 @@ import Testing
     let decoded = String(decoding: bytes, as: UTF8.self)
     let made = bytes.withUnsafeBufferPointer { SmallASCIIString.make($0) }
     let small = bytes.count <= 15 && bytes.allSatisfy { $0 < 0x80 }
+    // The same bytes in two words, zero after the last (as a matcher's parameter holds them).
+    var packed: (low: UInt64, high: UInt64) = (0, 0)
+    for (i, byte) in bytes.prefix(16).enumerated() {
+      if i < 8 { packed.low |= UInt64(byte) << (8 * i) } else { packed.high |= UInt64(byte) << (8 * (i - 8)) }
+    }
+    let fromWords =
+      bytes.count <= 16 ? SmallASCIIString.make(low: packed.low, high: packed.high, count: bytes.count) : nil
     #if _pointerBitWidth(_64) && _endian(little)
       guard small else {
         #expect(made == nil, comment)
+        #expect(fromWords == nil, comment)
         #expect(bytes.withUnsafeBufferPointer { SmallASCIIString.words($0) } == nil, comment)
         // A string held in another form has no small words.
         #expect(SmallASCIIString.words(of: decoded) == nil, comment)
@@ -33,6 +41,7 @@ import Testing
       #expect(Array(made.utf8) == bytes, comment)
       #expect(made.utf8.count == bytes.count, comment)
       #expect(words(made) == words(decoded), comment)
+      #expect(fromWords.map(words).map { [$0.0, $0.1] } == [words(decoded).0, words(decoded).1], comment)
       let fromBytes = bytes.withUnsafeBufferPointer { SmallASCIIString.words($0) }
       #expect(fromBytes.map { [$0.0, $0.1] } == [words(decoded).0, words(decoded).1], comment)
       #expect(
@@ -43,6 +52,7 @@ import Testing
       #expect(copy.withUTF8 { Array($0) } == bytes, comment)
     #else
       #expect(made == nil, comment)
+      #expect(fromWords == nil, comment)
     #endif
   }
 
