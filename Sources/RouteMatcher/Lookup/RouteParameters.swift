@@ -425,22 +425,42 @@ extension RouteParameters {
       }
     }
 
-    /// Sets `name` to any JSON value: the parameters are kept in an object from now on.
+    /// Sets `name` to any JSON value: the parameters are kept in an object from now on (the ones
+    /// in place moved into it first, its members reserved for the expected count). The first
+    /// member named `name` takes the value, or a member is appended: in place, the object held
+    /// only by the storage (no copy of it, no `Storage` made again).
     mutating func set(_ name: String, json value: JSONValue) {
-      var object: JSONObject
-      if let kept = storage.object {
-        object = kept
-      } else {
+      if storage.object == nil {
         var members: [JSONObject.Member] = []
         members.reserveCapacity(Swift.max(expected, storage.count &+ 1))
         for k in 0..<storage.count {
           members.append(JSONObject.Member(key: storage.name(k).string, value: storage.value(k).json))
         }
-        object = JSONObject(members)
+        storage = Storage(object: JSONObject(members))
       }
-      storage = Storage()  // (so that the object is not shared while it is set)
-      object[name] = value
-      storage = Storage(object: object)
+      let found = storage.object!.members.withUnsafeBufferPointer { members in
+        members.firstIndex { Builder.same($0.key, name) }
+      }
+      if let found {
+        storage.object!.members[found].value = value
+      } else {
+        storage.object!.members.append(JSONObject.Member(key: name, value: value))
+      }
+    }
+
+    /// Whether `a` and `b` are equal keys, as `==` compares them (``JSONObject``'s subscript):
+    /// equal representations are; two small ASCII strings (``CompiledRouter/smallASCII(_:)``,
+    /// nearly every name) whose representations differ are not, with no call; others are
+    /// compared by `==` (canonical equivalence).
+    @inline(__always)
+    static func same(_ a: String, _ b: String) -> Bool {
+      #if _pointerBitWidth(_64) && _endian(little)
+        let (aLow, aHigh) = unsafeBitCast(a, to: (UInt64, UInt64).self)
+        let (bLow, bHigh) = unsafeBitCast(b, to: (UInt64, UInt64).self)
+        if aLow == bLow && aHigh == bHigh { return true }
+        if aHigh &>> 60 == 0xE && bHigh &>> 60 == 0xE { return false }
+      #endif
+      return a == b
     }
 
     /// The parameters, the builder's storage moved into them (swapped out, not copied: a copy is

@@ -126,4 +126,32 @@ import Testing
       #expect(parameters.object == ["a": "again", "b": .number(JSONNumber(2)), "c": "three"])
     }
   }
+
+  /// A name set again after the parameters spilled replaces the first member's value, found as
+  /// `JSONObject`'s subscript finds it (by `==`): small ASCII names by their bits, longer names
+  /// and names that are canonically equivalent but not the same bytes ("é" composed or not, the
+  /// Kelvin sign and "K") by `==`. The builder's object is the one the subscript would have made.
+  @Test func duplicateNamesAfterASpillReplaceAsTheObjectDoes() {
+    let names = [
+      "id", "a-name-longer-than-15", "q", "\u{E9}t\u{E9}", "id", "e\u{301}te\u{301}", "\u{212A}", "K",
+      "a-name-longer-than-15", "q", "fifteen-bytes-x", "fifteen-bytes-x", "q\u{0}", "q",
+    ]
+    for expected in [0, 3, 16] {
+      var builder = RouteParameters.Builder(expected: expected)
+      var object = JSONObject()
+      for (k, name) in names.enumerated() {
+        builder.set(name, json: .number(JSONNumber(Int64(k))))
+        object[name] = .number(JSONNumber(Int64(k)))
+      }
+      let parameters = builder.build()
+      #expect(parameters.storage.object?.members == object.members)
+      #expect(
+        parameters.keys == [
+          "id", "a-name-longer-than-15", "q", "\u{E9}t\u{E9}", "\u{212A}", "fifteen-bytes-x", "q\u{0}",
+        ])
+    }
+    #expect(RouteParameters.Builder.same("ab", "ab") && !RouteParameters.Builder.same("ab", "abc"))
+    #expect(RouteParameters.Builder.same("\u{E9}", "e\u{301}") && RouteParameters.Builder.same("\u{212A}", "K"))
+    #expect(!RouteParameters.Builder.same("a-name-longer-than-15", "a-name-longer-than-16"))
+  }
 }
