@@ -245,8 +245,11 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
     /// Whether every byte is ASCII (the bytes past `count` are zero).
     package var isASCII: Bool { (low | high) & 0x8080_8080_8080_8080 == 0 }
 
+    /// The bytes as a string: 15 ASCII bytes or fewer made in the standard library's small form
+    /// from the two words as they are (``SmallASCIIString``), any other decoded.
     package var string: String {
-      withUnsafeBytes(of: (low, high)) { String(decoding: $0.prefix(Int(count)), as: UTF8.self) }
+      if let small = SmallASCIIString.make(low: low, high: high, count: Int(count)) { return small }
+      return withUnsafeBytes(of: (low, high)) { String(decoding: $0.prefix(Int(count)), as: UTF8.self) }
     }
 
     func equals(_ other: Bytes16) -> Bool { low == other.low && high == other.high && count == other.count }
