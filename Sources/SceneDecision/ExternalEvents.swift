@@ -261,32 +261,22 @@ package enum ExternalEvents {
     let routeIndex = match.route
     let action = table.routes[routeIndex].target.action
     func name() -> String { table.routes[routeIndex].name }
-    // A dismissal by value when no window can present one (a stateless line's): no window is
-    // closed whatever the value, which is not rendered (about 1,650 instructions a Notes
-    // `close` line) but kept as its template, as `deliver` keeps it, and read as before.
-    if action == .dismissWindow, let template = table.routes[routeIndex].target.value,
-      let result = WindowActions.dismissFindingNone(id: table.routes[routeIndex].target.scene, &ctx)
+    // A window action by value that no window can answer, decided without rendering the value
+    // (kept as its template, as `deliver` keeps it, and read as before): a dismissal when no
+    // window can present one (a stateless line's: about 1,650 instructions a Notes `close`
+    // line), an `openWindow` for a sink that keeps no effects (a stateless record: the new
+    // session's effect, which alone would read the value, is not made; about 1,650 instructions
+    // a Notes `note` line, and about 700 for the second effect).
+    if let template = table.routes[routeIndex].target.value,
+      let result = unansweredWindowAction(action, id: table.routes[routeIndex].target.scene, &ctx, sink)
     {
       match.markParametersRead()
       return ctx.hand(
         ctx.movingDecision(
           result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
           action: action, keeping: .template(template, match.forRecord.parameters), closed: result.closed,
-          reason: result.reason, message: "route '\(name())': " + result.message), router: router, to: &sink)
-    }
-    // An `openWindow` by value that can find no window presenting it, for a sink that keeps
-    // no effects (a stateless record): the value is not rendered, only for the new session's
-    // effect, which is not made, but kept as its template and read as before (about 1,650
-    // instructions a Notes `note` line, and about 700 for the second effect).
-    if action == .openWindow, !sink.keepsEffects, let template = table.routes[routeIndex].target.value,
-      let result = WindowActions.openFindingNone(id: table.routes[routeIndex].target.scene, &ctx)
-    {
-      match.markParametersRead()
-      return ctx.hand(
-        ctx.movingDecision(
-          result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
-          action: action, keeping: .template(template, match.forRecord.parameters), reason: result.reason,
-          message: ""), router: router, to: &sink)
+          reason: result.reason, message: action == .dismissWindow ? "route '\(name())': " + result.message : ""),
+        router: router, to: &sink)
     }
     // The value as the record writes it; an action that compares it with windows reads it.
     let value = table.routes[routeIndex].target.value.map { template in
@@ -336,6 +326,21 @@ package enum ExternalEvents {
       decision.action = .requestSceneSessionActivation
       if ctx.explains { decision.message = "route '\(name())': " + decision.message }
       return ctx.hand(decision, router: router, to: &sink)
+    }
+  }
+
+  /// The result of a window action by value that no window can answer, decided without the
+  /// value (``WindowActions/dismissFindingNone(id:_:)``, and
+  /// ``WindowActions/openFindingNone(id:_:)`` for a sink that keeps no effects); nil when the
+  /// action must be decided with its value rendered.
+  @inline(__always)
+  private static func unansweredWindowAction(
+    _ action: RouteTarget.Action, id: String?, _ ctx: inout DecisionContext, _ sink: borrowing any DecisionSink
+  ) -> WindowActions.Result? {
+    switch action {
+    case .dismissWindow: WindowActions.dismissFindingNone(id: id, &ctx)
+    case .openWindow where !sink.keepsEffects: WindowActions.openFindingNone(id: id, &ctx)
+    default: nil
     }
   }
 
