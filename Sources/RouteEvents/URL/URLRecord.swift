@@ -19,8 +19,9 @@ import RouterSupport
 public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   /// The text as given.
   ///
-  /// A record that borrows its bytes (``init(borrowing:ranges:)``) makes the string when it is
-  /// read; the engine reads the bytes in place (``withBytes(at:_:)``).
+  /// A record that borrows a line's bytes (the package's `init(borrowing:ranges:)`, made only
+  /// while one line is decided) makes the string when it is read; the engine reads the bytes in
+  /// place.
   public var text: String {
     if let bytes = borrowed.bytes { return String(decoding: bytes, as: UTF8.self) }
     return owned
