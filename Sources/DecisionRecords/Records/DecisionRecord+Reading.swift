@@ -190,20 +190,18 @@ extension DecisionRecord {
     scratch: UnsafeMutablePointer<MatchScratch>?, to out: inout [UInt8], layout: inout RecordLayout,
     sessions: UnsafeMutablePointer<KeptDecision>?
   ) {
-    withUnsafePointer(to: router.values) { values in
-      withUnsafeMutablePointer(to: &out) { out in
-        withUnsafeMutablePointer(to: &layout) { layout in
-          var lent = RecordSink.Lent(
-            line: line, input: bytes, eventField: eventField(event.kind), correlation: event.correlation,
-            identifier: identifier(of: event), explain: explains, includesLine: includesLine, values: values,
-            out: out, layout: layout, sessions: sessions)
-          // Lent in place (a `let` lent by `withUnsafePointer` was copied).
-          withUnsafeMutablePointer(to: &lent) { lent in
-            var sink: any DecisionSink = RecordSink(lent: lent)
-            DecisionEngine.decide(
-              event, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails,
-              scratch: scratch, into: &sink)
-          }
+    withUnsafeMutablePointer(to: &out) { out in
+      withUnsafeMutablePointer(to: &layout) { layout in
+        var lent = RecordSink.Lent(
+          line: line, input: bytes, eventField: eventField(event.kind), correlation: event.correlation,
+          identifier: identifier(of: event), explain: explains, includesLine: includesLine, out: out, layout: layout,
+          sessions: sessions)
+        // Lent in place (a `let` lent by `withUnsafePointer` was copied).
+        withUnsafeMutablePointer(to: &lent) { lent in
+          var sink: any DecisionSink = RecordSink(lent: lent)
+          DecisionEngine.decide(
+            event, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails,
+            scratch: scratch, into: &sink)
         }
       }
     }

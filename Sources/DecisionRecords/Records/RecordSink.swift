@@ -29,10 +29,6 @@ struct RecordSink: DecisionSink {
     let identifier: String?
     let explain: Bool
     let includesLine: Bool
-    /// The router's value plans (``ValueTemplatePlans``). Not read here: both of the sink's
-    /// functions get the router itself, borrowed, and read its plans there (read through this
-    /// pointer, the plans were copied for every record).
-    let values: UnsafePointer<ValueTemplatePlans>
     let out: UnsafeMutablePointer<[UInt8]>
     let layout: UnsafeMutablePointer<RecordLayout>
     let sessions: UnsafeMutablePointer<DecisionRecord.KeptDecision>?
@@ -69,7 +65,7 @@ struct RecordSink: DecisionSink {
   mutating func take(_ decision: consuming Decision, router: borrowing CompiledRouter) {
     // The lent fields are read through the pointer, one by one, and the value plans are the
     // borrowed router's: a copy of the whole `Lent` retained its correlation id and identifier,
-    // and the plans read through `Lent.values` were copied, each of their arrays retained
+    // and the plans read through a pointer the `Lent` held were copied, each of their arrays retained
     // (about 255 instructions and 11 retain/release a Notes line).
     let lent = self.lent
     if let sessions = lent.pointee.sessions,
