@@ -14,10 +14,12 @@ import Testing
     var taken = 0
   }
 
-  /// Counts what it is handed, and builds the decision as ``DecisionBuilder`` does.
+  /// Counts what it is handed, and builds the decision as ``DecisionBuilder`` does; keeps the
+  /// decision's effects or not (a stateless run's record writer keeps none).
   struct Recording: DecisionSink {
     var builder: DecisionBuilder
     let counts: Counts
+    let keepsEffects: Bool
 
     mutating func deliver(
       _ outcome: Decision.Outcome, receiver: borrowing Decision.Receiver, receives: Bool,
@@ -32,11 +34,29 @@ import Testing
         appleRules: appleRules, message: message, trace: trace, effects: effects, handlers: handlers, router: router)
     }
 
-    var keepsEffects: Bool { true }
-
     mutating func take(_ decision: consuming Decision, router: borrowing CompiledRouter) {
       counts.taken += 1
       builder.take(decision, router: router)
+    }
+  }
+
+  /// The decision the engine hands a ``Recording`` sink for `event`, without open sessions,
+  /// built as ``DecisionBuilder`` builds it; nil when nothing was handed.
+  static func handed(
+    _ event: Event, _ router: CompiledRouter, explains: Bool, keepsEffects: Bool = true, counts: Counts = Counts()
+  ) -> Decision? {
+    var reads = false
+    return withUnsafeTemporaryAllocation(of: Decision.self, capacity: 1) { room in
+      let target = room.baseAddress!
+      var handed = false
+      withUnsafeMutablePointer(to: &handed) { handed in
+        var sink: any DecisionSink = Recording(
+          builder: DecisionBuilder(into: target, handed: handed), counts: counts, keepsEffects: keepsEffects)
+        DecisionEngine.decide(
+          event, router: router, state: SessionState(), explains: explains, readsEventDetails: &reads,
+          scratch: nil, into: &sink)
+      }
+      return handed ? target.move() : nil
     }
   }
 
@@ -49,20 +69,7 @@ import Testing
       for line in try SharedScratchTests.lines() {
         guard case .success(let event) = EventReader.read(line: line) else { continue }
         let counts = Counts()
-        var reads = false
-        let decision = withUnsafeTemporaryAllocation(of: Decision.self, capacity: 1) { room in
-          let target = room.baseAddress!
-          var handed = false
-          withUnsafeMutablePointer(to: &handed) { handed in
-            var sink: any DecisionSink = Recording(
-              builder: DecisionBuilder(into: target, handed: handed), counts: counts)
-            DecisionEngine.decide(
-              event, router: router, state: SessionState(), explains: explains, readsEventDetails: &reads,
-              scratch: nil, into: &sink)
-          }
-          return handed ? target.move() : nil
-        }
-        guard let decision else {
+        guard let decision = Self.handed(event, router, explains: explains, counts: counts) else {
           mismatches.append(line)
           continue
         }
@@ -83,29 +90,6 @@ import Testing
     }
   }
 
-  /// A sink that keeps no effects (as a stateless run's record writer), building the decision
-  /// it is handed as ``DecisionBuilder`` does.
-  struct KeepingNoEffects: DecisionSink {
-    var builder: DecisionBuilder
-    var keepsEffects: Bool { false }
-
-    mutating func deliver(
-      _ outcome: Decision.Outcome, receiver: borrowing Decision.Receiver, receives: Bool,
-      match: borrowing RouteMatch, value: borrowing DecisionValue, reason: DecisionReason?,
-      appleRules: AppleRuleList, message: consuming String, trace: consuming [TraceStep],
-      effects: consuming SessionEffects, handlers: consuming [HandlerCall],
-      router: borrowing CompiledRouter
-    ) {
-      builder.deliver(
-        outcome, receiver: receiver, receives: receives, match: match, value: value, reason: reason,
-        appleRules: appleRules, message: message, trace: trace, effects: effects, handlers: handlers, router: router)
-    }
-
-    mutating func take(_ decision: consuming Decision, router: borrowing CompiledRouter) {
-      builder.take(decision, router: router)
-    }
-  }
-
   /// A sink that keeps no effects gets the decision `decide(...)` returns but for one thing: an
   /// `openWindow` route by value that can find no window (no explanation asked) opens its
   /// window without recording its session as an effect, and keeps the value as the route's
@@ -118,17 +102,9 @@ import Testing
       var mismatches: [String] = []
       for line in try SharedScratchTests.lines() {
         guard case .success(let event) = EventReader.read(line: line) else { continue }
-        var reads = false
-        let decision = withUnsafeTemporaryAllocation(of: Decision.self, capacity: 1) { room in
-          let target = room.baseAddress!
-          var handed = false
-          withUnsafeMutablePointer(to: &handed) { handed in
-            var sink: any DecisionSink = KeepingNoEffects(builder: DecisionBuilder(into: target, handed: handed))
-            DecisionEngine.decide(
-              event, router: router, state: SessionState(), explains: explains, readsEventDetails: &reads,
-              scratch: nil, into: &sink)
-          }
-          return target.move()
+        guard let decision = Self.handed(event, router, explains: explains, keepsEffects: false) else {
+          mismatches.append(line)
+          continue
         }
         let expected = DecisionEngine.decide(event, router: router, state: SessionState(), explains: explains)
         var same = decision
