@@ -4,7 +4,7 @@ package import RouteEvents
 /// their domains as bytes, and the AASA file of each, compiled for the app (``AASAMatcher``), so
 /// that an https URL is checked on its bytes, in place, without allocating (L1, L5–L17).
 ///
-/// ``check(_:)`` answers what `AssociatedDomain.bestMatch(for:among:)`, the
+/// ``check(_:)`` (and ``check(bytes:ranges:)``, on a URL's bytes in place) answers what `AssociatedDomain.bestMatch(for:among:)`, the
 /// lookup of the entry's file and ``AppSiteAssociation/evaluate(_:appID:exclusionsStopLaterEntries:)``
 /// answer together, in that order: no entry covers the host, or the covering entry has no file,
 /// or its file's decision.
@@ -47,13 +47,17 @@ package final class AppLinkGate: Sendable {
   let matchers: [AASAMatcher]
   /// Whether every domain is ASCII (they are normalized: IDNA ASCII), so hosts compare as bytes.
   let domainsAreASCII: Bool
+  /// The app's registered URL schemes (`CFBundleURLTypes`, lowercased), each as its length and
+  /// its bytes; nil when one is not ASCII (the caller compares the scheme's string with them).
+  let schemeBytes: [UInt8]?
 
   /// Compiles the gate of an app: its associated domains entitlement, the AASA file of each entry
   /// that has one, the app (`TEAMID.bundle.id`, nil for whichever app a file names) and the
-  /// AMB11 policy (whether an exclusion in one `details` entry decides).
+  /// AMB11 policy (whether an exclusion in one `details` entry decides); and the app's registered
+  /// URL schemes (lowercased), which ``registers(scheme:)`` tells on a URL's bytes.
   package init(
     associatedDomains: [AssociatedDomain], associations: [AssociatedDomain: AppSiteAssociation], appID: String?,
-    exclusionsStopLaterEntries: Bool = true
+    exclusionsStopLaterEntries: Bool = true, urlSchemes: [String] = []
   ) {
     var domains: [Domain] = []
     var bytes: [UInt8] = []
@@ -79,20 +83,69 @@ package final class AppLinkGate: Sendable {
     self.domainBytes = bytes
     self.matchers = matchers
     self.domainsAreASCII = bytes.allSatisfy { $0 < 0x80 }
+    var schemes: [UInt8]? = []
+    for scheme in urlSchemes {
+      guard scheme.utf8.allSatisfy({ $0 < 0x80 }), scheme.utf8.count < 256 else {
+        schemes = nil
+        break
+      }
+      schemes?.append(UInt8(scheme.utf8.count))
+      schemes? += scheme.utf8
+    }
+    self.schemeBytes = schemes
+  }
+
+  /// Whether a URL's scheme, its bytes as written (ASCII), is one the app registers, compared
+  /// with ASCII letters lowercased (the registered schemes are lowercase): what
+  /// `urlSchemes.contains(scheme.lowercased())` answers, with no string made; nil when a
+  /// registered scheme is not ASCII (`==` on strings compares by canonical equivalence, which
+  /// bytes cannot tell: the caller compares strings).
+  ///
+  /// ```swift
+  /// gate.registers(scheme: bytes("NOTES"))   // true when the app registers "notes"
+  /// ```
+  package func registers(scheme: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard let schemeBytes else { return nil }
+    return schemeBytes.withUnsafeBufferPointer { names in
+      let count = scheme.count
+      var k = 0
+      while k < names.count {
+        let length = Int(names[k])
+        k &+= 1
+        if length == count {
+          var i = 0
+          while i < count && scheme[i] | (scheme[i] &- 0x41 < 26 ? 0x20 : 0) == names[k &+ i] { i &+= 1 }
+          if i == count { return true }
+        }
+        k &+= length
+      }
+      return false
+    }
   }
 
   /// The gate's answer for `url`.
   package func check(_ url: URLRecord) -> Answer {
-    // The URL's bytes are read once, for the host and the file. The record's two fields are
-    // taken apart (the record is remade, from them, only on the rare paths): when the record
-    // itself was used after the bytes were read, it was copied first.
-    let text = url.text
+    // The ranges are copied out (plain values): a closure that captured the record copied it.
     let ranges = url.ranges
-    let (covering, step) = AASAForms.withBytes(of: text) { bytes -> (Int??, AASAMatcher.Step?) in
-      let covering = coveringEntry(bytes, ranges)
-      guard case .some(.some(let entry)) = covering, domains[entry].matcher >= 0 else { return (covering, nil) }
+    return url.withBytes { check(bytes: $0, ranges: ranges) }
+  }
+
+  /// The gate's answer for the URL whose UTF-8 bytes are `bytes`, read in `ranges`: what
+  /// ``check(_:)`` answers for the record of those bytes and ranges, told on the bytes in place
+  /// (a line's bytes, borrowed), with no string made; the URL's text is made only on the rare
+  /// paths (a host or a domain that is not plain ASCII, or a file's step that needs the record).
+  ///
+  /// ```swift
+  /// line.withUnsafeBufferPointer { gate.check(bytes: $0, ranges: ranges) }   // as gate.check(url)
+  /// ```
+  package func check(bytes: UnsafeBufferPointer<UInt8>, ranges: URLComponentRanges) -> Answer {
+    let covering = coveringEntry(bytes, ranges)
+    var step: AASAMatcher.Step?
+    if case .some(.some(let entry)) = covering {
       let domain = domains[entry]
-      return (covering, matchers[Int(domain.matcher)].decide(bytes, ranges, hostIsDomain: domain.fileIsForHost))
+      if domain.matcher >= 0 {
+        step = matchers[Int(domain.matcher)].decide(bytes, ranges, hostIsDomain: domain.fileIsForHost)
+      }
     }
     switch (covering, step) {
     case (.some(.some(let entry)), .decided(let decision)?):
@@ -102,7 +155,8 @@ package final class AppLinkGate: Sendable {
     case (.some(.some(let entry)), nil):
       return .noFile(entry: entry)
     default:
-      return checkOnStrings(URLRecord(text: text, ranges: ranges), covering: covering ?? nil, step)
+      return checkOnStrings(
+        URLRecord(text: String(decoding: bytes, as: UTF8.self), ranges: ranges), covering: covering ?? nil, step)
     }
   }
 

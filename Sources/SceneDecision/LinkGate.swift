@@ -41,7 +41,10 @@ package enum LinkGate {
     // Any other scheme is told on its bytes too, in place: its string (about 300 instructions
     // for a custom scheme's) is made only for a trace or a message, or when the bytes cannot be
     // read in place.
-    let kind = https ? SchemeKind.https : schemeKind(url, ctx.table.claims.urlSchemes)
+    // The registered schemes are compared as the router compiled them (``AppLinkGate/registers(scheme:)``):
+    // the array of strings, passed, was retained, and each string's bytes read and checked for
+    // ASCII at every line (about 300 instructions a custom-scheme line).
+    let kind = https ? SchemeKind.https : schemeKind(url, ctx.router.appLinks) { ctx.table.claims.urlSchemes }
     // The claims are read in place, field by field (a copy retained each of their arrays;
     // `AppClaims.declaresDomains`, a property called on the claims, copied them all).
     if kind == .unroutable {
@@ -61,12 +64,14 @@ package enum LinkGate {
           rule: .l1)
         return ctx.refusal(.notHTTPS, message: "an http link opens in the browser, not in the app")
       }
-      // The gate compiled with the router: the host and the path are read as bytes, in place;
-      // the host string and the verdict's texts are made only for a trace or a message.
+      // The gate compiled with the router: the host and the path are read as bytes, in place
+      // (a line's bytes, borrowed: the URL's string, made for the gate, cost about 300
+      // instructions a line); the host string and the verdict's texts are made only for a trace
+      // or a message.
       let gate = ctx.router.appLinks
       let decision: AASADecision
       let matcher: AASAMatcher
-      switch gate.check(url.forRecord) {
+      switch url.withBytes({ gate.check(bytes: $0, ranges: $1) }) {
       case .notCovered:
         ctx.step(
           .gate, "host '\(url.host ?? "")'", .rejected,
@@ -122,27 +127,40 @@ package enum LinkGate {
   }
 
   /// The kind of the scheme of `url`, which is not `https`, among the app's registered
-  /// (lowercased) schemes: told on the scheme's bytes in place, lowercased as they are compared,
-  /// with no string made; the scheme's string is made and compared as before when the bytes
-  /// cannot be read in place, or a registered scheme is not ASCII (which `==` compares by
-  /// canonical equivalence).
+  /// (lowercased) schemes: told on the scheme's bytes in place, lowercased as they are compared
+  /// with the schemes the router compiled (`gate`, ``AppLinkGate/registers(scheme:)``), with no
+  /// string made; the scheme's string is made and compared with `registered()` as before when
+  /// the bytes cannot be read in place, or a registered scheme is not ASCII (which `==`
+  /// compares by canonical equivalence).
   ///
   /// ```swift
-  /// schemeKind(url, ["notes"])   // .registered for NOTES://x, .unroutable for data:x
+  /// schemeKind(url, router.appLinks) { ["notes"] }   // .registered for NOTES://x, .unroutable for data:x
   /// ```
-  static func schemeKind(_ url: ObservedInPlace<URLRecord>, _ registered: [String]) -> SchemeKind {
-    if let kind = url.withSchemeBytes({ schemeKind(ofLowercased: $0, registered) }), let kind {
+  static func schemeKind(_ url: ObservedInPlace<URLRecord>, _ gate: AppLinkGate, registered: () -> [String])
+    -> SchemeKind
+  {
+    if let kind = url.withSchemeBytes({ schemeKind(ofLowercased: $0, gate) }), let kind {
       return kind
     }
     let scheme = url.scheme
     if isUnroutable(scheme: scheme) { return .unroutable }
     if scheme == "http" { return .http }
-    return registered.contains(scheme) ? .registered : .other
+    return registered().contains(scheme) ? .registered : .other
   }
 
-  /// ``schemeKind(_:_:)`` on the scheme's bytes as written; nil when a registered scheme is
-  /// not ASCII.
-  private static func schemeKind(ofLowercased scheme: UnsafeBufferPointer<UInt8>, _ registered: [String])
+  /// ``schemeKind(_:_:registered:)`` among `registered` (lowercased), compiled for the call.
+  ///
+  /// ```swift
+  /// schemeKind(url, ["notes"])   // .registered for NOTES://x, .unroutable for data:x
+  /// ```
+  static func schemeKind(_ url: ObservedInPlace<URLRecord>, _ registered: [String]) -> SchemeKind {
+    let gate = AppLinkGate(associatedDomains: [], associations: [:], appID: nil, urlSchemes: registered)
+    return schemeKind(url, gate) { registered }
+  }
+
+  /// ``schemeKind(_:_:registered:)`` on the scheme's bytes as written; nil when a registered
+  /// scheme is not ASCII.
+  private static func schemeKind(ofLowercased scheme: UnsafeBufferPointer<UInt8>, _ gate: AppLinkGate)
     -> SchemeKind?
   {
     let count = scheme.count
@@ -155,21 +173,7 @@ package enum LinkGate {
     } else if count == 10, equalsLowercased(scheme, "javascript") {
       return .unroutable
     }
-    for name in registered {
-      let equal = name.utf8.withContiguousStorageIfAvailable { name -> Bool? in
-        guard UTF8Bytes.isASCII(name) else { return nil }
-        guard name.count == count else { return false }
-        var i = 0
-        while i < count {
-          if TextFolding.lower(scheme[i]) != name[i] { return false }
-          i &+= 1
-        }
-        return true
-      }
-      guard let equal, let equal else { return nil }
-      if equal { return .registered }
-    }
-    return .other
+    return gate.registers(scheme: scheme).map { $0 ? .registered : .other }
   }
 
   /// The four bytes of `name` as a little-endian word (first byte lowest), as a scheme's bytes

@@ -615,7 +615,8 @@ extension CompiledRouter {
       table: table, urls: urls, activities: activities,
       appLinks: AppLinkGate(
         associatedDomains: table.claims.associatedDomains, associations: table.claims.associations,
-        appID: table.claims.appID, exclusionsStopLaterEntries: table.policies.aasaDetails == .firstDecision),
+        appID: table.claims.appID, exclusionsStopLaterEntries: table.policies.aasaDetails == .firstDecision,
+        urlSchemes: table.claims.urlSchemes),
       values: ValueTemplatePlans(table.routes), matchingSets: CompiledMatchingSets(table.scenes))
   }
 }

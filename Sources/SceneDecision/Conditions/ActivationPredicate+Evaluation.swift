@@ -146,8 +146,11 @@ enum TextFolding {
 
   /// Whether `needle` (not empty, not longer) occurs in `haystack`, bytes compared after
   /// ``lower(_:)`` when `lower` is set: the test of `evaluateASCII` for `CONTAINS`, with the
-  /// fold decided once (not at each byte) and each place tried on its first byte (a URL's
-  /// identifier is tested against a matching set at every decision that reaches the set).
+  /// fold decided once (not at each byte). A URL's identifier is tested against a matching set
+  /// at every decision that reaches the set, so the places are filtered eight at a time, on two
+  /// bytes each: the needle's first byte where the place starts and its last byte where it
+  /// would end (one byte let through every place that began like the URL's own words, `note`
+  /// for `note-editor` in `notes://note/…`).
   @inline(__always)
   static func containsASCII(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, lower: Bool)
     -> Bool
@@ -156,32 +159,49 @@ enum TextFolding {
     let count = needle.count
     let last = haystack.count &- count
     @inline(__always) func fold(_ b: UInt8) -> UInt8 { lower ? TextFolding.lower(b) : b }
+    /// Whether the needle is at `at`, every byte compared.
+    @inline(__always) func isAt(_ at: Int) -> Bool {
+      var j = 0
+      while j < count && fold(h[at &+ j]) == fold(n[j]) { j &+= 1 }
+      return j == count
+    }
+    let span = count &- 1
     let first = fold(n[0])
-    // The places where the first byte may start are found eight at a time: a word's bytes
-    // compared with the first byte by a zero-byte test (exact for the lowest byte it flags).
-    // Folded, a letter is found by setting 0x20 in each byte (only `A` and `a` give `a`); any
-    // other first byte folds to itself alone, and is compared as it is.
-    let orCase: UInt64 = lower && first &- 0x61 < 26 ? 0x2020_2020_2020_2020 : 0
-    let wanted = UInt64(first) &* lowBits
-    let end = haystack.count
-    var i = 0
-    while i <= last {
-      if i &+ 8 <= end {
-        let x = (ByteWords.load(h, i) | orCase) ^ wanted
-        let found = (x &- lowBits) & ~x & highBits
-        if found == 0 {
-          i &+= 8
-          continue
-        }
-        i &+= found.trailingZeroBitCount &>> 3
-        if i > last { return false }
-      } else if fold(h[i]) != first {
-        i &+= 1
-        continue
+    let final = fold(n[span])
+    // A word's bytes compared with a byte by a zero-byte test, which flags every byte equal to
+    // it (and may flag more: a flagged place is compared whole). Folded, a letter is found by
+    // setting 0x20 in each byte (only `A` and `a` give `a`); any other byte folds to itself
+    // alone, and is compared as it is.
+    let firstCase: UInt64 = lower && first &- 0x61 < 26 ? 0x2020_2020_2020_2020 : 0
+    let finalCase: UInt64 = lower && final &- 0x61 < 26 ? 0x2020_2020_2020_2020 : 0
+    let wantedFirst = UInt64(first) &* lowBits
+    let wantedFinal = UInt64(final) &* lowBits
+    /// Whether the needle is at one of the eight places from `at` flagged in `places`.
+    @inline(__always) func isAtOne(from at: Int, of places: UInt64) -> Bool {
+      let x = (ByteWords.load(h, at) | firstCase) ^ wantedFirst
+      let y = (ByteWords.load(h, at &+ span) | finalCase) ^ wantedFinal
+      var found = (x &- lowBits) & ~x & (y &- lowBits) & ~y & highBits & places
+      while found != 0 {
+        if isAt(at &+ (found.trailingZeroBitCount &>> 3)) { return true }
+        found &= found &- 1
       }
-      var j = 1
-      while j < count && fold(h[i &+ j]) == fold(n[j]) { j &+= 1 }
-      if j == count { return true }
+      return false
+    }
+    var i = 0
+    // The words at `i` and at `i + span` are both inside the haystack while `i + 7 <= last`.
+    while i &+ 7 <= last {
+      if isAtOne(from: i, of: highBits) { return true }
+      i &+= 8
+    }
+    if i > last { return false }
+    if last >= 7 {
+      // The places left, fewer than eight, are the last of the eight from `last - 7`: the
+      // places before `i` in them are tried already.
+      let at = last &- 7
+      return isAtOne(from: at, of: highBits &<< UInt64((i &- at) &<< 3))
+    }
+    while i <= last {
+      if fold(h[i]) == first && isAt(i) { return true }
       i &+= 1
     }
     return false

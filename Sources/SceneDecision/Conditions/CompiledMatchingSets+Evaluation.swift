@@ -20,20 +20,29 @@ extension CompiledMatchingSets {
   /// ``answer(sceneAt:text:)`` of the sets at `sets`, read in place: the method called on the
   /// router's sets through its pointer copied them first (three arrays retained and released,
   /// on every URL line that reaches a matching set).
-  static func answer(sceneAt scene: Int, text: UnsafeBufferPointer<UInt8>, of sets: UnsafePointer<Self>) -> Bool? {
+  ///
+  /// - Parameter isASCII: whether the caller knows the text is ASCII (a URL's bytes that are its
+  ///   `absoluteString` as they are: every component kept as written is), so it is not scanned
+  ///   again.
+  static func answer(
+    sceneAt scene: Int, text: UnsafeBufferPointer<UInt8>, of sets: UnsafePointer<Self>, isASCII: Bool = false
+  ) -> Bool? {
     let entry = sets.pointee.scenes[scene]
     switch entry.form {
     case .general: return nil
     case .always: return true
     case .never: return false
-    case .anyOf: return anyOf(entry, text, sets)
+    case .anyOf: return anyOf(entry, text, sets, isASCII: isASCII)
     }
   }
 
-  /// Whether one test of `entry` holds for `text`; nil when the text is not ASCII.
-  private static func anyOf(_ entry: Scene, _ text: UnsafeBufferPointer<UInt8>, _ sets: UnsafePointer<Self>) -> Bool? {
+  /// Whether one test of `entry` holds for `text`; nil when the text is not ASCII (scanned
+  /// unless `isASCII`).
+  private static func anyOf(
+    _ entry: Scene, _ text: UnsafeBufferPointer<UInt8>, _ sets: UnsafePointer<Self>, isASCII: Bool
+  ) -> Bool? {
     if entry.count == 0 { return false }
-    guard UTF8Bytes.isASCII(text) else { return nil }
+    guard isASCII || UTF8Bytes.isASCII(text) else { return nil }
     return sets.pointee.bytes.withUnsafeBufferPointer { all -> Bool in
       var i = Int(entry.first)
       let end = i &+ Int(entry.count)
@@ -64,7 +73,9 @@ extension TableView {
       // The sets are read through their address in the router, not copied.
       let offset = MemoryLayout<CompiledRouter>.offset(of: \CompiledRouter.matchingSets)!
       let sets = UnsafeRawPointer(router).advanced(by: offset).assumingMemoryBound(to: CompiledMatchingSets.self)
-      return url.testAbsoluteString { CompiledMatchingSets.answer(sceneAt: scene, text: $0, of: sets) }
+      // Bytes that are the `absoluteString` as they are are ASCII (every component kept as
+      // written is, and the host is): not scanned again.
+      return url.testAbsoluteString { CompiledMatchingSets.answer(sceneAt: scene, text: $0, of: sets, isASCII: true) }
     }
   }
 }

@@ -54,6 +54,18 @@ extension ObservedInPlace where Value == URLRecord {
     return base.pointee.owned.utf8.withContiguousStorageIfAvailable { body(UnsafeBufferPointer(rebasing: $0[range])) }
   }
 
+  /// `body` of the URL's UTF-8 bytes and its component ranges, read in place (the bytes the
+  /// record borrows, or its text's), with no string made. Not a read, as ``scheme``: the caller
+  /// marks what its use of the bytes decides (the link gate, when an AASA file reads the path).
+  ///
+  /// ```swift
+  /// url.withBytes { gate.check(bytes: $0, ranges: $1) }   // gate.check(url.forRecord), in place
+  /// ```
+  func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>, URLComponentRanges) -> R) -> R {
+    let ranges = base.pointee.ranges
+    return URLRecord.withBytes(at: base) { body($0, ranges) }
+  }
+
   /// Whether the URL's scheme is `https` (in any case), with no string made; not a read, as
   /// ``scheme``.
   var isHTTPS: Bool { URLRecord.isHTTPS(at: base) }

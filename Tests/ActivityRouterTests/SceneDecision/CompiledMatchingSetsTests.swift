@@ -25,6 +25,43 @@ import Testing
     }
   }
 
+  /// `CONTAINS` on ASCII bytes (`TextFolding.containsASCII`, places filtered eight at a time on
+  /// the needle's first and last bytes) answers as a search that tries every place, folded and
+  /// not: every length of needle and haystack up to past two words, at every offset, with
+  /// letters of both cases, bytes next to them in the table (`@`, `[`, `` ` ``, `{`) and 0x01
+  /// and 0x00 (where a word's zero-byte test flags more than it should).
+  @Test func containsOnWordsAnswersAsEveryPlaceTried() {
+    let alphabet: [UInt8] = Array("aAbBzZ@[`{-/".utf8) + [0x00, 0x01]
+    var g = SeededGenerator(seed: 0xC0_47A1)
+    func naive(_ h: [UInt8], _ n: [UInt8], _ lower: Bool) -> Bool {
+      let f = { (b: UInt8) in lower ? TextFolding.lower(b) : b }
+      guard n.count <= h.count else { return false }
+      return (0...(h.count - n.count)).contains { i in (0..<n.count).allSatisfy { f(h[i + $0]) == f(n[$0]) } }
+    }
+    var found = 0
+    for _ in 0..<20_000 {
+      let h = (0..<Int.random(in: 0...24, using: &g)).map { _ in alphabet.randomElement(using: &g)! }
+      var n = (0..<Int.random(in: 1...6, using: &g)).map { _ in alphabet.randomElement(using: &g)! }
+      if !h.isEmpty && Bool.random(using: &g) {
+        // A needle taken from the haystack (case flipped at random): found at a known place.
+        let start = Int.random(in: 0..<h.count, using: &g)
+        n = Array(h[start..<min(h.count, start + n.count)]).map { b in
+          b &- 0x41 < 26 && Bool.random(using: &g) ? b | 0x20 : b
+        }
+      }
+      guard n.count <= h.count else { continue }
+      for lower in [false, true] {
+        let expected = naive(h, n, lower)
+        let answer = h.withUnsafeBufferPointer { h in
+          n.withUnsafeBufferPointer { TextFolding.containsASCII(h, $0, lower: lower) }
+        }
+        #expect(answer == expected, "\(h) \(n) \(lower)")
+        if expected { found += 1 }
+      }
+    }
+    #expect(found > 5_000, "\(found)")
+  }
+
   /// The test run on a record read in place (`URLRecord.testAbsoluteString(at:_:)`, what scene
   /// selection calls) is run on the same bytes, and answers the same, as the method on the record.
   @Test func theRecordReadInPlaceIsTestedAsTheMethodTestsIt() {
@@ -43,6 +80,8 @@ import Testing
       if let seen {
         tested += 1
         #expect(String(decoding: seen, as: UTF8.self) == url.absoluteString)
+        // Scene selection tests these bytes without scanning them for ASCII again.
+        #expect(seen.allSatisfy { $0 < 0x80 }, "\(url.text)")
       } else {
         #expect(url.absoluteString != url.text)
       }
