@@ -23,13 +23,15 @@ import Testing
   }
 
   static let hostile = [
-    "https://notes.example.com", "https://notes.example.com/", "https://notes.example.com?", "https://notes.example.com#",
+    "https://notes.example.com", "https://notes.example.com/", "https://notes.example.com?",
+    "https://notes.example.com#",
     "https://notes.example.com/n/", "https://notes.example.com/n//", "https://notes.example.com//n/42",
     "HTTPS://NOTES.EXAMPLE.COM/N/42", "https://Notes.Example.Com/n/42/EXPORT", "hTTpS://notes.example.com/tags/x",
     "https://notes.example.com./n/42", "https://notes.example.com:443/n/42", "https://notes.example.com:8443/n/42",
     "https://notes.example.com:/n/42", "https://u:p@notes.example.com/n/42", "https://@notes.example.com/n/42",
     "https://notes.example.com/n/%34%32", "https://notes.example.com/%6E/42", "https://notes.example.com/n/42%2Fexport",
-    "https://notes.example.com/n/42/ex%70ort", "https://notes.example.com/n/%C3%A9", "https://notes.example.com/n/%E2%82",
+    "https://notes.example.com/n/42/ex%70ort", "https://notes.example.com/n/%C3%A9",
+    "https://notes.example.com/n/%E2%82",
     "https://notes.example.com/n/%", "https://notes.example.com/n/%zz", "https://notes.example.com/n/a b",
     "https://notes.example.com/n/é", "https://notes.example.com/tags/", "https://notes.example.com/tags/%20",
     "https://notes.example.com/help/x", "https://notes.example.com/n/42?x=1#y", "https://notes.example.com/n/42#",
