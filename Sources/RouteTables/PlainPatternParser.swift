@@ -75,11 +75,14 @@ enum PlainPatternParser {
     if count - pathStart > 1 {
       var start = pathStart + 1
       while start <= count {
+        // Literal bytes up to the segment's end ('/' is not of `segmentByte`: one test a byte);
+        // past the first that is not, only the end is looked for.
         var end = start
+        while end < count, has(bytes[end], segmentByte) { end += 1 }
         var plain = true
-        while end < count, bytes[end] != UInt8(ascii: "/") {
-          if !has(bytes[end], literalByte) { plain = false }
-          end += 1
+        if end < count, bytes[end] != UInt8(ascii: "/") {
+          plain = false
+          while end < count, bytes[end] != UInt8(ascii: "/") { end += 1 }
         }
         if start == end {
           // A '/' at the end (not the root's): the trailing slash; one between segments is not plain.
@@ -140,13 +143,15 @@ enum PlainPatternParser {
   /// The classes of the bytes below 128, one character a byte: `@` plus ``schemeByte`` for a
   /// scheme's byte after its first (a-z, 0-9, `+`, `-`, `.`), ``hostByte`` for a host's (a-z,
   /// 0-9, `-`, `.`, `_`) and ``literalByte`` for a plain path literal's (`isPlainLiteralByte`
-  /// but `?` and `#`). A constant string: one load a byte, and no global to initialize.
+  /// but `?` and `#`), and ``segmentByte`` for a literal's byte other than `/` (a segment's
+  /// byte). A constant string: one load a byte, and no global to initialize.
   private static var byteClasses: StaticString {
-    "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@DD@D@DDDD@EDGGDGGGGGGGGGGDDDDD@DDDDDDDDDDDDDDDDDDDDDDDDDDD@D@DFDGGGGGGGGGGGGGGGGGGGGGGGGGG@D@D@"
+    "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@LL@L@LLLL@MLOODOOOOOOOOOOLLLLL@LLLLLLLLLLLLLLLLLLLLLLLLLLL@L@LNLOOOOOOOOOOOOOOOOOOOOOOOOOO@L@L@"
   }
   static let schemeByte: UInt8 = 1
   static let hostByte: UInt8 = 2
   static let literalByte: UInt8 = 4
+  static let segmentByte: UInt8 = 8
 
   /// Whether byte `b` is of the class `bit` (``byteClasses``).
   @inline(__always)
