@@ -43,8 +43,10 @@ package enum ExternalEvents {
   static func decide(
     url: URLRecord, router: borrowing CompiledRouter, _ ctx: inout DecisionContext, into sink: inout any DecisionSink
   ) {
-    withUnsafePointer(to: EventIdentifier.of(url: url)) { identifier in
-      withUnsafePointer(to: url) { url in
+    // The identifier reads the URL where it is (a copy of it in the identifier was made and
+    // destroyed for every line).
+    withUnsafePointer(to: url) { url in
+      withUnsafePointer(to: EventIdentifier.of(urlAt: url)) { identifier in
         decide(
           nil, identifier: ObservedInPlace(identifier, reads: ctx.reads), url: ObservedInPlace(url, reads: ctx.reads),
           router: router, &ctx, into: &sink)
