@@ -69,6 +69,25 @@ public enum DecisionEngine {
     }
   }
 
+  /// The decision of a URL event without extra URLs, `Event(.url(url))`, handed to `sink` as
+  /// ``decide(_:router:state:explains:readsEventDetails:scratch:into:)`` hands it, from the URL
+  /// alone: a line router's URL lines make no `Event` (one built for every line, then
+  /// destroyed, cost its copy of the URL and its generic destroy).
+  package static func decide(
+    url: URLRecord, router: CompiledRouter, state: SessionState, explains: Bool, readsEventDetails: inout Bool,
+    scratch: UnsafeMutablePointer<MatchScratch>?, into sink: inout any DecisionSink
+  ) {
+    DetailReads.with(all: false) { reads in
+      withUnsafePointer(to: router) { pointer in
+        withUnsafePointer(to: state) { state in
+          var ctx = DecisionContext(router: pointer, state: state, explains: explains, reads: reads, scratch: scratch)
+          ExternalEvents.decide(url: url, router: router, &ctx, into: &sink)
+        }
+      }
+      readsEventDetails = reads.any
+    }
+  }
+
   private static func decide(
     _ event: Event, router: CompiledRouter, state: SessionState, explains: Bool, reads: DetailReads,
     scratch: UnsafeMutablePointer<MatchScratch>? = nil

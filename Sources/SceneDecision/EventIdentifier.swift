@@ -20,6 +20,7 @@ public struct EventIdentifier: Sendable, Hashable {
       switch storage {
       case .text(let text): return text
       case .url(let url): return url.absoluteString
+      case .urlAt(let url): return url.pointee.absoluteString
       }
     }
     set {
@@ -34,6 +35,7 @@ public struct EventIdentifier: Sendable, Hashable {
     switch p.pointee.storage {
     case .text(let text): return text
     case .url(let url): return url.absoluteString
+    case .urlAt(let url): return url.pointee.absoluteString
     }
   }
 
@@ -42,10 +44,15 @@ public struct EventIdentifier: Sendable, Hashable {
   /// How it was found, for explanations.
   public var source: String
 
-  /// The text, or the URL whose `absoluteString` it is (made when it is read).
-  private enum Storage: Sendable {
+  /// The text, or the URL whose `absoluteString` it is (made when it is read): kept, or lent
+  /// for one decision (``of(urlAt:)``).
+  ///
+  /// Unchecked: a lent URL is read only inside the call that lends it, on its thread (no
+  /// identifier made by ``of(urlAt:)`` outlives that call); the other cases are `Sendable`.
+  private enum Storage: @unchecked Sendable {
     case text(String?)
     case url(URLRecord)
+    case urlAt(UnsafePointer<URLRecord>)
   }
   private var storage: Storage
   /// Whether the event has an identifier (``text`` is not nil), without making it.
@@ -74,9 +81,21 @@ public struct EventIdentifier: Sendable, Hashable {
     self.isResolved = false
   }
 
+  /// The identifier of the URL at `url`, as ``of(url:)`` makes it, reading the URL there: valid
+  /// only while `url` is (the engine's URL line: a copy of the URL in the identifier, a
+  /// `memcpy` of its ranges and a retain of its text, then its destroy, cost about 250
+  /// instructions a line).
+  private init(urlAt url: UnsafePointer<URLRecord>) {
+    self.storage = .urlAt(url)
+    self.rule = .e1
+    self.source = "the URL's absoluteString"
+    self.hasText = true
+    self.isResolved = false
+  }
+
   /// The same identifier with its text made once, for a caller that reads it many times.
   func resolved() -> EventIdentifier {
-    guard case .url = storage else { return self }
+    if case .text = storage { return self }
     return EventIdentifier(text: text, rule: rule, source: source)
   }
 
@@ -104,6 +123,12 @@ public struct EventIdentifier: Sendable, Hashable {
   /// URL lines (an optional identifier was destroyed through `Optional`'s generic witnesses).
   static func of(url: URLRecord) -> EventIdentifier {
     EventIdentifier(url: url, rule: .e1, source: "the URL's absoluteString")
+  }
+
+  /// ``of(url:)`` for the URL at `url`, which it reads there: the identifier is valid only while
+  /// `url` is, and must not outlive the call that lends it.
+  static func of(urlAt url: UnsafePointer<URLRecord>) -> EventIdentifier {
+    EventIdentifier(urlAt: url)
   }
 
   /// The identifier of an external event; nil for events that are not routed by scene conditions.
@@ -180,6 +205,7 @@ public struct EventIdentifier: Sendable, Hashable {
     switch p.pointee.storage {
     case .text(let text): return predicate.evaluate(text)
     case .url(let url): return predicate.evaluate(absoluteStringOf: url)
+    case .urlAt(let url): return predicate.evaluate(absoluteStringOf: url.pointee)
     }
   }
 }

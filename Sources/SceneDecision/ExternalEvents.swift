@@ -18,39 +18,49 @@ package enum ExternalEvents {
     // place (each copy of a URL is a `memcpy` of its ranges and a retain of its text).
     // A URL line, the common event, without optionals: the identifier and the URL made from
     // the event's URL directly.
-    if case .url(let url) = event.kind {
-      return withUnsafePointer(to: EventIdentifier.of(url: url)) { identifier in
-        withUnsafePointer(to: url) { url in
-          decide(
-            event, identifier: ObservedInPlace(identifier, reads: ctx.reads),
-            url: ObservedInPlace(url, reads: ctx.reads),
-            isURL: true, router: router, &ctx, into: &sink)
-        }
-      }
-    }
+    if case .url(let url) = event.kind { return decide(url: url, router: router, &ctx, into: &sink) }
     guard let identifier = EventIdentifier.of(event) else {
       return ctx.hand(
         ctx.decision(.error, reason: .notExternal, message: "not an external event"), router: router, to: &sink)
     }
-    return withUnsafePointer(to: identifier) { identifier in
-      let identifier = ObservedInPlace(identifier, reads: ctx.reads)
-      if let url = ExternalEvents.url(of: event) {
-        return withUnsafePointer(to: url) { url in
-          decide(
-            event, identifier: identifier, url: ObservedInPlace(url, reads: ctx.reads), router: router, &ctx,
-            into: &sink)
+    return withUnsafePointer(to: event) { event in
+      withUnsafePointer(to: identifier) { identifier in
+        let identifier = ObservedInPlace(identifier, reads: ctx.reads)
+        if let url = ExternalEvents.url(of: event.pointee) {
+          return withUnsafePointer(to: url) { url in
+            decide(
+              event, identifier: identifier, url: ObservedInPlace(url, reads: ctx.reads), router: router, &ctx,
+              into: &sink)
+          }
         }
+        return decide(event, identifier: identifier, url: nil, router: router, &ctx, into: &sink)
       }
-      return decide(event, identifier: identifier, url: nil, router: router, &ctx, into: &sink)
+    }
+  }
+
+  /// A URL event's decision (a URL line, the common event), from its URL alone: no `Event` is
+  /// needed, and its identifier and URL are read in place.
+  static func decide(
+    url: URLRecord, router: borrowing CompiledRouter, _ ctx: inout DecisionContext, into sink: inout any DecisionSink
+  ) {
+    // The identifier reads the URL where it is (a copy of it in the identifier was made and
+    // destroyed for every line).
+    withUnsafePointer(to: url) { url in
+      withUnsafePointer(to: EventIdentifier.of(urlAt: url)) { identifier in
+        decide(
+          nil, identifier: ObservedInPlace(identifier, reads: ctx.reads), url: ObservedInPlace(url, reads: ctx.reads),
+          router: router, &ctx, into: &sink)
+      }
     }
   }
 
   /// Stage one, then stage two, for an event whose identifier and URL (if any) are read in place.
+  /// `event` is nil for a URL event (its URL is `url`): no other part of it is read.
   private static func decide(
-    _ event: Event, identifier: ObservedInPlace<EventIdentifier>, url: ObservedInPlace<URLRecord>?,
-    isURL: Bool = false, router: borrowing CompiledRouter, _ ctx: inout DecisionContext,
-    into sink: inout any DecisionSink
+    _ event: UnsafePointer<Event>?, identifier: ObservedInPlace<EventIdentifier>, url: ObservedInPlace<URLRecord>?,
+    router: borrowing CompiledRouter, _ ctx: inout DecisionContext, into sink: inout any DecisionSink
   ) {
+    let isURL = event == nil
     if let url, let refusal = LinkGate.check(url, &ctx) {
       return ctx.hand(
         ctx.decision(.notForApp, reason: refusal.reason, message: refusal.message), router: router, to: &sink)
@@ -58,7 +68,7 @@ package enum ExternalEvents {
     let choice: ReceiverChoice
     if ctx.table.lifecycle == .uiKit {
       var activityType: String?
-      if case .activity(let a) = event.kind {
+      if let event, case .activity(let a) = event.pointee.kind {
         if a.arrivesThroughHandoff {
           // A Handoff activity is not in connectionOptions.userActivities: a new scene's
           // configurationForConnecting sees only handoffUserActivityType (K15).
@@ -71,7 +81,7 @@ package enum ExternalEvents {
       }
       choice = UIKitSelector(identifier: identifier, activityType: activityType).select(&ctx)
     } else {
-      if url == nil, let documentURL = ExternalEvents.documentURL(of: event) {
+      if url == nil, let event, let documentURL = ExternalEvents.documentURL(of: event.pointee) {
         choice = withUnsafePointer(to: documentURL) { documentURL in
           SceneSelector(identifier: identifier, url: ObservedInPlace(documentURL, reads: ctx.reads)).select(&ctx)
         }
@@ -90,21 +100,22 @@ package enum ExternalEvents {
     case .new(let session):
       receiver = Decision.Receiver(scene: session.scene, session: session.id, isNew: true)
     }
-    if ctx.table.lifecycle == .uiKit { ctx.handlers = HandlerCalls.uiKit(event.kind, isNew: receiver.isNew) }
     // Below here the stages see the URL only as observed; an activity is never reused.
     // A URL event has no activity and no other kind to route: none is made, copied or destroyed.
-    if isURL {
+    guard let event else {
+      if ctx.table.lifecycle == .uiKit { ctx.handlers = HandlerCalls.uiKitURL(isNew: receiver.isNew) }
       return stageTwo(activity: nil, url: url, receiver: receiver, other: nil, router: router, &ctx, into: &sink)
     }
+    if ctx.table.lifecycle == .uiKit { ctx.handlers = HandlerCalls.uiKit(event.pointee.kind, isNew: receiver.isNew) }
     var activity: UserActivity?
     // Quick actions and notification responses are routed by the table's shortcut and
     // notification routes; no SwiftUI scene handler stands between (the app's delegates get them).
     // A table without routes of the kind decides as before: the receiving scene gets the event.
     // (Only these kinds are looked at: handing on any other event's kind copied its payload.)
     var other: Event.Kind?
-    switch event.kind {
+    switch event.pointee.kind {
     case .activity(let a): activity = a
-    case .shortcut, .notification: if router.hasEventRoutes(for: event.kind) { other = event.kind }
+    case .shortcut, .notification: if router.hasEventRoutes(for: event.pointee.kind) { other = event.pointee.kind }
     default: break
     }
     return stageTwo(
@@ -349,7 +360,12 @@ package enum ExternalEvents {
   /// ``Decision`` is built for a record writer to read and destroy (``DecisionSink``). Apart
   /// from ``stageTwo(activity:url:receiver:other:router:_:into:)``, and the target's fields are
   /// read in place.
+  ///
+  /// The match is taken owned, and left owned by the optimizer (the semantics attribute): given
+  /// borrowed, the caller destroyed its `ObservedMatch?` after the call through `Optional`'s
+  /// generic value witnesses (about 60 instructions a line more than destroying the match here).
   @inline(never)
+  @_semantics("optimize.sil.specialize.owned2guarantee.never")
   private static func deliver(
     _ match: consuming ObservedMatch, receiver r: Decision.Receiver, router: borrowing CompiledRouter,
     _ ctx: inout DecisionContext, into sink: inout any DecisionSink

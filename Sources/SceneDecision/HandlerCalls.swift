@@ -42,10 +42,15 @@ enum HandlerCalls {
       return [HandlerCall(.willConnect)]
     }
     switch kind {
-    case .url: return [HandlerCall(.openURLContexts)]
+    case .url: return uiKitURL(isNew: false)
     case .activity: return [HandlerCall(.continueActivity)]
     case .shortcut: return [HandlerCall(.performAction)]
     default: return []
     }
+  }
+
+  /// ``uiKit(_:isNew:)`` of a URL event, for a caller that has the URL and no `Event`.
+  static func uiKitURL(isNew: Bool) -> [HandlerCall] {
+    [HandlerCall(isNew ? .willConnect : .openURLContexts)]
   }
 }

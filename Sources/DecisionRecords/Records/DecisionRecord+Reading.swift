@@ -162,10 +162,15 @@ extension DecisionRecord {
       case .failure(let error):
         appendError(line: line, utf8: bytes, error, to: &out, includesLine: includesLine, layout: &layout)
       case .success(let url):
-        decide(
-          Event(.url(url)), input: bytes, line: line, router: router, state: state, explains: explains,
-          includesLine: includesLine, readsEventDetails: &readsEventDetails, scratch: scratch, to: &out,
-          layout: &layout, sessions: sessions)
+        // Decided from the URL, with no `Event` made for it (``eventField(_:)`` of a URL).
+        withRecordSink(
+          eventField: #","event":"url""#, correlation: nil, identifier: nil, input: bytes, line: line,
+          explains: explains, includesLine: includesLine, to: &out, layout: &layout, sessions: sessions
+        ) { sink in
+          DecisionEngine.decide(
+            url: url, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails,
+            scratch: scratch, into: &sink)
+        }
       }
       return
     }
@@ -190,18 +195,34 @@ extension DecisionRecord {
     scratch: UnsafeMutablePointer<MatchScratch>?, to out: inout [UInt8], layout: inout RecordLayout,
     sessions: UnsafeMutablePointer<KeptDecision>?
   ) {
+    withRecordSink(
+      eventField: eventField(event.kind), correlation: event.correlation, identifier: identifier(of: event),
+      input: bytes, line: line, explains: explains, includesLine: includesLine, to: &out, layout: &layout,
+      sessions: sessions
+    ) { sink in
+      DecisionEngine.decide(
+        event, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails,
+        scratch: scratch, into: &sink)
+    }
+  }
+
+  /// Runs `decide` with a ``RecordSink`` that writes the line's record (its event's field,
+  /// correlation and identifier as given) to `out`.
+  @inline(__always)
+  private static func withRecordSink(
+    eventField: StaticString, correlation: JSONValue?, identifier: String?, input bytes: UnsafeBufferPointer<UInt8>,
+    line: Int, explains: Bool, includesLine: Bool, to out: inout [UInt8], layout: inout RecordLayout,
+    sessions: UnsafeMutablePointer<KeptDecision>?, _ decide: (inout any DecisionSink) -> Void
+  ) {
     withUnsafeMutablePointer(to: &out) { out in
       withUnsafeMutablePointer(to: &layout) { layout in
         var lent = RecordSink.Lent(
-          line: line, input: bytes, eventField: eventField(event.kind), correlation: event.correlation,
-          identifier: identifier(of: event), explain: explains, includesLine: includesLine, out: out, layout: layout,
-          sessions: sessions)
+          line: line, input: bytes, eventField: eventField, correlation: correlation, identifier: identifier,
+          explain: explains, includesLine: includesLine, out: out, layout: layout, sessions: sessions)
         // Lent in place (a `let` lent by `withUnsafePointer` was copied).
         withUnsafeMutablePointer(to: &lent) { lent in
           var sink: any DecisionSink = RecordSink(lent: lent)
-          DecisionEngine.decide(
-            event, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails,
-            scratch: scratch, into: &sink)
+          decide(&sink)
         }
       }
     }
