@@ -289,7 +289,12 @@ package enum ExternalEvents {
       let request = Event.WindowRequest(
         id: table.routes[routeIndex].target.scene, value: value?.read(),
         type: table.routes[routeIndex].target.valueType, from: r.session)
-      let result = action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
+      // A new window's session is not recorded for a sink that keeps no effects: it would be the
+      // decision's last effect.
+      let result =
+        action == .openWindow
+        ? WindowActions.open(request, &ctx, recordsNewWindow: sink.keepsEffects)
+        : WindowActions.dismiss(request, &ctx)
       // A result that closes no window and is no dismissal is handed in parts: nothing runs
       // after it.
       if result.outcome != .dismiss, result.closed.isEmpty {
