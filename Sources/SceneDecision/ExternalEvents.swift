@@ -282,12 +282,11 @@ package enum ExternalEvents {
       let result = unansweredWindowAction(action, id: table.routes[routeIndex].target.scene, &ctx, sink)
     {
       match.markParametersRead()
-      return ctx.hand(
-        ctx.movingDecision(
-          result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
-          action: action, keeping: .template(template, match.forRecord.parameters), closed: result.closed,
-          reason: result.reason, message: action == .dismissWindow ? "route '\(name())': " + result.message : ""),
-        router: router, to: &sink)
+      // Handed in parts: such a result closes no window and is no dismissal.
+      return ctx.handWindowAction(
+        result, receiver: r, match: match.forRecord, action: action,
+        keeping: .template(template, match.forRecord.parameters),
+        message: action == .dismissWindow ? "route '\(name())': " + result.message : "", router: router, into: &sink)
     }
     // The value as the record writes it; an action that compares it with windows reads it.
     let value = table.routes[routeIndex].target.value.map { template in
@@ -301,7 +300,20 @@ package enum ExternalEvents {
       let request = Event.WindowRequest(
         id: table.routes[routeIndex].target.scene, value: value?.read(),
         type: table.routes[routeIndex].target.valueType, from: r.session)
-      let result = action == .openWindow ? WindowActions.open(request, &ctx) : WindowActions.dismiss(request, &ctx)
+      // A new window's session is not recorded for a sink that keeps no effects: it would be the
+      // decision's last effect.
+      let result =
+        action == .openWindow
+        ? WindowActions.open(request, &ctx, recordsNewWindow: sink.keepsEffects)
+        : WindowActions.dismiss(request, &ctx)
+      // A result that closes no window and is no dismissal is handed in parts: nothing runs
+      // after it.
+      if result.outcome != .dismiss, result.closed.isEmpty {
+        return ctx.handWindowAction(
+          result, receiver: r, match: match.forRecord, action: action,
+          keeping: DecisionValue(result.value ?? value?.forRecord), message: "route '\(name())': " + result.message,
+          router: router, into: &sink)
+      }
       // The context's last decision: what runs after it (a dismissal's app lifetime and pushed
       // windows) reads the state and the decision, not the context's effects.
       return ctx.hand(

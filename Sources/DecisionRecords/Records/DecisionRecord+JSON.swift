@@ -179,7 +179,7 @@ extension DecisionRecord {
 
   /// `,"identifier":…` (for the events that have one) and `,"appleRules":[…]`.
   @inline(__always)
-  private static func writeRules(
+  static func writeRules(
     _ identifier: String?, _ appleRules: AppleRuleList, names: RecordNames, to w: inout RecordWriter
   ) {
     if let identifier { writeIdentifier(identifier, to: &w) }
@@ -243,7 +243,7 @@ extension DecisionRecord {
 
   /// `,"rule":…,"params":{…}` (and `decodedSeparators`), with where the parameters are.
   @inline(never)
-  private static func writeMatch(_ match: borrowing RouteMatch, to w: inout RecordWriter, layout: inout RecordLayout) {
+  static func writeMatch(_ match: borrowing RouteMatch, to w: inout RecordWriter, layout: inout RecordLayout) {
     w.literal(#","rule":"#)
     w.string(match.routeName)
     w.literal(#","params":"#)
@@ -256,7 +256,7 @@ extension DecisionRecord {
   /// `,"value":…`, with where it is: a route's value written from its template and the match's
   /// parameters, not made.
   @inline(never)
-  private static func writeValue(
+  static func writeValue(
     _ value: DecisionValue, route: Int?, values: ValueTemplatePlans, to w: inout RecordWriter,
     layout: inout RecordLayout
   ) {
@@ -306,7 +306,7 @@ extension DecisionRecord {
 
   /// `,"reason":"…"` and `,"message":"…"`, each when the decision has one.
   @inline(never)
-  private static func writeReason(_ reason: DecisionReason?, message: borrowing String, to w: inout RecordWriter) {
+  static func writeReason(_ reason: DecisionReason?, message: borrowing String, to w: inout RecordWriter) {
     if let reason { w.field(#","reason":"#, reason.rawValue) }
     if !message.isEmpty { w.field(#","message":"#, message) }
   }
@@ -368,7 +368,7 @@ extension DecisionRecord {
 
   /// `,"handlers":[{"handler":"onOpenURL","view":"Sidebar","calls":1},…]` when handlers ran.
   @inline(never)
-  private static func appendHandlers(_ handlers: [HandlerCall], to w: inout RecordWriter) {
+  static func appendHandlers(_ handlers: [HandlerCall], to w: inout RecordWriter) {
     w.literal(#","handlers":["#)
     for (i, call) in handlers.enumerated() {
       if i > 0 { w.byte(UInt8(ascii: ",")) }

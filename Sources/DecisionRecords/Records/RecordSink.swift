@@ -1,10 +1,12 @@
 import RouteEvents
 import RouteMatcher
+import RouteTables
 import RouterSupport
 import SceneDecision
 
-/// Writes the NDJSON record of a line whose route delivers the event from the decision's parts,
-/// where the engine holds them (``DecisionSink``): no ``Decision`` is built, read, then destroyed.
+/// Writes the NDJSON record of a line whose route delivers the event, or runs a window action
+/// that closes no window, from the decision's parts, where the engine holds them
+/// (``DecisionSink``): no ``Decision`` is built, read, then destroyed.
 ///
 /// Everything it points to is lent by ``DecisionRecord``'s `appendJSON(line:utf8:…)` for one
 /// decision. In a stateful run (`sessions` not nil) a decision that would leave more sessions
@@ -83,6 +85,40 @@ struct RecordSink: DecisionSink {
     // The effects alone: the whole decision moved into an optional, then taken out of it, was
     // two moves of its 456 bytes and the optional's destroy.
     lent.pointee.sessions?.pointee.effects = decision.storedEffects
+  }
+
+  mutating func windowAction(
+    _ outcome: Decision.Outcome, scene: String?, session: String?, receiver: borrowing Decision.Receiver,
+    match: borrowing RouteMatch, action: RouteTarget.Action, value: borrowing DecisionValue,
+    reason: DecisionReason?, appleRules: AppleRuleList, message: consuming String, trace: consuming [TraceStep],
+    effects: consuming SessionEffects, handlers: consuming [HandlerCall], router: borrowing CompiledRouter
+  ) {
+    let lent = self.lent
+    if let sessions = lent.pointee.sessions,
+      let error = LineRouter.overSessionLimit(effects, open: sessions.pointee.open, limit: sessions.pointee.limit)
+    {
+      return DecisionRecord.appendError(
+        line: lent.pointee.line, utf8: lent.pointee.input, error, to: &lent.pointee.out.pointee,
+        includesLine: lent.pointee.includesLine, layout: &lent.pointee.layout.pointee)
+    }
+    let layout = lent.pointee.layout
+    let values = router.values
+    RecordWriter.write(to: &lent.pointee.out.pointee) { w in
+      DecisionRecord.writeOpening(
+        line: lent.pointee.line, includesLine: lent.pointee.includesLine, to: &w, layout: &layout.pointee)
+      if let id = lent.pointee.correlation { DecisionRecord.writeID(id, to: &w) }
+      w.literal(#""input":"#)
+      let inputStart = w.offset
+      w.quoted(lent.pointee.input)
+      layout.pointee.input = inputStart..<w.offset
+      DecisionRecord.writeWindowAction(
+        lent.pointee.eventField, identifier: lent.pointee.identifier, outcome, scene: scene, session: session,
+        receiver: receiver, match: match, action: action, value: value, reason: reason, appleRules: appleRules,
+        message: message, handlers: handlers, to: &w, layout: &layout.pointee, values: values)
+      if lent.pointee.explain { DecisionRecord.writeTrace(trace, to: &w) }
+      w.literal("}\n")
+    }
+    lent.pointee.sessions?.pointee.effects = effects
   }
 
   /// The record, as `DecisionRecord.appendJSON(line:input:event:decision:…)` writes it for the

@@ -17,11 +17,19 @@ struct WindowActions {
 
   /// `openWindow(id:)`, `openWindow(value:)` or `openWindow(id:value:)`.
   ///
+  /// A new window (W6, W7, W8) is recorded as an effect unless `recordsNewWindow` is false: the
+  /// decision's last effect, for a sink that keeps no effects (``DecisionSink/keepsEffects``),
+  /// its session then numbered only (``DecisionContext/numberChosen()``: a second effect was the
+  /// decision's array of effects, made and destroyed, about 770 instructions of a Notes `new`
+  /// line).
+  ///
   /// The request and the group's declaration are read in place: the call's text is a local
   /// function (a closure value captured a copy of the request, copied again at each use), and
   /// the group is a position in the table (a `SceneDeclaration` returned was a copy of every
   /// string and array it holds).
-  static func open(_ request: Event.WindowRequest, _ ctx: inout DecisionContext) -> Result {
+  static func open(
+    _ request: Event.WindowRequest, _ ctx: inout DecisionContext, recordsNewWindow: Bool = true
+  ) -> Result {
     let table = ctx.table
     func call() -> String { describe("openWindow", request) }
     ctx.cite(.w5)
@@ -69,9 +77,9 @@ struct WindowActions {
           message: ctx.explains ? "\(call()) brings the open '\(groupID)' window to the front" : "")
       }
       ctx.step(.action, call(), .chosen, "the Window is not open: it opens", rule: .w7)
-      let session = ctx.createChosen(sceneAt: g, value: nil)
+      let session = recordsNewWindow ? ctx.createChosen(sceneAt: g, value: nil).id : ctx.numberChosen()
       return Result(
-        outcome: .open, scene: groupID, session: session.id,
+        outcome: .open, scene: groupID, session: session,
         message: ctx.explains ? "\(call()) opens the '\(groupID)' window" : "")
     }
     guard let value = request.value else {
@@ -81,9 +89,9 @@ struct WindowActions {
       ctx.step(.action, call(), .chosen, "by id, a WindowGroup always gets a new window\(presented)", rule: .w6)
       // W10 is about the value of a group that presents data.
       if presents { ctx.cite(.w10) }
-      let session = ctx.createChosen(sceneAt: g, value: initial)
+      let session = recordsNewWindow ? ctx.createChosen(sceneAt: g, value: initial).id : ctx.numberChosen()
       return Result(
-        outcome: .open, scene: groupID, session: session.id, value: initial,
+        outcome: .open, scene: groupID, session: session, value: initial,
         message: ctx.explains ? "\(call()) opens a new '\(groupID)' window" : "")
     }
     let sameGroup = ctx.policies.presentedValueScope == .sameGroup
@@ -110,9 +118,9 @@ struct WindowActions {
           ? "\(call()) brings the '\(existing.scene)' window already presenting this value to the front" : "")
     }
     ctx.step(.action, call(), .chosen, "no window of '\(groupID)' presents \(value): a new window", rule: .w8)
-    let session = ctx.createChosen(sceneAt: g, value: value)
+    let session = recordsNewWindow ? ctx.createChosen(sceneAt: g, value: value).id : ctx.numberChosen()
     return Result(
-      outcome: .open, scene: groupID, session: session.id, value: value,
+      outcome: .open, scene: groupID, session: session, value: value,
       message: ctx.explains ? "\(call()) opens a new '\(groupID)' window presenting the value" : "")
   }
 

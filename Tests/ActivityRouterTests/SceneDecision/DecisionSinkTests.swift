@@ -5,12 +5,14 @@ import Testing
 @testable import SceneDecision
 
 /// The engine hands each decision to its sink once: a route whose action is `deliver` in parts
-/// (what the record writer relies on: a match, the action `deliver`, no lists), any other whole;
-/// and the decision the parts make is the one `DecisionEngine.decide` returns.
+/// (what the record writer relies on: a match, the action `deliver`, no lists), a route's window
+/// action that closes no window in parts (a receiver, a match, the action, no lists), any other
+/// whole; and the decision the parts make is the one `DecisionEngine.decide` returns.
 @Suite struct DecisionSinkTests {
   /// What a sink was handed.
   final class Counts {
     var delivered = 0
+    var windowActions = 0
     var taken = 0
   }
 
@@ -38,6 +40,20 @@ import Testing
       counts.taken += 1
       builder.take(decision, router: router)
     }
+
+    mutating func windowAction(
+      _ outcome: Decision.Outcome, scene: String?, session: String?, receiver: borrowing Decision.Receiver,
+      match: borrowing RouteMatch, action: RouteTarget.Action, value: borrowing DecisionValue,
+      reason: DecisionReason?, appleRules: AppleRuleList, message: consuming String, trace: consuming [TraceStep],
+      effects: consuming SessionEffects, handlers: consuming [HandlerCall], router: borrowing CompiledRouter
+    ) {
+      counts.windowActions += 1
+      // The builder's is the protocol's default: the decision built whole, then taken.
+      builder.windowAction(
+        outcome, scene: scene, session: session, receiver: receiver, match: match, action: action, value: value,
+        reason: reason, appleRules: appleRules, message: message, trace: trace, effects: effects, handlers: handlers,
+        router: router)
+    }
   }
 
   /// The decision the engine hands a ``Recording`` sink for `event`, without open sessions,
@@ -62,6 +78,7 @@ import Testing
 
   @Test(arguments: [false, true])
   func eachDecisionIsHandedOnceInPartsWhenARouteDeliversIt(explains: Bool) throws {
+    var windowActions = 0
     for router in try SharedScratchTests.routers() {
       var delivered = 0
       var taken = 0
@@ -74,7 +91,7 @@ import Testing
           continue
         }
         let routeDelivers = decision.action == .deliver && event.extraURLs.isEmpty
-        if counts.delivered + counts.taken != 1 || (counts.delivered == 1) != routeDelivers
+        if counts.delivered + counts.windowActions + counts.taken != 1 || (counts.delivered == 1) != routeDelivers
           || decision != DecisionEngine.decide(event, router: router, state: SessionState(), explains: explains)
         {
           mismatches.append(line)
@@ -82,18 +99,29 @@ import Testing
         if counts.delivered == 1 {
           #expect(decision.match != nil && decision.storedLists.isEmpty, "\(line)")
         }
+        if counts.windowActions == 1 {
+          #expect(
+            decision.action == .openWindow || decision.action == .dismissWindow, "\(line)")
+          #expect(
+            decision.match != nil && decision.receiver != nil && decision.storedLists.isEmpty
+              && decision.outcome != .dismiss, "\(line)")
+        }
+        windowActions += counts.windowActions
         delivered += counts.delivered
         taken += counts.taken
       }
       #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
       #expect(delivered > 0 && taken > 0)
     }
+    // The Notes table's `note`, `close` and `new` URLs.
+    #expect(windowActions > 0)
   }
 
   /// A sink that keeps no effects gets the decision `decide(...)` returns but for one thing: an
-  /// `openWindow` route by value that can find no window (no explanation asked) opens its
-  /// window without recording its session as an effect, and keeps the value as the route's
-  /// template (``WindowActions/openFindingNone(id:_:)``); every other field, the value
+  /// `openWindow` route that opens a new window opens it without recording its session as an
+  /// effect (``WindowActions/openFindingNone(id:_:)`` for one by value that can find no window,
+  /// no explanation asked, which keeps the value as the route's template;
+  /// ``WindowActions/open(_:_:recordsNewWindow:)`` for the others); every other field, the value
   /// included, is the same.
   @Test(arguments: [false, true])
   func aSinkThatKeepsNoEffectsGetsTheSameDecisionButTheNewWindowsEffect(explains: Bool) throws {
@@ -110,9 +138,9 @@ import Testing
         var same = decision
         if decision.effects != expected.effects {
           // The one difference allowed: the new window's session, the last effect, left out.
-          guard decision.action == .openWindow, decision.outcome == .open, case .template = decision.storedValue,
+          guard decision.action == .openWindow, decision.outcome == .open,
             decision.effects == Array(expected.effects.dropLast()),
-            case .create(let window)? = expected.effects.last, window.id == decision.session, window.value != nil
+            case .create(let window)? = expected.effects.last, window.id == decision.session
           else {
             mismatches.append(line)
             continue
@@ -124,7 +152,7 @@ import Testing
       }
       #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
     }
-    // The Notes table's `note` URLs take that way, unless the decision explains itself.
-    #expect(explains ? withoutEffect == 0 : withoutEffect > 0)
+    // The Notes table's `note` and `new` URLs take that way.
+    #expect(withoutEffect > 0)
   }
 }
