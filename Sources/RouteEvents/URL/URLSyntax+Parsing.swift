@@ -32,9 +32,32 @@ extension URLSyntax {
       }
     }
     let kind = schemeKind(bytes, 0..<colon)
-    var r = URLComponentRanges(scheme: 0..<colon, path: n..<n)
+    var r = URLComponentRanges(readerScheme: colon, end: n)
     let afterColon = colon &+ 1
     var pathStart = afterColon
+
+    // The common form, `//` and a plain host name (``HostNameBytes``), read here with no call
+    // and no `Result` between the steps: what `readAuthority` finds in it, and what `scanTail`
+    // finds in a tail of plain bytes (``PlainBytes``), which is then the path. A special scheme
+    // needs exactly two slashes: the host's first byte is neither `/` nor `\`, so there are.
+    if kind != .file, let p = bytes.baseAddress, afterColon &+ 2 < n, p[afterColon] == 0x2F,
+      p[afterColon &+ 1] == 0x2F
+    {
+      let start = afterColon &+ 2
+      let (end, hasHyphen) = hostNameRun(p, from: start, n)
+      if end > start && (end == n || p[end] == 0x2F || p[end] == 0x3F || p[end] == 0x23) {
+        r.hasAuthority = true
+        if kind != .other, let error = checkIPv4Form(bytes, start..<end) { return .failure(error) }
+        if hasHyphen, let error = checkLabels(bytes, start..<end, isASCII: true) { return .failure(error) }
+        r.hostBounds = .init(readerLower: start, upper: end)
+        if plainRunEnd(p, from: end, n) == n {
+          r.pathBounds = .init(readerLower: end, upper: n)
+          return .success(r)
+        }
+        if let error = scanTail(bytes, from: end, into: &r) { return .failure(error) }
+        return .success(r)
+      }
+    }
 
     if kind != .other {
       var j = afterColon

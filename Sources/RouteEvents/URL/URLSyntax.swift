@@ -43,6 +43,14 @@ public struct URLComponentRanges: Sendable, Hashable {
       }
     }
 
+    /// A range of the reader's, whose offsets are known to lie in `0...URLSyntax.maxLength`
+    /// (unchecked).
+    @inline(__always)
+    init(readerLower lower: Int, upper: Int) {
+      self.lower = UInt32(truncatingIfNeeded: lower)
+      self.upper = UInt32(truncatingIfNeeded: upper)
+    }
+
     /// A missing range.
     @inlinable
     static var missing: Bounds {
@@ -176,6 +184,25 @@ public struct URLComponentRanges: Sendable, Hashable {
     flags =
       (hasAuthority ? Flags.hasAuthority : 0) | (hostIsIPLiteral ? Flags.hostIsIPLiteral : 0)
       | (hostIsASCII ? Flags.hostIsASCII : 0) | (port != nil ? Flags.hasPort : 0)
+  }
+}
+
+extension URLComponentRanges {
+  /// The reader's first ranges of a URL of `n` bytes (at most ``URLSyntax/maxLength``, so the
+  /// offsets are not checked again) whose scheme ends at `colon`: the scheme, an empty path at
+  /// the end, an ASCII host, nothing else; as ``init(scheme:path:)`` makes them.
+  @inline(__always)
+  init(readerScheme colon: Int, end n: Int) {
+    schemeBounds = Bounds(readerLower: 0, upper: colon)
+    userBounds = .missing
+    passwordBounds = .missing
+    hostBounds = .missing
+    portTextBounds = .missing
+    pathBounds = Bounds(readerLower: n, upper: n)
+    queryBounds = .missing
+    fragmentBounds = .missing
+    portValue = 0
+    flags = Flags.hostIsASCII
   }
 }
 

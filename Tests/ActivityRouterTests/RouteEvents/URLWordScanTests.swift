@@ -195,6 +195,11 @@ import Testing
     "mailto:someone@example.com",
     "notes://0x7f.1/n/1.2.3.4",
     "ws://a-b--c.example/xn--a/%zz",
+    // The reader's common form read in one place (`//`, a plain host, plain bytes to the end):
+    // a host alone, a hyphen, an IPv4 form, another scheme, a tail that is not plain.
+    "HTTPS://a-b.example",
+    "ws://10.0.0.1/a-b/%41?q",
+    "app://h-1.x/p#f",
   ]
 
   /// Both readers' answers for `bytes`, compared.
@@ -205,6 +210,15 @@ import Testing
       #expect(
         words == byteByByte, "\(String(decoding: bytes, as: UTF8.self).debugDescription) \(bytes)",
         sourceLocation: sourceLocation)
+    }
+  }
+
+  /// The reader's first ranges (``URLComponentRanges/init(readerScheme:end:)``, unchecked) are
+  /// the public initializer's.
+  @Test func theReadersFirstRangesAreThePublicOnes() {
+    for (colon, n) in [(1, 2), (5, 5), (5, 45), (30, 65_536)] {
+      #expect(
+        URLComponentRanges(readerScheme: colon, end: n) == URLComponentRanges(scheme: 0..<colon, path: n..<n))
     }
   }
 
