@@ -111,7 +111,8 @@ extension RecordWriter {
       guard name.low == wanted.low, name.high == wanted.high, name.count == wanted.count else { return false }
     }
     let start = Int(ops[steps.lowerBound].start)
-    return again(prefix: UnsafeBufferPointer(rebasing: pool[start..<start &+ prefix]), params.lowerBound &+ 1..<params.upperBound)
+    return again(
+      prefix: UnsafeBufferPointer(rebasing: pool[start..<start &+ prefix]), params.lowerBound &+ 1..<params.upperBound)
   }
 
   /// The same for parameters held as an object's members: each equal, as a string, to the
@@ -130,7 +131,8 @@ extension RecordWriter {
       else { return false }
     }
     let start = Int(ops[steps.lowerBound].start)
-    return again(prefix: UnsafeBufferPointer(rebasing: pool[start..<start &+ prefix]), params.lowerBound &+ 1..<params.upperBound)
+    return again(
+      prefix: UnsafeBufferPointer(rebasing: pool[start..<start &+ prefix]), params.lowerBound &+ 1..<params.upperBound)
   }
 
   /// The position of `op`'s parameter among `parameters` held in place, or nil: an ASCII name
