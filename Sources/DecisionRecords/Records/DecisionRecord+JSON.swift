@@ -126,14 +126,19 @@ extension DecisionRecord {
     w.literal(eventField)
     let names = recordNames
     writeSelection(decision, names: names, to: &w)
-    if let match = decision.match { writeMatch(match, to: &w, layout: &layout) }
-    if let action = decision.action {
-      w.literal(#","action":"#)
-      w.name(action, in: names.actions)
-    }
-    if case .absent = decision.storedValue {
+    if let match = decision.match {
+      writeMatch(match, to: &w, layout: &layout)
+      writeAction(decision.action, names: names, to: &w)
+      if case .absent = decision.storedValue {
+      } else {
+        writeValue(decision.storedValue, match: match, values: values, to: &w, layout: &layout)
+      }
     } else {
-      writeValue(decision.storedValue, route: decision.match?.route, values: values, to: &w, layout: &layout)
+      writeAction(decision.action, names: names, to: &w)
+      if case .absent = decision.storedValue {
+      } else {
+        writeValue(decision.storedValue, route: nil, values: values, to: &w, layout: &layout)
+      }
     }
     // Most decisions fill none of the three lists: one test of what the decision keeps, not
     // an array read out (and released) for each.
@@ -171,7 +176,7 @@ extension DecisionRecord {
     w.literal(#","action":"#)
     w.name(RouteTarget.Action.deliver, in: names.actions)
     // Matched here, not through `isAbsent` (a call across the module boundary).
-    if case .absent = value {} else { writeValue(value, route: match.route, values: values, to: &w, layout: &layout) }
+    if case .absent = value {} else { writeValue(value, match: match, values: values, to: &w, layout: &layout) }
     if !handlers.isEmpty { appendHandlers(handlers, to: &w) }
     writeRules(identifier, appleRules, names: names, to: &w)
     if reason != nil || !message.isEmpty { writeReason(reason, message: message, to: &w) }
@@ -264,6 +269,27 @@ extension DecisionRecord {
     let valueStart = w.offset
     w.value(value, route: route, values: values)
     layout.value = valueStart..<w.offset
+  }
+
+  /// `,"value":…` of a route's match, written in this record just before (``writeMatch(_:to:layout:)``
+  /// set `layout.params`): a value that echoes the match's parameters copies their bytes.
+  @inline(never)
+  private static func writeValue(
+    _ value: DecisionValue, match: borrowing RouteMatch, values: ValueTemplatePlans, to w: inout RecordWriter,
+    layout: inout RecordLayout
+  ) {
+    w.literal(#","value":"#)
+    let valueStart = w.offset
+    w.value(value, route: match.route, values: values, params: layout.params, matched: match.parameters)
+    layout.value = valueStart..<w.offset
+  }
+
+  /// `,"action":…` when the decision has one.
+  @inline(__always)
+  private static func writeAction(_ action: RouteTarget.Action?, names: RecordNames, to w: inout RecordWriter) {
+    guard let action else { return }
+    w.literal(#","action":"#)
+    w.name(action, in: names.actions)
   }
 
   /// `"id":ID,` (an event's correlation id, before its input).

@@ -27,23 +27,50 @@ extension RecordWriter {
   /// ```swift
   /// w.value(decision.storedValue, route: decision.match?.route, values: router.values)
   /// ```
+  ///
+  /// `params`, when given, is where this record holds the match's parameters as
+  /// ``parameters(_:)`` wrote them: a value that is those parameters' object after a few
+  /// constant members (`{"route":"r5","owner":…,"repo":…}` for the parameters
+  /// `{"owner":…,"repo":…}`, the same names in the same order) is written as its constant
+  /// beginning and one copy of those bytes.
   mutating func value(_ value: DecisionValue, route: Int?, values: ValueTemplatePlans) {
     if let route, let steps = values.steps(route: route), case .template(_, let parameters) = value {
       #if DEBUG
         if case .template(let template, _) = value { values.check(route: route, template: template) }
       #endif
-      return planned(values, steps, parameters)
+      return planned(values, steps, parameters, params: nil)
+    }
+    self.value(value)
+  }
+
+  /// The same for the value of a route whose match's parameters `matched` this record holds at
+  /// `params`: those bytes copied when the value echoes them. The value is rendered from those
+  /// very parameters (the engine keeps the route's template with its match's parameters; debug
+  /// builds check it).
+  mutating func value(
+    _ value: DecisionValue, route: Int, values: ValueTemplatePlans, params: Range<Int>?,
+    matched: borrowing RouteParameters
+  ) {
+    if let steps = values.steps(route: route), case .template(_, let parameters) = value {
+      #if DEBUG
+        if case .template(let template, _) = value { values.check(route: route, template: template) }
+        precondition(parameters == matched, "a route's value is rendered from its match's parameters")
+      #endif
+      return planned(values, steps, parameters, params: params)
     }
     self.value(value)
   }
 
   /// The steps `steps` of `plans` written with `parameters`.
   @inline(__always)
-  private mutating func planned(_ plans: ValueTemplatePlans, _ steps: Range<Int>, _ parameters: RouteParameters) {
+  private mutating func planned(
+    _ plans: ValueTemplatePlans, _ steps: Range<Int>, _ parameters: RouteParameters, params: Range<Int>?
+  ) {
     plans.ops.withUnsafeBufferPointer { ops in
       plans.pool.withUnsafeBufferPointer { pool in
         if let object = parameters.storage.object {
           return object.members.withUnsafeBufferPointer { members in
+            if let params, echo(ops, pool, steps, plans, members, params) { return }
             let held = MemberParameters(members: members)
             for i in steps {
               bytes(UnsafeBufferPointer(rebasing: pool[Int(ops[i].start)..<Int(ops[i].start) &+ Int(ops[i].count)]))
@@ -52,6 +79,7 @@ extension RecordWriter {
             }
           }
         }
+        if let params, echo(ops, pool, steps, plans, parameters, params) { return }
         for i in steps {
           bytes(UnsafeBufferPointer(rebasing: pool[Int(ops[i].start)..<Int(ops[i].start) &+ Int(ops[i].count)]))
           guard ops[i].name >= 0 else { return }
@@ -63,6 +91,48 @@ extension RecordWriter {
         }
       }
     }
+  }
+
+  /// Writes the value of `steps` as its constant beginning and the parameters' object this
+  /// record holds at `params` (its bytes after the `{`), when the value echoes the parameters
+  /// (``ValueTemplatePlans/echoPrefix(_:)``) and they are held in place, named as the steps'
+  /// parameters in their order; false, with nothing written, otherwise.
+  @inline(__always)
+  private mutating func echo(
+    _ ops: UnsafeBufferPointer<ValueTemplatePlans.Op>, _ pool: UnsafeBufferPointer<UInt8>, _ steps: Range<Int>,
+    _ plans: ValueTemplatePlans, _ parameters: RouteParameters, _ params: Range<Int>
+  ) -> Bool {
+    guard let prefix = plans.echoPrefix(steps) else { return false }
+    let count = parameters.storage.count
+    guard steps.count == count &+ 1 else { return false }
+    for k in 0..<count {
+      let name = parameters.storage.name(k)
+      let wanted = plans.nameBytes[Int(ops[steps.lowerBound &+ k].name)]
+      guard name.low == wanted.low, name.high == wanted.high, name.count == wanted.count else { return false }
+    }
+    let start = Int(ops[steps.lowerBound].start)
+    return again(
+      prefix: UnsafeBufferPointer(rebasing: pool[start..<start &+ prefix]), params.lowerBound &+ 1..<params.upperBound)
+  }
+
+  /// The same for parameters held as an object's members: each equal, as a string, to the
+  /// steps' parameter's name (the member a value's parameter is written from) and of the same
+  /// length in bytes (so the same bytes: a name that is not ASCII but equal to an ASCII one, the
+  /// Kelvin sign for "K", is longer).
+  @inline(__always)
+  private mutating func echo(
+    _ ops: UnsafeBufferPointer<ValueTemplatePlans.Op>, _ pool: UnsafeBufferPointer<UInt8>, _ steps: Range<Int>,
+    _ plans: ValueTemplatePlans, _ members: UnsafeBufferPointer<JSONObject.Member>, _ params: Range<Int>
+  ) -> Bool {
+    guard let prefix = plans.echoPrefix(steps), steps.count == members.count &+ 1 else { return false }
+    for k in members.indices {
+      let index = Int(ops[steps.lowerBound &+ k].name)
+      guard members[k].key.utf8.count == Int(plans.nameBytes[index].count), members[k].key == plans.names[index]
+      else { return false }
+    }
+    let start = Int(ops[steps.lowerBound].start)
+    return again(
+      prefix: UnsafeBufferPointer(rebasing: pool[start..<start &+ prefix]), params.lowerBound &+ 1..<params.upperBound)
   }
 
   /// The position of `op`'s parameter among `parameters` held in place, or nil: an ASCII name

@@ -114,6 +114,19 @@ struct RecordWriter: ~Copyable {
     return true
   }
 
+  /// Writes `prefix`, then again the bytes of this record at `range` (as ``again(_:)``), when
+  /// the chunk holds them all and has room for both; false, with nothing written, otherwise.
+  @inline(__always)
+  mutating func again(prefix: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    let p = prefix.count
+    let n = range.count
+    guard moved == 0, count &+ p &+ n <= capacity, let source = prefix.baseAddress else { return false }
+    RecordWriter.copy(source, p, to: chunk + count)
+    RecordWriter.copy(chunk + range.lowerBound, n, to: chunk + (count &+ p))
+    count &+= p &+ n
+    return true
+  }
+
   /// Moves the chunk's bytes to the spill array.
   private mutating func flush() {
     guard count > 0 else { return }

@@ -25,8 +25,25 @@ package struct ValueTemplatePlans: Sendable {
     /// The constant bytes `start..<start + count` of ``pool``.
     package var start: Int32
     package var count: Int32
-    /// The parameter's index in ``names`` and ``nameBytes``; -1: none (the plan's last step).
+    /// The parameter's index in ``names`` and ``nameBytes``; negative: none (the plan's last
+    /// step), -1, or `-2 - p` for a value that echoes its parameters' object (``echoPrefix(_:)``).
     package var name: Int32
+  }
+
+  /// The byte count of the constant beginning of a value that echoes its parameters' object,
+  /// from the last of its `steps`, or nil. Such a value is an object of constant members, then
+  /// (at least) one member a parameter, each keyed by its own name (ASCII of 15 bytes or fewer,
+  /// with no byte a JSON string escapes, no name twice): `{"route":"r5","owner":…,"repo":…}`.
+  /// For a match whose parameters are those names in that order (`{"owner":…,"repo":…}`), its
+  /// bytes are the pool's first `p` bytes (`{"route":"r5",`), then the parameters' object after
+  /// its `{`.
+  ///
+  /// ```swift
+  /// if let steps = plans.steps(route: 5), let p = plans.echoPrefix(steps) { … }
+  /// ```
+  @inlinable package func echoPrefix(_ steps: Range<Int>) -> Int? {
+    let tail = ops[steps.upperBound &- 1].name
+    return tail <= -2 ? Int(-2 &- tail) : nil
   }
 
   /// Route k's steps are `ops[routes[k].first ..< routes[k].first + routes[k].count]`; count 0:
@@ -185,7 +202,32 @@ package struct ValueTemplatePlans: Sendable {
         return nil
       }
       flush(name: nil)
+      if let prefix = echoPrefix(template, first: first) { ops[ops.count - 1].name = -2 - Int32(prefix) }
       return (Int32(first), Int32(ops.count - first))
+    }
+
+    /// The byte count of the constant beginning of `template`'s plan, whose steps begin at
+    /// `first`, when the value echoes its parameters' object (``ValueTemplatePlans/echoPrefix(_:)``).
+    func echoPrefix(_ template: ValueTemplate, first: Int) -> Int? {
+      guard case .object(let members) = template else { return nil }
+      var seen: Set<String> = []
+      var firstName: Int? = nil
+      for member in members {
+        switch member.value {
+        case .literal: guard firstName == nil else { return nil }
+        case .parameter(let name):
+          let raw = Array(name.utf8)
+          let plain = raw.withUnsafeBufferPointer { JSONWriter.skipUnescaped($0, from: 0) == $0.count }
+          guard plain, raw.allSatisfy({ $0 < 0x80 }), (1...RouteParameters.Storage.longest).contains(raw.count),
+            Array(member.key.utf8) == raw, seen.insert(name).inserted
+          else { return nil }
+          if firstName == nil { firstName = raw.count }
+        default: return nil
+        }
+      }
+      guard let firstName else { return nil }
+      // The first step's bytes end with the first parameter's key, `"name":`.
+      return Int(ops[first].count) - (firstName + 3)
     }
 
     /// The JSON of `template` as `JSONWriter` writes the rendered value: literals and

@@ -97,6 +97,63 @@ import Testing
     #expect(held > 25)
   }
 
+  /// A value that echoes the match's parameters (constant members, then each parameter keyed by
+  /// its own name) is marked by its plan, and written after the parameters (as a record writes
+  /// the two) as the JSON of the rendered value, whether the match's parameters are those names
+  /// in that order (the parameters' bytes copied) or not (another order, fewer, more, a name
+  /// equal but not the same bytes: written from the plan), held in place or as an object,
+  /// wherever the chunk ends.
+  @Test(arguments: [0, 9, 1_000] as [Int])
+  func echoedValueIsTheRenderedOne(prefix: Int) {
+    let echo = try! ValueTemplate(json: ["route": "r5", "owner": "{owner}", "repo": "{repo}"])
+    let shapes: [ValueTemplate] = [
+      echo,
+      try! ValueTemplate(json: ["owner": "{owner}"]),
+      try! ValueTemplate(json: ["route": "r5", "o": "{owner}"]),
+      try! ValueTemplate(json: ["route": "r5", "owner": "{owner}", "x": 1]),
+      try! ValueTemplate(json: ["owner": "{owner}", "again": "{owner}"]),
+    ]
+    let plans = ValueTemplatePlans(templates: shapes)
+    #expect(plans.echoPrefix(plans.steps(route: 0)!) == #"{"route":"r5","#.utf8.count)
+    #expect(plans.echoPrefix(plans.steps(route: 1)!) == 1)
+    for route in 2..<shapes.count { #expect(plans.echoPrefix(plans.steps(route: route)!) == nil, "\(shapes[route])") }
+    var rng = SeededGenerator(seed: UInt64(prefix) &+ 0xEC0)
+    var echoed = 0
+    for _ in 0..<300 {
+      let parameters = RandomRouteParameters.make(using: &rng)
+      // Templates keyed by these parameters' names in their order, reversed, and one fewer.
+      let keys = parameters.map(\.key)
+      let orders = [keys, keys.reversed(), Array(keys.dropLast())]
+      var templates = shapes
+      for order in orders where !order.isEmpty {
+        templates.append(
+          .object([(key: "route", value: .literal("r1"))] + order.map { (key: $0, value: .parameter($0)) }))
+        templates.append(.object(order.map { (key: $0, value: .parameter($0)) }))
+      }
+      let routePlans = ValueTemplatePlans(templates: templates)
+      for route in templates.indices {
+        guard let steps = routePlans.steps(route: route) else { continue }
+        if routePlans.echoPrefix(steps) != nil { echoed += 1 }
+        let written = RecordWriterParametersTests.written(prefix: prefix) { w in
+          let start = w.offset
+          w.parameters(parameters)
+          let params = start..<w.offset
+          w.byte(UInt8(ascii: ","))
+          w.value(
+            .template(templates[route], parameters), route: route, values: routePlans, params: params,
+            matched: parameters)
+        }
+        var expected = Array(repeating: UInt8(ascii: "-"), count: prefix)
+        JSONWriter.append(.object(parameters.object), to: &expected)
+        expected.append(UInt8(ascii: ","))
+        JSONWriter.append(templates[route].render(parameters), to: &expected)
+        expected.append(UInt8(ascii: ","))
+        #expect(written == expected, "\(parameters) \(templates[route]) after \(prefix) bytes")
+      }
+    }
+    #expect(echoed > 300)
+  }
+
   /// Without plans (a record written without its router), a route's value is written as before.
   @Test func unplannedValueIsTheRenderedOne() {
     var rng = SeededGenerator(seed: 0x51)
