@@ -283,7 +283,7 @@ struct DecisionContext {
   /// a stage's last decision of this context takes with it. Moved, not copied: each copy retained
   /// what they hold, and the context's destruction released it.
   @inline(__always)
-  private mutating func takeEffectsTraceAndHandlers() -> (SessionEffects, [TraceStep], [HandlerCall]) {
+  mutating func takeEffectsTraceAndHandlers() -> (SessionEffects, [TraceStep], [HandlerCall]) {
     var effects = SessionEffects()
     swap(&effects, &self.effects)
     var trace: [TraceStep] = []

@@ -101,22 +101,12 @@ struct RecordSink: DecisionSink {
         line: lent.pointee.line, utf8: lent.pointee.input, error, to: &lent.pointee.out.pointee,
         includesLine: lent.pointee.includesLine, layout: &lent.pointee.layout.pointee)
     }
-    let layout = lent.pointee.layout
     let values = router.values
-    RecordWriter.write(to: &lent.pointee.out.pointee) { w in
-      DecisionRecord.writeOpening(
-        line: lent.pointee.line, includesLine: lent.pointee.includesLine, to: &w, layout: &layout.pointee)
-      if let id = lent.pointee.correlation { DecisionRecord.writeID(id, to: &w) }
-      w.literal(#""input":"#)
-      let inputStart = w.offset
-      w.quoted(lent.pointee.input)
-      layout.pointee.input = inputStart..<w.offset
+    writeRecord(trace: trace) { w, layout in
       DecisionRecord.writeWindowAction(
         lent.pointee.eventField, identifier: lent.pointee.identifier, outcome, scene: scene, session: session,
         receiver: receiver, match: match, action: action, value: value, reason: reason, appleRules: appleRules,
         message: message, handlers: handlers, to: &w, layout: &layout.pointee, values: values)
-      if lent.pointee.explain { DecisionRecord.writeTrace(trace, to: &w) }
-      w.literal("}\n")
     }
     lent.pointee.sessions?.pointee.effects = effects
   }
@@ -130,6 +120,22 @@ struct RecordSink: DecisionSink {
     handlers: [HandlerCall], values: ValueTemplatePlans
   ) {
     let lent = self.lent
+    writeRecord(trace: trace) { w, layout in
+      DecisionRecord.writeDelivered(
+        lent.pointee.eventField, identifier: lent.pointee.identifier, outcome, receiver: receiver, receives: receives,
+        match: match, value: value, reason: reason,
+        appleRules: appleRules, message: message, handlers: handlers, to: &w, layout: &layout.pointee,
+        values: values)
+    }
+  }
+
+  /// One record written into the output: its opening, correlation id and input, then what
+  /// `body` writes (the decision's members), the trace when explained, and its end.
+  @inline(__always)
+  private func writeRecord(
+    trace: borrowing [TraceStep], _ body: (inout RecordWriter, UnsafeMutablePointer<RecordLayout>) -> Void
+  ) {
+    let lent = self.lent
     let layout = lent.pointee.layout
     RecordWriter.write(to: &lent.pointee.out.pointee) { w in
       DecisionRecord.writeOpening(
@@ -139,11 +145,7 @@ struct RecordSink: DecisionSink {
       let inputStart = w.offset
       w.quoted(lent.pointee.input)
       layout.pointee.input = inputStart..<w.offset
-      DecisionRecord.writeDelivered(
-        lent.pointee.eventField, identifier: lent.pointee.identifier, outcome, receiver: receiver, receives: receives,
-        match: match, value: value, reason: reason,
-        appleRules: appleRules, message: message, handlers: handlers, to: &w, layout: &layout.pointee,
-        values: values)
+      body(&w, layout)
       if lent.pointee.explain { DecisionRecord.writeTrace(trace, to: &w) }
       w.literal("}\n")
     }

@@ -20,12 +20,7 @@ extension DecisionContext {
     action: RouteTarget.Action, keeping value: borrowing DecisionValue, message: @autoclosure () -> String,
     router: borrowing CompiledRouter, into sink: inout any DecisionSink
   ) {
-    var effects = SessionEffects()
-    swap(&effects, &self.effects)
-    var trace: [TraceStep] = []
-    swap(&trace, &self.trace)
-    var handlers: [HandlerCall] = []
-    swap(&handlers, &self.handlers)
+    let (effects, trace, handlers) = takeEffectsTraceAndHandlers()
     sink.windowAction(
       result.outcome, scene: result.scene, session: result.session, receiver: receiver, match: match, action: action,
       value: value, reason: result.reason, appleRules: rules, message: explains ? message() : "", trace: trace,
