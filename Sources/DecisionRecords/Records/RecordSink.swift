@@ -51,13 +51,7 @@ struct RecordSink: DecisionSink {
   ) {
     // The lent fields are read through the pointer, one by one (a copy of the whole retained
     // its correlation id and identifier).
-    if let sessions = lent.pointee.sessions,
-      let error = LineRouter.overSessionLimit(effects, open: sessions.pointee.open, limit: sessions.pointee.limit)
-    {
-      return DecisionRecord.appendError(
-        line: lent.pointee.line, utf8: lent.pointee.input, error, to: &lent.pointee.out.pointee,
-        includesLine: lent.pointee.includesLine, layout: &lent.pointee.layout.pointee)
-    }
+    if writesSessionLimitError(effects) { return }
     write(
       outcome, receiver: receiver, receives: receives, match: match, value: value, reason: reason,
       appleRules: appleRules, message: message, trace: trace, handlers: handlers, values: router.values)
@@ -70,13 +64,7 @@ struct RecordSink: DecisionSink {
     // and the plans read through a pointer the `Lent` held were copied, each of their arrays retained
     // (about 255 instructions and 11 retain/release a Notes line).
     let lent = self.lent
-    if let sessions = lent.pointee.sessions,
-      let error = LineRouter.overSessionLimit(decision, open: sessions.pointee.open, limit: sessions.pointee.limit)
-    {
-      return DecisionRecord.appendError(
-        line: lent.pointee.line, utf8: lent.pointee.input, error, to: &lent.pointee.out.pointee,
-        includesLine: lent.pointee.includesLine, layout: &lent.pointee.layout.pointee)
-    }
+    if writesSessionLimitError(decision.storedEffects) { return }
     DecisionRecord.appendJSON(
       line: lent.pointee.line, input: lent.pointee.input, eventField: lent.pointee.eventField,
       correlation: lent.pointee.correlation, identifier: lent.pointee.identifier, decision: decision,
@@ -94,13 +82,7 @@ struct RecordSink: DecisionSink {
     effects: consuming SessionEffects, handlers: consuming [HandlerCall], router: borrowing CompiledRouter
   ) {
     let lent = self.lent
-    if let sessions = lent.pointee.sessions,
-      let error = LineRouter.overSessionLimit(effects, open: sessions.pointee.open, limit: sessions.pointee.limit)
-    {
-      return DecisionRecord.appendError(
-        line: lent.pointee.line, utf8: lent.pointee.input, error, to: &lent.pointee.out.pointee,
-        includesLine: lent.pointee.includesLine, layout: &lent.pointee.layout.pointee)
-    }
+    if writesSessionLimitError(effects) { return }
     let values = router.values
     writeRecord(trace: trace) { w, layout in
       DecisionRecord.writeWindowAction(
@@ -109,6 +91,20 @@ struct RecordSink: DecisionSink {
         message: message, handlers: handlers, to: &w, layout: &layout.pointee, values: values)
     }
     lent.pointee.sessions?.pointee.effects = effects
+  }
+
+  /// Whether `effects` would leave more sessions open than a stateful run allows: if so, the
+  /// line's error record is written in place of the decision's.
+  @inline(__always)
+  private func writesSessionLimitError(_ effects: borrowing SessionEffects) -> Bool {
+    let lent = self.lent
+    guard let sessions = lent.pointee.sessions,
+      let error = LineRouter.overSessionLimit(effects, open: sessions.pointee.open, limit: sessions.pointee.limit)
+    else { return false }
+    DecisionRecord.appendError(
+      line: lent.pointee.line, utf8: lent.pointee.input, error, to: &lent.pointee.out.pointee,
+      includesLine: lent.pointee.includesLine, layout: &lent.pointee.layout.pointee)
+    return true
   }
 
   /// The record, as `DecisionRecord.appendJSON(line:input:event:decision:…)` writes it for the
