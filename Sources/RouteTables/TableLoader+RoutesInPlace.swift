@@ -1,8 +1,15 @@
 import RouterSupport
 
-/// Reading the `routes` array where the table file holds it: the JSON parser checked it but
-/// built no tree for it (``JSONParser/parse(_:limits:deferring:)``), and each route is read
-/// from the bytes, its patterns parsed in place.
+/// Reading the `routes` array where the table file holds it: the JSON parser built no tree
+/// for it (``JSONParser/parse(_:limits:deferring:checked:)``), and each route is read from the
+/// bytes, its patterns parsed in place.
+///
+/// Unchecked (the parser found the array's end by its brackets alone), this reader checks
+/// every byte it takes as the parser would (strings of printable ASCII without escapes,
+/// numbers and literals by their grammar, no key repeated in an object, containers nested
+/// within the parser's limit), and a route it leaves to `readRoute` is checked whole
+/// (``JSONParser/validatedEnd(in:at:depth:)``) before its node is built; on any doubt it gives
+/// up (nil), and the table is loaded again with the array checked, which reports exactly.
 ///
 /// A route this reader takes is one that loads without a diagnostic and uses the usual keys
 /// (`name`, `url`, `priority`, one of `deliver`, `openWindow`, `dismissWindow` and
@@ -46,15 +53,17 @@ extension TableLoader {
   }
 
   /// The routes of the deferred array at `range` of the source, in table order, with the
-  /// diagnostics ``readRoutes(_:root:table:_:)`` reports for the same array.
+  /// diagnostics ``readRoutes(_:root:table:_:)`` reports for the same array; nil only when the
+  /// array is not `checked` and the JSON parser might not accept it (then nothing else in
+  /// `reader` is to be trusted: load again, checked).
   static func readRoutes(
-    inPlace range: Range<Int>, count: Int, table: RouteTable, _ reader: inout JSONFieldReader
-  ) -> [Route] {
+    inPlace range: Range<Int>, count: Int, checked: Bool, table: RouteTable, _ reader: inout JSONFieldReader
+  ) -> [Route]? {
     let bytes = reader.source.bytes
-    return bytes.withUnsafeBufferPointer { buffer in
+    return bytes.withUnsafeBufferPointer { buffer -> [Route]? in
       var cursor = JSONCursor(buffer, at: range.lowerBound + 1)
       var routes: [Route] = []
-      if cursor.consume(UInt8(ascii: "]")) { return routes }
+      if cursor.consume(UInt8(ascii: "]")) { return checked || cursor.index == range.upperBound ? routes : nil }
       routes.reserveCapacity(count)
       var context = InPlaceRoutes(table: table)
       // The first route of each name, by its index (as `readRoutes` keeps it).
@@ -64,13 +73,19 @@ extension TableLoader {
         let start = cursor.index
         // A route read in place is appended where it is built (no optional of it copied out).
         if readRouteInPlace(&cursor, into: &routes, names: &names, &context, &reader) { continue }
-        guard let node = JSONParser.value(in: buffer, at: start) else { break }
+        // Unchecked, the route is checked whole first (two containers, the table and the
+        // array, are open around it).
+        if !checked, JSONParser.validatedEnd(in: buffer, at: start, depth: 2) == nil { return nil }
+        guard let node = JSONParser.value(in: buffer, at: start) else {
+          if checked { break } else { return nil }
+        }
         let route = readRoute(node, index: routes.count, table: table, &reader)
         cursor.index = node.end
         guard let route else { continue }
         if isDuplicate(route.name, at: start, names: &names, routes, &reader) { continue }
         routes.append(route)
       } while cursor.consume(UInt8(ascii: ","))
+      guard checked || (cursor.consume(UInt8(ascii: "]")) && cursor.index == range.upperBound) else { return nil }
       return routes
     }
   }
@@ -104,14 +119,21 @@ extension TableLoader {
     var target = RouteTarget(action: .deliver)
     var hasTarget = false
     var priority = 0
+    // The keys read (RouteKey.bit): one read twice is the parser's error, and a second key
+    // that starts with `$` is left to it (the two might be the same).
+    var seen: UInt8 = 0
     if cursor.consume(UInt8(ascii: "}")) { return false }
     repeat {
       cursor.skipWhitespace()
       let keyStart = cursor.index
+      guard cursor.byte == UInt8(ascii: "\"") else { return false }
       let (key, escaped) = cursor.string()
       guard !escaped, cursor.consume(UInt8(ascii: ":")) else { return false }
       cursor.skipWhitespace()
-      switch RouteKey(UnsafeBufferPointer(rebasing: cursor.bytes[key])) {
+      let routeKey = RouteKey(UnsafeBufferPointer(rebasing: cursor.bytes[key]))
+      guard seen & routeKey.bit == 0 else { return false }
+      seen |= routeKey.bit
+      switch routeKey {
       case .name:
         guard cursor.byte == UInt8(ascii: "\"") else { return false }
         let (text, escaped) = cursor.string()
@@ -132,8 +154,9 @@ extension TableLoader {
         let text = String(decoding: UnsafeBufferPointer(rebasing: cursor.bytes[cursor.number()]), as: UTF8.self)
         guard let value = JSONNumber(text: text)?.int64Value, let int = Int(exactly: value) else { return false }
         priority = int
-      case .ignored:
-        cursor.skipValue()
+      case .comment, .dollar:
+        // Inside the table's object, the array and the route's.
+        guard cursor.skipCheckedValue(depth: 3) else { return false }
       case .other:
         return false
       }
@@ -161,20 +184,33 @@ extension TableLoader {
 
   /// A route key as the in-place reader sorts it.
   private enum RouteKey {
-    case name, url, priority, ignored, other
+    case name, url, priority, comment, dollar, other
     case action(RouteTarget.Action)
+
+    /// The key's bit among those a route has read: one bit for every action (a route has one).
+    var bit: UInt8 {
+      switch self {
+      case .name: 1
+      case .url: 2
+      case .priority: 4
+      case .comment: 8
+      case .dollar: 16
+      case .action: 32
+      case .other: 0
+      }
+    }
 
     init(_ key: UnsafeBufferPointer<UInt8>) {
       switch key.count {
       case 3 where Self.equal(key, "url"): self = .url
       case 4 where Self.equal(key, "name"): self = .name
       case 7 where Self.equal(key, "deliver"): self = .action(.deliver)
-      case 7 where Self.equal(key, "comment"): self = .ignored
+      case 7 where Self.equal(key, "comment"): self = .comment
       case 8 where Self.equal(key, "priority"): self = .priority
       case 10 where Self.equal(key, "openWindow"): self = .action(.openWindow)
       case 10 where Self.equal(key, "pushWindow"): self = .action(.pushWindow)
       case 13 where Self.equal(key, "dismissWindow"): self = .action(.dismissWindow)
-      default: self = key.first == UInt8(ascii: "$") ? .ignored : .other
+      default: self = key.first == UInt8(ascii: "$") ? .dollar : .other
       }
     }
 
@@ -250,30 +286,37 @@ extension TableLoader {
     var type: String?
     var template: ValueTemplate?
     var hasValue = false
+    // The keys read, as a route's (RouteKey.bit: `type` as `url`, `comment` and `$` keys as theirs).
+    var seen: UInt8 = 0
     if !cursor.consume(UInt8(ascii: "}")) {
       repeat {
         cursor.skipWhitespace()
+        guard cursor.byte == UInt8(ascii: "\"") else { return false }
         let (keyRange, escaped) = cursor.string()
         guard !escaped, cursor.consume(UInt8(ascii: ":")) else { return false }
         cursor.skipWhitespace()
         let key = UnsafeBufferPointer(rebasing: bytes[keyRange])
         if RouteKey.equal(key, action == .deliver ? "scene" : "id") {
-          guard cursor.byte == UInt8(ascii: "\"") else { return false }
+          guard !hasScene, cursor.byte == UInt8(ascii: "\"") else { return false }
           let (text, escaped) = cursor.string()
           guard !escaped else { return false }
           scene = context.strings.string(UnsafeBufferPointer(rebasing: bytes[text]))
           hasScene = true
         } else if action != .deliver, RouteKey.equal(key, "type") {
-          guard cursor.byte == UInt8(ascii: "\"") else { return false }
+          guard seen & 2 == 0, cursor.byte == UInt8(ascii: "\"") else { return false }
+          seen |= 2
           let (text, escaped) = cursor.string()
           guard !escaped else { return false }
           type = context.strings.string(UnsafeBufferPointer(rebasing: bytes[text]))
         } else if RouteKey.equal(key, "value") {
-          guard let read = ValueTemplate.inPlace(&cursor, context.strings) else { return false }
+          // Inside the table's object, the array, the route's object and the target's.
+          guard !hasValue, let read = ValueTemplate.inPlace(&cursor, context.strings, depth: 4) else { return false }
           template = read
           hasValue = true
         } else if RouteKey.equal(key, "comment") || key.first == UInt8(ascii: "$") {
-          cursor.skipValue()
+          let bit: UInt8 = key.first == UInt8(ascii: "$") ? 16 : 8
+          guard seen & bit == 0, cursor.skipCheckedValue(depth: 4) else { return false }
+          seen |= bit
         } else {
           return false
         }

@@ -3,17 +3,19 @@ package import RouterSupport
 extension ValueTemplate {
   /// The template of the JSON value at `cursor`, read where a table file holds it (no
   /// ``JSONNode`` built), the same as `ValueTemplate(node:)` of that value; the cursor moves
-  /// past it.
+  /// past it. `depth` arrays and objects are open around the value.
   ///
   /// Nil, with the cursor anywhere, for what it leaves to `ValueTemplate(node:)`: a string or
-  /// key with an escape, a string with braces that is not a placeholder (`"{{x}}"` is literal
-  /// text whose value as JSON is not the text), a template error.
+  /// key with an escape or anything but printable ASCII, a string with braces that is not a
+  /// placeholder (`"{{x}}"` is literal text whose value as JSON is not the text), a template
+  /// error; and for anything the JSON parser would not accept (the bytes are read unchecked:
+  /// a value it takes is valid JSON), or containers nested to the parser's limit.
   ///
   /// ```swift
   /// var cursor = JSONCursor(buffer, at: valueStart)
-  /// let template = ValueTemplate.inPlace(&cursor, ShortStringCache())   // nil: read the node instead
+  /// let template = ValueTemplate.inPlace(&cursor, ShortStringCache(), depth: 4)   // nil: read the node instead
   /// ```
-  package static func inPlace(_ cursor: inout JSONCursor, _ strings: ShortStringCache) -> ValueTemplate? {
+  package static func inPlace(_ cursor: inout JSONCursor, _ strings: ShortStringCache, depth: Int) -> ValueTemplate? {
     cursor.skipWhitespace()
     switch cursor.byte {
     case UInt8(ascii: "\""):
@@ -29,15 +31,17 @@ extension ValueTemplate {
       guard case .success(let template) = interpolated(bytes, strings: strings), !template.isLiteral else { return nil }
       return template
     case UInt8(ascii: "{"):
+      guard depth < JSONLimits.default.maxDepth else { return nil }
       cursor.index += 1
-      return objectInPlace(&cursor, strings)
+      return objectInPlace(&cursor, strings, depth: depth + 1)
     case UInt8(ascii: "["):
+      guard depth < JSONLimits.default.maxDepth else { return nil }
       cursor.index += 1
       var items: [ValueTemplate] = []
       var literal = true
       if !cursor.consume(UInt8(ascii: "]")) {
         repeat {
-          guard let item = inPlace(&cursor, strings) else { return nil }
+          guard let item = inPlace(&cursor, strings, depth: depth + 1) else { return nil }
           literal = literal && item.isLiteral
           items.append(item)
         } while cursor.consume(UInt8(ascii: ","))
@@ -46,14 +50,11 @@ extension ValueTemplate {
       guard literal else { return .array(items) }
       return .literal(.array(items.map(\.literalValue)))
     case UInt8(ascii: "t"):
-      cursor.index += 4
-      return .literal(.bool(true))
+      return cursor.consume(literal: "true") ? .literal(.bool(true)) : nil
     case UInt8(ascii: "f"):
-      cursor.index += 5
-      return .literal(.bool(false))
+      return cursor.consume(literal: "false") ? .literal(.bool(false)) : nil
     case UInt8(ascii: "n"):
-      cursor.index += 4
-      return .literal(.null)
+      return cursor.consume(literal: "null") ? .literal(.null) : nil
     default:
       let range = cursor.number()
       guard
@@ -68,8 +69,12 @@ extension ValueTemplate {
   /// for eight) and moved into one array of their number: an object template's array is made
   /// once and holds no spare room, and an object of literals makes only its `JSONObject`'s.
   /// (Reserving four in an array cost a table of 100,000 routes 3.7 MB of room never used,
-  /// and an array made and thrown away for each object of literals.) Nil as ``inPlace(_:_:)``.
-  private static func objectInPlace(_ cursor: inout JSONCursor, _ strings: ShortStringCache) -> ValueTemplate? {
+  /// and an array made and thrown away for each object of literals.) Nil as
+  /// ``inPlace(_:_:depth:)``, and for a key that repeats one before it (the parser's error).
+  /// `depth` counts the object among the containers open around its members.
+  private static func objectInPlace(
+    _ cursor: inout JSONCursor, _ strings: ShortStringCache, depth: Int
+  ) -> ValueTemplate? {
     typealias Member = (key: String, value: ValueTemplate)
     return withUnsafeTemporaryAllocation(of: Member.self, capacity: 8) { stack -> ValueTemplate? in
       let base = stack.baseAddress.unsafelyUnwrapped
@@ -82,10 +87,16 @@ extension ValueTemplate {
       if !cursor.consume(UInt8(ascii: "}")) {
         repeat {
           cursor.skipWhitespace()
+          guard cursor.byte == UInt8(ascii: "\"") else { return nil }
           let (range, escaped) = cursor.string()
-          guard !escaped, cursor.consume(UInt8(ascii: ":")), let value = inPlace(&cursor, strings) else { return nil }
+          guard !escaped, cursor.consume(UInt8(ascii: ":")), let value = inPlace(&cursor, strings, depth: depth)
+          else { return nil }
           literal = literal && value.isLiteral
           let key = strings.string(UnsafeBufferPointer(rebasing: cursor.bytes[range]))
+          // A key repeated is the parser's error (keys of printable ASCII: equal as strings
+          // exactly when equal as bytes).
+          for index in 0..<count where sameKey((base + index).pointee.key, key) { return nil }
+          for member in spilled where sameKey(member.key, key) { return nil }
           if spilled.isEmpty && count < 8 {
             (base + count).initialize(to: (key, value))
             count += 1
@@ -123,6 +134,14 @@ extension ValueTemplate {
       count = 0  // moved out
       return .literal(.object(JSONObject(members)))
     }
+  }
+
+  /// Whether two keys of an object are the same: by their two words when both are short ASCII
+  /// strings (not through `==`, a call a member), else as strings.
+  @inline(__always)
+  private static func sameKey(_ a: String, _ b: String) -> Bool {
+    if let x = SmallASCIIString.words(of: a), let y = SmallASCIIString.words(of: b) { return x == y }
+    return a == b
   }
 
   /// Whether `body` holds for every parameter the template uses (each time it is used):

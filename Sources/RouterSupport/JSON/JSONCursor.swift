@@ -1,8 +1,12 @@
-/// A read position in JSON bytes that the parser has already checked (a deferred array of
-/// ``JSONParser/parse(_:limits:deferring:)``): reads strings, numbers and containers where
-/// they are written, building nothing, and checks nothing the parser checked.
+/// A read position in the JSON bytes of a deferred array (``JSONParser/parse(_:limits:deferring:checked:)``):
+/// reads strings, numbers and containers where they are written, building nothing.
 ///
-/// Its reads assume valid JSON: give it only bytes the parser accepted.
+/// Its reads check what they read, so that a reader that takes only what they accept reads
+/// JSON the parser accepts: a string read is plain printable ASCII without an escape or it is
+/// flagged, a number is read by its text (check it with `JSONNumber(text:)`), a literal by
+/// ``consume(literal:)``, a skipped value by ``skipCheckedValue(depth:)``. The bytes must be
+/// balanced (the unchecked parse finds the array's end by its brackets): a string read runs to
+/// its closing quote.
 ///
 /// Its reads are `@inlinable`, the type and its stored properties `@usableFromInline`: the
 /// table loader, in another module, reads a route with some forty of them, and a call each
@@ -53,7 +57,9 @@ package struct JSONCursor {
   }
 
   /// Reads the string whose opening quote is at the read position: the range of its contents
-  /// as written, and whether they hold an escape (then they are not the decoded text).
+  /// as written, and whether they hold anything but printable ASCII (an escape, then they are
+  /// not the decoded text; a control byte, which JSON does not allow; a byte beyond ASCII, whose
+  /// UTF-8 this read does not check): a reader takes only a string not `escaped`.
   /// Always inlined: the loader reads some twelve strings a route, and the call cost more
   /// than the read of a short key.
   @inlinable @inline(__always)
@@ -66,13 +72,14 @@ package struct JSONCursor {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     while true {
-      // Eight bytes at a time to the first quote or backslash (the lowest byte the test marks
-      // is one: a false mark only follows a true one).
+      // Eight bytes at a time to the first quote, backslash, control byte or byte beyond ASCII
+      // (the lowest byte the test marks is one: a false mark only follows a true one).
       while cursor + 8 <= count {
         let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
         let quotes = word ^ (ones &* 0x22)
         let backslashes = word ^ (ones &* 0x5C)
-        let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+        let controls = (word &- ones &* 0x20) & ~word
+        let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | controls | word) & highs
         if found != 0 {
           cursor += found.trailingZeroBitCount &>> 3
           break
@@ -85,6 +92,7 @@ package struct JSONCursor {
         escaped = true
         cursor += 2
       } else {
+        if b < 0x20 || b >= 0x80 { escaped = true }
         cursor += 1
       }
     }
@@ -106,28 +114,31 @@ package struct JSONCursor {
     return start..<index
   }
 
-  /// Skips the value at the read position (after whitespace), whatever it is.
-  package mutating func skipValue() {
+  /// Consumes `literal` (`true`, `false` or `null`) if it is written at the read position;
+  /// whether it was.
+  @inlinable
+  package mutating func consume(literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard index + count <= bytes.count else { return false }
+    let expected = literal.utf8Start
+    for i in 0..<count where bytes[index + i] != expected[i] { return false }
+    index += count
+    return true
+  }
+
+  /// Skips the value at the read position (after whitespace) if the parser accepts it where
+  /// `depth` arrays and objects are open around it (and the deferred array's check takes it:
+  /// no key with an escape or beyond ASCII, no object of more than 64 members); whether it did
+  /// (if not, the cursor has not moved past it).
+  package mutating func skipCheckedValue(depth: Int) -> Bool {
     skipWhitespace()
-    switch byte {
-    case UInt8(ascii: "\""):
-      _ = string()
-    case UInt8(ascii: "{"), UInt8(ascii: "["):
-      var depth = 0
-      repeat {
-        switch bytes[index] {
-        case UInt8(ascii: "\""):
-          _ = string()
-          continue
-        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-        default: break
-        }
-        index += 1
-      } while depth > 0
-    case UInt8(ascii: "t"), UInt8(ascii: "n"): index += 4
-    case UInt8(ascii: "f"): index += 5
-    default: _ = number()
+    if byte == UInt8(ascii: "\"") {
+      let start = index
+      if !string().escaped { return true }
+      index = start
     }
+    guard let end = JSONParser.validatedEnd(in: bytes, at: index, depth: depth) else { return false }
+    index = end
+    return true
   }
 }

@@ -19,11 +19,39 @@ extension JSONParser {
   package static func parse(
     _ buffer: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default, deferring key: String
   ) throws(JSONParseError) -> (root: JSONNode, deferred: (range: Range<Int>, count: Int)?) {
+    try parse(buffer, limits: limits, deferring: key, checked: true)
+  }
+
+  /// ``parse(_:limits:deferring:)``, but with `checked` false the deferred array is only skipped
+  /// by its brackets (strings skipped whole; nothing else checked): the caller must check every
+  /// byte of it as it reads it, and, on any doubt, parse again with `checked` true, which
+  /// reports the document's first error. With `checked` false, an error thrown is not
+  /// necessarily the first one (the array may hold an earlier one): parse again checked.
+  ///
+  /// ```swift
+  /// let (root, routes) = try JSONParser.parse(buffer, deferring: "routes", checked: false)
+  /// ```
+  package static func parse(
+    _ buffer: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default, deferring key: String, checked: Bool
+  ) throws(JSONParseError) -> (root: JSONNode, deferred: (range: Range<Int>, count: Int)?) {
     var reader = JSONReader(bytes: buffer, limits: limits)
     // Decoded strings may be bounded; the check counts bytes as written, so it leaves that to the parser.
     if limits.maxStringBytes == nil { reader.deferredKey = key }
+    reader.checksDeferred = checked
     let root = try reader.parseDocument()
     return (root, reader.deferred)
+  }
+
+  /// The offset past the JSON value at `offset` of `buffer`, if the parser accepts it where
+  /// `depth` arrays and objects are open around it and the check takes it (see
+  /// ``parse(_:limits:deferring:)``: a key with an escape or beyond ASCII, or an object of more
+  /// than 64 members, is left to the parser: nil).
+  ///
+  /// ```swift
+  /// if let end = JSONParser.validatedEnd(in: buffer, at: elementStart, depth: 2) { … }
+  /// ```
+  package static func validatedEnd(in buffer: UnsafeBufferPointer<UInt8>, at offset: Int, depth: Int) -> Int? {
+    JSONReader(bytes: buffer, limits: .default).validatedEnd(from: offset, depth: depth)?.end
   }
 
   /// The value at `offset` of a document that parsed (for example an element of a deferred
@@ -126,6 +154,58 @@ extension JSONReader {
         if top >= 0 { keys.count = top }
       }
     }
+  }
+
+  /// The offset just past the array whose `[` is at `start`, and its number of elements, found
+  /// by its brackets alone: strings are skipped whole (to the first quote not escaped), no
+  /// other byte is checked, a `}` closes as a `]` does. Nil if the bytes end first. For a
+  /// caller that checks every byte of the array as it reads it.
+  func structuralEnd(from start: Int) -> (end: Int, elements: Int)? {
+    let count = bytes.count
+    guard let base = bytes.baseAddress else { return nil }
+    var index = skipWhitespace(from: start + 1)
+    guard index < count else { return nil }
+    if base[index] == UInt8(ascii: "]") { return (index + 1, 0) }
+    var depth = 1
+    var commas = 0
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while index < count {
+      let byte = base[index]
+      index += 1
+      if byte == UInt8(ascii: "\"") {
+        // To the closing quote: eight bytes at a time to the first quote or backslash.
+        while true {
+          if index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+            if found == 0 {
+              index += 8
+              continue
+            }
+            index += found.trailingZeroBitCount &>> 3
+          } else if index >= count {
+            return nil
+          }
+          let next = base[index]
+          index += 1
+          if next == UInt8(ascii: "\"") { break }
+          if next == UInt8(ascii: "\\") { index += 1 }
+        }
+      } else if byte | 0x20 == UInt8(ascii: "{") {
+        // `{` or `[`.
+        depth += 1
+      } else if byte | 0x20 == UInt8(ascii: "}") {
+        // `}` or `]`.
+        depth -= 1
+        if depth == 0 { return (index, commas + 1) }
+      } else if byte == UInt8(ascii: ","), depth == 1 {
+        commas += 1
+      }
+    }
+    return nil
   }
 
   /// Reads `"key" :` at `index` (a quote expected): an ASCII key without escapes that no key

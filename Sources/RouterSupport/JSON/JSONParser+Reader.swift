@@ -34,6 +34,9 @@ struct JSONReader {
   var deferredKey: String?
   /// Where the deferred array is and how many elements it has, once it was found valid and skipped.
   var deferred: (range: Range<Int>, count: Int)?
+  /// Whether the deferred array is checked (``validatedEnd(from:depth:)``) or only skipped by its
+  /// brackets (``structuralEnd(from:)``), for a caller that checks every byte as it reads them.
+  var checksDeferred = true
 
   init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
     self.bytes = bytes
@@ -74,9 +77,10 @@ struct JSONReader {
         let isObject = byte == UInt8(ascii: "{")
         let start = index
         if !isObject, stack.count == 1, let deferredKey, stack[0].isObject, stack[0].key == deferredKey,
-          let (end, elements) = validatedEnd(from: start, depth: 1)
+          let (end, elements) = checksDeferred ? validatedEnd(from: start, depth: 1) : structuralEnd(from: start)
         {
-          // The deferred array: valid, so the caller reads it from the bytes; not built.
+          // The deferred array: valid (or, unchecked, balanced), so the caller reads it from the
+          // bytes; not built.
           index = end
           deferred = (start..<end, elements)
           node = JSONNode(kind: .array([]), start: start, end: end)

@@ -17,6 +17,11 @@ import Testing
     let tree = TableLoader.load(source: source, routesInPlace: false)
     #expect(inPlace.diagnostics == tree.diagnostics, "\(name)", sourceLocation: sourceLocation)
     #expect(describe(inPlace.table) == describe(tree.table), "\(name)", sourceLocation: sourceLocation)
+    // The unchecked read, when it vouches for the table, gives the same (as `load` returns it).
+    if let unchecked = TableLoader.loadUnchecked(source: source) {
+      #expect(unchecked.diagnostics == tree.diagnostics, "\(name), unchecked", sourceLocation: sourceLocation)
+      #expect(describe(unchecked.table) == describe(tree.table), "\(name), unchecked", sourceLocation: sourceLocation)
+    }
   }
 
   /// Every stored field of a table's routes, in order (`==` on templates ignores an object's
@@ -50,6 +55,26 @@ import Testing
   @Test func repositoryTablesLoadTheSame() {
     #expect(Self.repositoryTables.count > 100)
     for (name, bytes) in Self.repositoryTables { Self.expectSameLoad(bytes, name) }
+  }
+
+  /// The routes array is read unchecked (not checked before the read) for the usual tables,
+  /// diagnostics or not: the repository's tables of routes in the usual forms, and the forms'
+  /// tables here; it gives up only on what it cannot vouch for.
+  @Test func usualTablesAreReadUnchecked() throws {
+    let notes = try FixturePaths.bytes(FixturePaths.notesTable)
+    #expect(TableLoader.loadUnchecked(source: SourceText(file: "Notes", bytes: notes)) != nil)
+    for name in ["usual routes", "every action", "comments and $ keys", "problems", "value sets"] {
+      let routes = Self.cases.first { $0.0 == name }!.1
+      #expect(
+        TableLoader.loadUnchecked(source: SourceText(file: name, bytes: Self.table(routes: routes))) != nil, "\(name)")
+    }
+    let readUnchecked = Self.repositoryTables.filter {
+      TableLoader.loadUnchecked(source: SourceText(file: $0.name, bytes: $0.bytes)) != nil
+    }
+    #expect(readUnchecked.count * 10 > Self.repositoryTables.count * 8)
+    // A JSON error in the array, or after it: the checked load reports it.
+    let broken = Self.table(routes: #"[{"name": "a", "url": "app://h/a", "deliver": {"value": tru}}]"#)
+    #expect(TableLoader.loadUnchecked(source: SourceText(file: "broken", bytes: broken)) == nil)
   }
 
   /// Tables that take each branch of the in-place reader, and each way out to the tree reader.
@@ -193,6 +218,60 @@ import Testing
       let text = #"{"app": "A", "platform": "iPadOS", "routes": [{"# + cut
       Self.expectSameLoad(Array(text.utf8), text)
     }
+  }
+
+  /// The routes array read unchecked (the parser finds its end by its brackets, and the reader
+  /// checks what it takes): JSON errors deep inside the usual route shapes, where the reader
+  /// has taken most of a route before it meets them, are still the parser's errors, and what
+  /// is valid loads the same.
+  @Test func uncheckedRoutesRefuseWhatTheParserRefuses() {
+    func route(_ members: String, target: String = #""deliver": {"scene": "main"}"#) -> String {
+      #"[{"name": "a", "url": "app://h/a/{id}", \#(target)\#(members)}, {"name": "b", "url": "app://h/b", "deliver": {}}]"#
+    }
+    func value(_ text: String) -> String { route("", target: #""openWindow": {"id": "editor", "value": \#(text)}"#) }
+    let many = (0..<10).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ")
+    var routes = [
+      route(#", "name": "b""#), route(#", "url": "app://h/c""#), route(#", "priority": 1, "priority": 2"#),
+      route(#", "comment": 1, "comment": 2"#), route(#", "$x": 1, "$x": 2"#), route(#", "$x": 1, "$y": 2"#),
+      route(#", "comment": {"a": 1, "a": 2}"#), route(#", "comment": {"a": 1, "b": [tru]}"#),
+      route(#", "comment": "a\#u{1}b""#), route(#", "comment": "\u00e9", "$x": "é""#),
+      route("", target: #""deliver": {"scene": "main", "scene": "main"}"#),
+      route("", target: #""openWindow": {"id": "editor", "type": "Note", "type": "Note"}"#),
+      route("", target: #""openWindow": {"id": "editor", "value": 1, "value": 1}"#),
+      route("", target: #""deliver": {"comment": 1, "comment": 1}"#),
+      route("", target: #""deliver": {"$a": 1, "$a": 1}"#), route("", target: #""deliver": {"$a": 1, "$b": [1, {}]}"#),
+      value(#"{"k": 1, "k": 2}"#), value(#"{"k": 1, "j": 2}"#), value("{\(many), \"k3\": 0}"), value("{\(many)}"),
+      value(#"{"k": tru}"#), value(#"[nul]"#), value(#"fals"#), value(#"truex"#), value(#"[true, false, null]"#),
+      value("\"a\u{1}b\""), value(#""é{id}""#), value(#"01"#), value(#"1."#), value(#"-"#), value(#"[1,]"#),
+      value(#"{"k": 1,}"#), value(#"{k: 1}"#), value(#"{"k" 1}"#), value(#"["a" "b"]"#), value(#"{"k": [1}]"#),
+      route(#", "priority": 01"#), route(#", "priority": 1x"#), route(#", "priority": -"#),
+      route("", target: #""deliver": {"scene": "main"}}"#), route("", target: #""deliver": {"scene": "main"]"#),
+      route(#", "url": ["app://h/a"}"#), route(#"} "#), route(#", \#u{0B}"x": 1"#), route(#", "x\#u{7F}": 1"#),
+      #"[{"name": "a", "url": "app://h/a", "deliver": {}},]"#, #"[{"name": "a", "url": "app://h/a", "deliver": {}}]]"#,
+      #"[{"name": "a", "url": "app://h/a", "deliver": {}} {"name": "b"}]"#, #"[{"name": "a"}, "\"]"#,
+    ]
+    // Containers nested around the parser's limit inside a value (the route's value is the
+    // fifth container: the table, the array, the route and the target are open around it).
+    for depth in 56...62 {
+      routes.append(value(String(repeating: "[", count: depth) + String(repeating: "]", count: depth)))
+      routes.append(value(String(repeating: #"{"k": "#, count: depth) + "1" + String(repeating: "}", count: depth)))
+      routes.append(
+        route(#", "comment": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)))
+    }
+    for text in routes {
+      Self.expectSameLoad(Self.table(routes: text), text)
+      Self.expectSameLoad(Self.table(routes: text, before: true), text + ", routes first")
+    }
+    // Bytes beyond ASCII, valid and not, in a value's string the reader would otherwise take.
+    var bytes = Self.table(routes: value(#""abcdefghijklmnopqrstuvwxyz""#))
+    let at = bytes.firstIndex(of: UInt8(ascii: "m"))!
+    for replacement: [UInt8] in [[0xFF], [0xC3, 0xA9], [0xC3], [0xED, 0xA0, 0x80], [0x80], [0xF0, 0x9F, 0x98, 0x80]] {
+      var changed = bytes
+      changed.replaceSubrange(at...at, with: replacement)
+      Self.expectSameLoad(changed, "bytes \(replacement)")
+    }
+    bytes[at] = 0x0A
+    Self.expectSameLoad(bytes, "a line feed in a string")
   }
 
   /// Thousands of small edits of tables (bytes deleted, inserted, repeated), each loaded both ways.
