@@ -44,7 +44,10 @@ package enum LinkGate {
     // The registered schemes are compared as the router compiled them (``AppLinkGate/registers(scheme:)``):
     // the array of strings, passed, was retained, and each string's bytes read and checked for
     // ASCII at every line (about 300 instructions a custom-scheme line).
-    let kind = https ? SchemeKind.https : schemeKind(url, ctx.router.appLinks) { ctx.table.claims.urlSchemes }
+    let kind =
+      https
+      ? SchemeKind.https
+      : schemeKind(url, Unmanaged.passUnretained(ctx.router.appLinks)) { ctx.table.claims.urlSchemes }
     // The claims are read in place, field by field (a copy retained each of their arrays;
     // `AppClaims.declaresDomains`, a property called on the claims, copied them all).
     if kind == .unroutable {
@@ -68,10 +71,13 @@ package enum LinkGate {
       // (a line's bytes, borrowed: the URL's string, made for the gate, cost about 300
       // instructions a line); the host string and the verdict's texts are made only for a trace
       // or a message.
-      let gate = ctx.router.appLinks
+      // The gate is lent to the closure unretained (the router holds it for the decision): a
+      // reference the closure captured was retained and released at every https line.
+      let gate = Unmanaged.passUnretained(ctx.router.appLinks)
       let decision: AASADecision
       let matcher: AASAMatcher
-      switch url.withBytes({ gate.check(bytes: $0, ranges: $1) }) {
+      switch url.withBytes({ bytes, ranges in gate._withUnsafeGuaranteedRef { $0.check(bytes: bytes, ranges: ranges) } }
+      ) {
       case .notCovered:
         ctx.step(
           .gate, "host '\(url.host ?? "")'", .rejected,
@@ -80,9 +86,10 @@ package enum LinkGate {
           .domainNotAssociated,
           message: "'\(url.host ?? "")' is not an associated domain of the app: the link opens in the browser")
       case .noFile(let entry):
+        let covering = ctx.router.appLinks.entries[entry]
         ctx.step(
           .gate, "host '\(url.host ?? "")'", .info,
-          "covered by '\(gate.entries[entry])'; no AASA file is given, so it is taken to claim every path", rule: .l1)
+          "covered by '\(covering)'; no AASA file is given, so it is taken to claim every path", rule: .l1)
         return nil
       case .decided(_, let file, let decided):
         // The file read the path: the decision depends on it.
@@ -139,7 +146,21 @@ package enum LinkGate {
   static func schemeKind(_ url: ObservedInPlace<URLRecord>, _ gate: AppLinkGate, registered: () -> [String])
     -> SchemeKind
   {
-    if let kind = url.withSchemeBytes({ schemeKind(ofLowercased: $0, gate) }), let kind {
+    schemeKind(url, Unmanaged.passUnretained(gate), registered: registered)
+  }
+
+  /// ``schemeKind(_:_:registered:)`` with the gate lent unretained (`gate`'s owner holds it for
+  /// the call): the gate read from the router and passed as a reference was retained and
+  /// released at every line of a scheme other than `https`.
+  @inline(__always)
+  static func schemeKind(
+    _ url: ObservedInPlace<URLRecord>, _ unretained: Unmanaged<AppLinkGate>, registered: () -> [String]
+  ) -> SchemeKind {
+    if let kind = url.withSchemeBytes({ bytes in
+      unretained._withUnsafeGuaranteedRef { schemeKind(ofLowercased: bytes, $0) }
+    }),
+      let kind
+    {
       return kind
     }
     let scheme = url.scheme

@@ -274,7 +274,7 @@ extension DecisionRecord {
   /// `,"value":…` of a route's match, written in this record just before (``writeMatch(_:to:layout:)``
   /// set `layout.params`): a value that echoes the match's parameters copies their bytes.
   @inline(never)
-  private static func writeValue(
+  static func writeValue(
     _ value: DecisionValue, match: borrowing RouteMatch, values: ValueTemplatePlans, to w: inout RecordWriter,
     layout: inout RecordLayout
   ) {

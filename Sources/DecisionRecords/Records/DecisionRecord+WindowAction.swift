@@ -25,7 +25,8 @@ extension DecisionRecord {
     writeMatch(match, to: &w, layout: &layout)
     w.literal(#","action":"#)
     w.name(action, in: names.actions)
-    if case .absent = value {} else { writeValue(value, route: match.route, values: values, to: &w, layout: &layout) }
+    // The value after the match's parameters: one that echoes them copies their bytes.
+    if case .absent = value {} else { writeValue(value, match: match, values: values, to: &w, layout: &layout) }
     if !handlers.isEmpty { appendHandlers(handlers, to: &w) }
     writeRules(identifier, appleRules, names: names, to: &w)
     if reason != nil || !message.isEmpty { writeReason(reason, message: message, to: &w) }
