@@ -115,8 +115,10 @@ public struct LineRouter: ~Copyable {
       guard options.stateful else { return appendJSON(line: line, utf8: bytes, to: &out, kept: nil) }
       var kept = DecisionRecord.KeptDecision(open: sessions.sessions.count, limit: options.openSessionLimit)
       withUnsafeMutablePointer(to: &kept) { appendJSON(line: line, utf8: bytes, to: &out, kept: $0) }
-      // In place: the record holds no reference to the sessions, so nothing is copied.
-      if let effects = kept.effects.take() { sessions.apply(effects) }
+      // In place: the record holds no reference to the sessions, so nothing is copied. Read
+      // where they are, not taken (the optional `take()` returned was destroyed through the
+      // runtime's generic witnesses: about 140 instructions a line).
+      if let effects = kept.effects { sessions.apply(effects) }
       return
     }
     var record = DecisionRecord(
@@ -156,7 +158,7 @@ public struct LineRouter: ~Copyable {
     if options.format == .json {
       var kept = DecisionRecord.KeptDecision(open: sessions.sessions.count, limit: options.openSessionLimit)
       withUnsafeMutablePointer(to: &kept) { appendJSON(line: line, utf8: bytes, to: &out, kept: $0) }
-      if let effects = kept.effects.take() { heldEffects = effects }
+      if let effects = kept.effects { heldEffects = effects }
       return
     }
     var record = DecisionRecord(

@@ -267,6 +267,21 @@ package enum ExternalEvents {
     if table.routes[match.route].target.action == .deliver {
       return deliver(match, receiver: r, router: router, &ctx, into: &sink)
     }
+    routeAction(match, receiver: r, router: router, &ctx, into: &sink)
+  }
+
+  /// A route whose action is not `deliver` (a window action, a pushed window, a scene session
+  /// activation): apart from ``stageTwo(activity:url:receiver:other:router:_:into:)``, whose
+  /// frame a delivered route, the common one, then does without (the window actions' values
+  /// and requests in it cost every URL line about 17 instructions). Taken owned and left so, as
+  /// ``deliver(_:receiver:router:_:into:)`` takes its match.
+  @inline(never)
+  @_semantics("optimize.sil.specialize.owned2guarantee.never")
+  private static func routeAction(
+    _ match: consuming ObservedMatch, receiver r: Decision.Receiver, router: borrowing CompiledRouter,
+    _ ctx: inout DecisionContext, into sink: inout any DecisionSink
+  ) {
+    let table = ctx.table
     // The route's target is read in place, field by field (a copy of it retained and released
     // every string and template it holds); its name too, for the messages alone.
     let routeIndex = match.route
@@ -289,16 +304,17 @@ package enum ExternalEvents {
         message: action == .dismissWindow ? "route '\(name())': " + result.message : "", router: router, into: &sink)
     }
     // The value as the record writes it; an action that compares it with windows reads it.
-    let value = table.routes[routeIndex].target.value.map { template in
-      match.parameters.map { template.render($0) }
-    }
+    // Observed as a concrete type (an `Observed<JSONValue>?`, a generic struct's optional, was
+    // destroyed through the runtime's value witnesses: about 170 instructions a decision).
+    let value = ObservedValue(
+      table.routes[routeIndex].target.value.map { $0.render(match.forRecord.parameters) }, reads: ctx.reads)
     switch action {
     case .deliver:
       return deliver(match, receiver: r, router: router, &ctx, into: &sink)
     case .openWindow, .dismissWindow:
       // The value is compared with the open windows' values.
       let request = Event.WindowRequest(
-        id: table.routes[routeIndex].target.scene, value: value?.read(),
+        id: table.routes[routeIndex].target.scene, value: value.read(),
         type: table.routes[routeIndex].target.valueType, from: r.session)
       // A new window's session is not recorded for a sink that keeps no effects: it would be the
       // decision's last effect.
@@ -311,7 +327,7 @@ package enum ExternalEvents {
       if result.outcome != .dismiss, result.closed.isEmpty {
         return ctx.handWindowAction(
           result, receiver: r, match: match.forRecord, action: action,
-          keeping: DecisionValue(result.value ?? value?.forRecord), message: "route '\(name())': " + result.message,
+          keeping: DecisionValue(result.value ?? value.forRecord), message: "route '\(name())': " + result.message,
           router: router, into: &sink)
       }
       // The context's last decision: what runs after it (a dismissal's app lifetime and pushed
@@ -319,17 +335,17 @@ package enum ExternalEvents {
       return ctx.hand(
         ctx.movingDecision(
           result.outcome, scene: result.scene, session: result.session, receiver: r, match: match.forRecord,
-          action: action, keeping: DecisionValue(result.value ?? value?.forRecord), closed: result.closed,
+          action: action, keeping: DecisionValue(result.value ?? value.forRecord), closed: result.closed,
           reason: result.reason,
           message: "route '\(name())': " + result.message), router: router, to: &sink)
     case .pushWindow:
       let request = Event.WindowRequest(
-        id: table.routes[routeIndex].target.scene, value: value?.read(),
+        id: table.routes[routeIndex].target.scene, value: value.read(),
         type: table.routes[routeIndex].target.valueType, from: r.session)
       var decision = WindowPush.push(request, &ctx)
       decision.receiver = r
       decision.match = match.forRecord
-      if decision.value == nil { decision.value = value?.forRecord }
+      if decision.value == nil { decision.value = value.forRecord }
       if ctx.explains { decision.message = "route '\(name())': " + decision.message }
       return ctx.hand(decision, router: router, to: &sink)
     case .requestSceneSessionActivation:
@@ -339,7 +355,7 @@ package enum ExternalEvents {
       if case .string(let tci)? = target.targetContentIdentifier?.render(match.parameters.read()) {
         activity.targetContentIdentifier = tci
       }
-      if case .object(let info)? = value?.read() { activity.userInfo = info }
+      if case .object(let info)? = value.read() { activity.userInfo = info }
       let request = Event.ActivationRequest(
         session: nil, role: target.sessionRequest == .matching ? SceneDeclaration.applicationRole : nil,
         activity: activity)

@@ -67,6 +67,36 @@ struct Observed<Value> {
   func map<T>(_ transform: (Value) -> T) -> Observed<T> { Observed<T>(transform(value), reads: reads) }
 }
 
+/// A value rendered from what differs between the URL lines of one route pattern (a route's
+/// value template and the captured parameters), or none, observed as ``Observed`` observes a
+/// value: ``read()`` marks the decision as depending on it when there is one, ``forRecord``
+/// does not. A concrete type: an optional ``Observed`` of a `JSONValue`, a generic struct's
+/// optional, was destroyed through the runtime's value witnesses.
+///
+/// ```swift
+/// let value = ObservedValue(template.render(parameters), reads: reads)
+/// let request = Event.WindowRequest(id: id, value: value.read(), type: nil, from: nil)   // a read
+/// ```
+struct ObservedValue {
+  private let value: JSONValue?
+  private let reads: DetailReads
+
+  init(_ value: JSONValue?, reads: DetailReads) {
+    self.value = value
+    self.reads = reads
+  }
+
+  /// The value, marking the decision as depending on it when there is one.
+  func read() -> JSONValue? {
+    guard let value else { return nil }
+    reads.mark()
+    return value
+  }
+
+  /// The value for the record or an explanation, not for deciding.
+  var forRecord: JSONValue? { value }
+}
+
 /// A route match whose parameters are observed: the route and the pattern are what a reused
 /// record is keyed by, the parameters' values vary from line to line.
 ///

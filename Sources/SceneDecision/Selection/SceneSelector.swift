@@ -224,7 +224,9 @@ struct SceneSelector {
         ctx.cite(.v8)
         ctx.cite(.amb1)
       }
-      ctx.step(.session, "session \(chosen.id) ('\(chosen.scene)')", .chosen, detail)
+      // A step without a rule: nothing of it is made without an explanation (its texts were
+      // captured, the chosen session's id and scene retained for them).
+      if explains { ctx.step(.session, "session \(chosen.id) ('\(chosen.scene)')", .chosen, detail) }
       return chosen
     }
     let noneOpen = ctx.state.storage.isEmpty

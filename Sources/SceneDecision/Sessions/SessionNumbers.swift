@@ -1,3 +1,5 @@
+import RouterSupport
+
 /// The ranges of the numbers a session state holds (clock ticks and session numbers), and the
 /// arithmetic on them that never overflows.
 ///
@@ -51,14 +53,31 @@ public enum SessionNumbers {
   /// into the string's own storage (an interpolation allocates its buffer first; an id of up to
   /// 14 digits is a small string, with no allocation at all).
   static func id(_ number: Int) -> String {
-    // The first ids, made once: a run opens its windows from `s1` up (a decision on a state
-    // with no session, the common one, creates `s1`); making one cost about 140 instructions.
-    if number >= 0 && number < firstIDs.count { return firstIDs[number] }
+    // The first ids are constants: a run opens its windows from `s1` up (a decision on a state
+    // with no session, the common one, creates `s1`). Up to seven digits: written into one
+    // word, the small string made from it (`SmallASCIIString`). Making one through
+    // `String(unsafeUninitializedCapacity:)` cost about 140 instructions, and a table of the
+    // first ids, made once, was read through its lazy global's `swift_once` (about 47 a call).
+    switch number {
+    case 1: return "s1"
+    case 2: return "s2"
+    case 3: return "s3"
+    case 4: return "s4"
+    default: break
+    }
+    if number >= 0 && number < 10_000_000 {
+      var n = number
+      var digits: UInt64 = 0
+      var count = 1
+      repeat {
+        digits = digits &<< 8 | UInt64(truncatingIfNeeded: 0x30 + n % 10)
+        n /= 10
+        count += 1
+      } while n > 0
+      if let id = SmallASCIIString.make(low: digits &<< 8 | 0x73, high: 0, count: count) { return id }
+    }
     return made(number)
   }
-
-  /// `s0` to `s1023`, as ``made(_:)`` writes them.
-  private static let firstIDs: [String] = (0..<1024).map { made($0) }
 
   /// The id `s<number>`, written digit by digit.
   private static func made(_ number: Int) -> String {
