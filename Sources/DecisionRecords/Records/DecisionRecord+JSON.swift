@@ -155,31 +155,26 @@ extension DecisionRecord {
     }
   }
 
-  /// The fields of a delivered route's decision, from `event` on (the event's field and its
-  /// identifier given), written from its parts where
-  /// the engine holds them (``RecordSink``): the bytes
+  /// The fields of a delivered route's decision from `event` to `handlers` (the event's field
+  /// given), written from its parts where the engine holds them (``RecordSink``, which writes
+  /// the identifier, the Apple rules, the reason and the message after them, as
+  /// ``writeRules(_:_:names:to:)`` and ``writeReason(_:message:to:)`` do): the bytes
   /// ``write(_:_:to:layout:values:)`` writes for the ``Decision`` the parts make
   /// (``DecisionBuilder``), field by field through the same helpers. Such a decision has a match
   /// and the action `deliver`, its scene and session are the receiver's when it `receives`
   /// (else none), and its lists are empty.
   static func writeDelivered(
-    _ eventField: StaticString, identifier: String?, _ outcome: Decision.Outcome, receiver: Decision.Receiver,
-    receives: Bool,
-    match: RouteMatch, value: DecisionValue, reason: DecisionReason?,
-    appleRules: AppleRuleList, message: String, handlers: [HandlerCall],
+    _ eventField: StaticString, _ outcome: Decision.Outcome, receiver: Decision.Receiver, receives: Bool,
+    match: RouteMatch, value: DecisionValue, handlers: [HandlerCall], names: borrowing RecordNames,
     to w: inout RecordWriter, layout: inout RecordLayout, values: ValueTemplatePlans
   ) {
     w.literal(eventField)
-    let names = recordNames
     writeSelection(outcome, receiver: receiver, receives: receives, names: names, to: &w)
     writeMatch(match, to: &w, layout: &layout)
-    w.literal(#","action":"#)
-    w.name(RouteTarget.Action.deliver, in: names.actions)
+    w.literal(#","action":"deliver""#)
     // Matched here, not through `isAbsent` (a call across the module boundary).
     if case .absent = value {} else { writeValue(value, match: match, values: values, to: &w, layout: &layout) }
     if !handlers.isEmpty { appendHandlers(handlers, to: &w) }
-    writeRules(identifier, appleRules, names: names, to: &w)
-    if reason != nil || !message.isEmpty { writeReason(reason, message: message, to: &w) }
   }
 
   /// `,"identifier":…` (for the events that have one) and `,"appleRules":[…]`.
@@ -326,7 +321,7 @@ extension DecisionRecord {
 
   /// `,"identifier":"…"`.
   @inline(never)
-  private static func writeIdentifier(_ identifier: String, to w: inout RecordWriter) {
+  static func writeIdentifier(_ identifier: String, to w: inout RecordWriter) {
     w.field(#","identifier":"#, identifier)
   }
 

@@ -117,11 +117,15 @@ struct RecordSink: DecisionSink {
   ) {
     let lent = self.lent
     writeRecord(trace: trace) { w, layout in
+      let names = DecisionRecord.recordNames
       DecisionRecord.writeDelivered(
-        lent.pointee.eventField, identifier: lent.pointee.identifier, outcome, receiver: receiver, receives: receives,
-        match: match, value: value, reason: reason,
-        appleRules: appleRules, message: message, handlers: handlers, to: &w, layout: &layout.pointee,
-        values: values)
+        lent.pointee.eventField, outcome, receiver: receiver, receives: receives, match: match, value: value,
+        handlers: handlers, names: names, to: &w, layout: &layout.pointee, values: values)
+      // The identifier copied out only when there is one: copied whole, it was retained and
+      // released for every URL line, which has none (about 26 instructions a line).
+      if case .some(let identifier) = lent.pointee.identifier { DecisionRecord.writeIdentifier(identifier, to: &w) }
+      DecisionRecord.writeRules(nil, appleRules, names: names, to: &w)
+      if reason != nil || !message.isEmpty { DecisionRecord.writeReason(reason, message: message, to: &w) }
     }
   }
 

@@ -19,15 +19,16 @@ import RouterSupport
 ///   plans.ops[steps.lowerBound]   // bytes 0..<24 of the pool, then the parameter "owner"
 /// }
 /// ```
+@usableFromInline  // else `steps(route:)` and `echoPrefix(_:)` are not inlined into the record writer
 package struct ValueTemplatePlans: Sendable {
   /// One step of a route's plan: bytes of the pool, then (unless it is the last) a parameter.
-  package struct Op: Sendable {
+  @usableFromInline package struct Op: Sendable {
     /// The constant bytes `start..<start + count` of ``pool``.
     package var start: Int32
     package var count: Int32
     /// The parameter's index in ``names`` and ``nameBytes``; negative: none (the plan's last
     /// step), -1, or `-2 - p` for a value that echoes its parameters' object (``echoPrefix(_:)``).
-    package var name: Int32
+    @usableFromInline package var name: Int32
   }
 
   /// The byte count of the constant beginning of a value that echoes its parameters' object,
@@ -49,7 +50,7 @@ package struct ValueTemplatePlans: Sendable {
   /// Route k's steps are `ops[routes[k].first ..< routes[k].first + routes[k].count]`; count 0:
   /// no plan (no value, or a shape written from the rendered value).
   @usableFromInline let routes: [(first: Int32, count: Int32)]
-  package let ops: [Op]
+  @usableFromInline package let ops: [Op]
   package let pool: [UInt8]
   /// The parameters' names, each once, for parameters held as an object (compared as strings).
   package let names: [String]
