@@ -9,13 +9,13 @@ import RouterSupport
 /// through its `sessions` array loses it and the engine builds one for the decision.
 ///
 /// Positions are indices in the state's storage, which keep still when a session closes: its
-/// slot becomes a hole (``isHole(_:)``, docs/architecture.md, "Sessions: the state and its index"). The index drops a
-/// closed position at once where that costs O(1) or O(log n) (by id, by value, the tie-break
-/// queue, the foreground-active ones, the counts), and lazily from the lists a removal would
-/// shift (a declaration's ``Scene/all``, ``withOwnSets``): readers skip the holes in those,
-/// and a list is compacted when its holes outnumber its open positions, so that none holds
-/// more than twice its open sessions (plus one) and an empty one has none. The state compacts
-/// its storage (and builds the index again) when the holes outnumber the open sessions.
+/// slot becomes a hole (``isHole(_:)``; docs/architecture.md, "Sessions: the state and its
+/// index"). The index drops a closed position at once where that costs O(1) or O(log n) (by id,
+/// by value, the tie-break queue, the foreground-active ones, the counts), and lazily from the
+/// lists a removal would shift (a declaration's ``Scene/all``, ``withOwnSets``): readers skip
+/// the holes in those, and a list is compacted when its holes outnumber its open positions, so
+/// that none holds more than twice its open sessions and an empty one has none. The state
+/// compacts its storage (and builds the index again) when its holes outnumber its open sessions.
 struct SessionIndex: Sendable {
   /// The sessions of one declaration id.
   struct Scene: Sendable {

@@ -14,9 +14,9 @@ package import RouteTables
 /// A state keeps its sessions indexed (by id, declaration, presented value and tie-break order)
 /// as effects are applied, so that a decision costs about the same with 1,000 open sessions as
 /// with 10 (docs/performance.md, "Open sessions"), and closing one costs about the same with
-/// 10 or 100,000 open (its slot becomes a hole, docs/architecture.md, "Sessions: the state and its index"). Changing
-/// ``sessions`` directly is allowed; the state then drops its index, and each decision builds
-/// one until the next `apply(_:)`.
+/// 10 or 100,000 open (its slot becomes a hole: docs/architecture.md, "Sessions: the state and
+/// its index"). Changing ``sessions`` directly is allowed; the state then drops its index, and
+/// each decision builds one until the next `apply(_:)`.
 public struct SessionState: Sendable, Hashable {
   /// Sessions in creation order.
   public var sessions: [Session] {
