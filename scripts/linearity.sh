@@ -57,12 +57,15 @@ declare -A sizes=(
   # Stateful runs and session files (issue 18 item 4): n note links each opening a window, so
   # line n meets n open sessions; a session file of n sessions read and written.
   [stateful-notes]="64 128 256 512 1024 2048"
+  # n note links opening windows, and a close of the oldest open one after every second link
+  # (issue 17 item 2): the open windows grow to n/2, and every close takes one from the front.
+  [stateful-closing]="64 128 256 512 1024 2048"
   [session-file]="125 250 500 1000 2000 4000"
 )
 scenarios=("$@")
 # By default the enforced scenarios; name compile-params or compile-query to see those.
 [ ${#scenarios[@]} -gt 0 ] || scenarios=(url-length url-escapes segments segments-general dot-segments affix-length opaque-segments query-items host-labels
-  host-labels-unknown table-branching table-optionals table-load event-json parse stateful-notes session-file)
+  host-labels-unknown table-branching table-optionals table-load event-json parse stateful-notes stateful-closing session-file)
 
 # The exact symbol: a wildcard would also match the closures inside it, and each entry into a
 # matching function toggles collection (off, inside the closures).
@@ -71,10 +74,10 @@ symbol="$(nm "$out/LinearityProbe" | awk '$3 ~ /measuredWork.*VFZ$/ && !found { 
 
 # Each scenario under callgrind in one process, all its sizes in turn (callgrind writes a profile
 # after each call of the measured function: callgrind.<scenario>.<n>); two scenarios at a time,
-# the heaviest first (table-load, session-file and stateful-notes are most of the work), so that
+# the heaviest first (table-load, session-file and the stateful runs are most of the work), so that
 # the two cores end together. One process a scenario, not one a size: valgrind and the Swift
 # runtime start in about 2 s of a core each time, which over 102 runs was a third of the step.
-heavy=(table-load session-file stateful-notes)
+heavy=(table-load session-file stateful-notes stateful-closing)
 run_all() {
   local s
   {

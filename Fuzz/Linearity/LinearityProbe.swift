@@ -92,13 +92,18 @@ struct LinearityProbe {
   }
 
   /// The Notes app's shape: a list window, and note-editor windows opened by note links, one
-  /// per note (openWindow(id:value:)).
-  static func notesRouter() -> CompiledRouter {
+  /// per note (openWindow(id:value:)); with `closing`, also closed by them
+  /// (`notes://note/<id>/close`, dismissWindow(id:value:)).
+  static func notesRouter(closing: Bool = false) -> CompiledRouter {
+    let close = #"""
+      , {"name": "close-note", "url": "notes://note/{id:uuid}/close",
+         "dismissWindow": {"id": "note-editor", "value": {"id": "{id}"}}}
+      """#
     let text = """
       {"app": "N", "platform": "iPadOS", "multipleScenes": true,
        "scenes": [{"id": "main"}, {"id": "note-editor", "presents": "NoteID", "matching": ["note-editor"]}],
        "routes": [{"name": "note", "url": "notes://note/{id:uuid}",
-                   "openWindow": {"id": "note-editor", "value": {"id": "{id}"}}}]}
+                   "openWindow": {"id": "note-editor", "value": {"id": "{id}"}}}\(closing ? close : "")]}
       """
     let loaded = TableLoader.load(source: SourceText(file: "t", bytes: Array(text.utf8)))
     guard let table = loaded.table, let router = RouteCompiler.compile(table).router else {
@@ -219,6 +224,18 @@ struct LinearityProbe {
     "stateful-notes": { n in
       let lines = (0..<n).map { "notes://note/\(noteID($0))\n" }.joined()
       return Prepared(router: notesRouter(), bytes: Array(lines.utf8), table: [], kind: .stateful)
+    },
+    // n note links, each opening a window, and after every second one a close of the oldest
+    // note still open (dismissWindow(id:value:)): the open windows grow to n/2, and each close
+    // takes one from the front of the sessions (issue 17 item 2: each close rebuilt the index,
+    // 5,000 Notes lines took 1,487 M instructions).
+    "stateful-closing": { n in
+      var lines = ""
+      for i in 0..<n {
+        lines += "notes://note/\(noteID(i))\n"
+        if i % 2 == 1 { lines += "notes://note/\(noteID(i / 2))/close\n" }
+      }
+      return Prepared(router: notesRouter(closing: true), bytes: Array(lines.utf8), table: [], kind: .stateful)
     },
     // A session file of n note-editor windows, read and written again.
     "session-file": { n in

@@ -113,7 +113,7 @@ public struct LineRouter: ~Copyable {
       // Written straight from the decision (no record made); a stateful run gets the decision
       // back to apply.
       guard options.stateful else { return appendJSON(line: line, utf8: bytes, to: &out, kept: nil) }
-      var kept = DecisionRecord.KeptDecision(open: sessions.sessions.count, limit: options.openSessionLimit)
+      var kept = DecisionRecord.KeptDecision(open: sessions.sessionCount, limit: options.openSessionLimit)
       withUnsafeMutablePointer(to: &kept) { appendJSON(line: line, utf8: bytes, to: &out, kept: $0) }
       // In place: the record holds no reference to the sessions, so nothing is copied. Read
       // where they are, not taken (the optional `take()` returned was destroyed through the
@@ -156,7 +156,7 @@ public struct LineRouter: ~Copyable {
     guard options.stateful else { return route(line: line, utf8: bytes, into: &out) }
     fullLines += 1
     if options.format == .json {
-      var kept = DecisionRecord.KeptDecision(open: sessions.sessions.count, limit: options.openSessionLimit)
+      var kept = DecisionRecord.KeptDecision(open: sessions.sessionCount, limit: options.openSessionLimit)
       withUnsafeMutablePointer(to: &kept) { appendJSON(line: line, utf8: bytes, to: &out, kept: $0) }
       if let effects = kept.effects { heldEffects = effects }
       return
@@ -218,7 +218,7 @@ public struct LineRouter: ~Copyable {
   /// The error of a stateful line whose decision would leave more than
   /// `openSessionLimit` sessions open, or nil.
   private func overSessionLimit(_ decision: Decision) -> EventError? {
-    LineRouter.overSessionLimit(decision, open: sessions.sessions.count, limit: options.openSessionLimit)
+    LineRouter.overSessionLimit(decision, open: sessions.sessionCount, limit: options.openSessionLimit)
   }
 
   /// The error of a stateful line whose decision would leave more than `limit` sessions open,

@@ -82,7 +82,8 @@ struct SceneSelector {
       ctx.step(.session, "open sessions", .info, "no scene is open", rule: .v3)
       return nil
     }
-    let sessions = ctx.state.sessions
+    // Positions in the storage, holes and all (the index's and the scan's).
+    let sessions = ctx.state.storage
     let (prefer, allow, excludedByPolicy) = ctx.explains ? scanSessions(&ctx) : indexedSessions(&ctx)
     return choose(prefer, allow, excludedByPolicy: excludedByPolicy, sessions, &ctx)
   }
@@ -90,13 +91,13 @@ struct SceneSelector {
   /// Every open session in turn, each with its trace step (the decision explains itself).
   private func scanSessions(_ ctx: inout DecisionContext) -> (Candidates, Candidates, Bool) {
     // Positions in `sessions`, not copies: a session is a large value, and this loop runs for
-    // every open window on every event.
-    let sessions = ctx.state.sessions
+    // every open window on every event. The storage's, the holes of closed sessions skipped.
+    let sessions = ctx.state.storage
     var preferring: [Int] = []
     var allowing: [Int] = []
     var byPolicy: [Int] = []
     var excludedByPolicy = false
-    for i in sessions.indices {
+    for i in sessions.indices where !ctx.index.isHole(i) {
       guard let declarationIndex = ctx.table.scenes.firstIndex(where: { $0.id == sessions[i].scene }) else { continue }
       if ctx.table.scenes[declarationIndex].kind == .settings {
         ctx.step(
@@ -176,7 +177,7 @@ struct SceneSelector {
         allow.add(best, count: scene.plain, fromPolicy: fromPolicy, sessions, policies)
       }
     }
-    for p in index.withOwnSets {
+    for p in index.withOwnSets where !index.isHole(p) {
       guard let declaration = ctx.table.sceneIndex(sessions[p].scene) else { continue }
       if ctx.table.scenes[declaration].kind == .settings { continue }  // cited above, with the declaration's sessions
       guard let (sets, fromPolicy) = effectiveSets(session: p, declaration: declaration, &ctx, subject: { "" }) else {

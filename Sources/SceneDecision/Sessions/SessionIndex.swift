@@ -8,13 +8,23 @@ import RouterSupport
 /// policy (V10, AMB2). ``SessionState`` keeps it in step as effects are applied; a state changed
 /// through its `sessions` array loses it and the engine builds one for the decision.
 ///
-/// Positions are indices in ``SessionState/sessions``; closing a session rebuilds the index.
+/// Positions are indices in the state's storage, which keep still when a session closes: its
+/// slot becomes a hole (``isHole(_:)``; docs/architecture.md, "Sessions: the state and its
+/// index"). The index drops a closed position at once where that costs O(1) or O(log n) (by id,
+/// by value, the tie-break queue, the foreground-active ones, the counts), and lazily from the
+/// lists a removal would shift (a declaration's ``Scene/all``, ``withOwnSets``): readers skip
+/// the holes in those, and a list is compacted when its holes outnumber its open positions, so
+/// that none holds more than twice its open sessions and an empty one has none. The state
+/// compacts its storage (and builds the index again) when its holes outnumber its open sessions.
 struct SessionIndex: Sendable {
   /// The sessions of one declaration id.
   struct Scene: Sendable {
-    /// Positions, ascending.
+    /// Positions, ascending, holes among them (at most as many as open ones: empty when none
+    /// is open).
     var all: [Int] = []
-    /// How many of them have no sets of their own.
+    /// How many of ``all`` are holes.
+    var holes = 0
+    /// How many of them are open and have no sets of their own.
     var plain = 0
     /// Those without sets of their own, in tie-break order.
     var queue = TieQueue()
@@ -28,14 +38,22 @@ struct SessionIndex: Sendable {
   private(set) var scenes: [String: Scene] = [:]
   /// Positions of sessions presenting each value, ascending, under the value's
   /// ``valueKey(_:)``: values that differ may share a key, so the positions found for a value
-  /// are candidates, to be compared with it (``positions(presenting:)``).
+  /// are candidates, to be compared with it (``positions(presenting:)``). No holes.
   private(set) var byValue: [Int: [Int]] = [:]
-  /// Positions of sessions with their own `preferring` or `allowing` set, ascending.
+  /// Positions of sessions with their own `preferring` or `allowing` set, ascending, holes
+  /// among them (at most as many as open ones).
   private(set) var withOwnSets: [Int] = []
+  /// How many of ``withOwnSets`` are holes.
+  private var withOwnSetsHoles = 0
   /// Positions of foreground-active sessions.
   private(set) var active: [Int] = []
   /// The tie-break order of the queues.
   private(set) var ties: [ScenePolicies.TieBreak]
+  /// Whether each position is a hole, a closed session's slot; positions from its end on are
+  /// open (empty while no session has closed since the storage was last compacted).
+  private var holeFlags: [Bool] = []
+  /// How many positions are holes.
+  private(set) var holes = 0
 
   init(_ sessions: [Session], ties: [ScenePolicies.TieBreak]) {
     self.ties = ties
@@ -45,6 +63,25 @@ struct SessionIndex: Sendable {
   }
 
   static func hasOwnSets(_ s: Session) -> Bool { s.preferring != nil || s.allowing != nil }
+
+  /// Whether position `p` is a hole: a closed session's slot, to be skipped.
+  @inline(__always)
+  func isHole(_ p: Int) -> Bool { p < holeFlags.count && holeFlags[p] }
+
+  /// The open positions among `list` (a list of the index, holes among them), ascending: the
+  /// list itself when it has no holes.
+  func open(_ list: [Int], holes: Int) -> [Int] {
+    holes == 0 ? list : list.filter { !isHole($0) }
+  }
+
+  /// The open positions of declaration `id`'s sessions, ascending.
+  func positions(ofScene id: String) -> [Int] {
+    guard let scene = scenes[id] else { return [] }
+    return open(scene.all, holes: scene.holes)
+  }
+
+  /// The open positions of the sessions with sets of their own, ascending.
+  var positionsWithOwnSets: [Int] { open(withOwnSets, holes: withOwnSetsHoles) }
 
   /// Indexes the session just appended at position `p` (the queue entry aside).
   private mutating func added(_ s: Session, at p: Int) {
@@ -81,14 +118,55 @@ struct SessionIndex: Sendable {
     changedKey(sessions, at: p)
   }
 
+  /// The session `s` at position `p` closed: `p` becomes a hole. O(1) but for the tie-break
+  /// queue's O(log n), the removal from the list of the sessions presenting its value (as
+  /// long as that list), and a list's compaction (amortized O(1)). Needs unique ids (a closed
+  /// id is dropped from ``positions``).
+  mutating func closed(_ s: Session, at p: Int, _ sessions: [Session]) {
+    positions[s.id] = nil
+    if holeFlags.count <= p { holeFlags.append(contentsOf: repeatElement(false, count: p + 1 - holeFlags.count)) }
+    holeFlags[p] = true
+    holes += 1
+    if s.state == .foregroundActive { active.removeAll { $0 == p } }
+    if let v = s.value {
+      let key = SessionIndex.valueKey(v)
+      if let i = byValue.index(forKey: key) {
+        SessionIndex.remove(p, from: &byValue.values[i])
+        if byValue.values[i].isEmpty { byValue.remove(at: i) }
+      }
+    }
+    let own = SessionIndex.hasOwnSets(s)
+    let flags = holeFlags
+    if let i = scenes.index(forKey: s.scene) {
+      if !own {
+        scenes.values[i].plain -= 1
+        scenes.values[i].queue.remove(p, ties, sessions)
+      }
+      scenes.values[i].holes += 1
+      if scenes.values[i].holes > scenes.values[i].all.count - scenes.values[i].holes {
+        scenes.values[i].all.removeAll { $0 < flags.count && flags[$0] }
+        scenes.values[i].holes = 0
+      }
+    }
+    if own {
+      withOwnSetsHoles += 1
+      if withOwnSetsHoles > withOwnSets.count - withOwnSetsHoles {
+        withOwnSets.removeAll { $0 < flags.count && flags[$0] }
+        withOwnSetsHoles = 0
+      }
+    }
+  }
+
   /// The value or the sets of the session at `p` changed from `old`.
   mutating func changedContent(_ sessions: [Session], at p: Int, was old: Session) {
     let s = sessions[p]
     if old.value != s.value {
       if let v = old.value {
         let key = SessionIndex.valueKey(v)
-        byValue[key]?.removeAll { $0 == p }
-        if byValue[key]?.isEmpty == true { byValue[key] = nil }
+        if let i = byValue.index(forKey: key) {
+          SessionIndex.remove(p, from: &byValue.values[i])
+          if byValue.values[i].isEmpty { byValue.remove(at: i) }
+        }
       }
       if let v = s.value { SessionIndex.insert(p, into: &byValue[SessionIndex.valueKey(v), default: []]) }
     }
@@ -117,7 +195,7 @@ struct SessionIndex: Sendable {
 
   private mutating func rebuildQueue(_ id: String, _ sessions: [Session]) {
     guard let scene = scenes[id] else { return }
-    let plain = scene.all.filter { !SessionIndex.hasOwnSets(sessions[$0]) }
+    let plain = scene.all.filter { !isHole($0) && !SessionIndex.hasOwnSets(sessions[$0]) }
     scenes[id]!.queue = TieQueue(plain, ties, sessions)
   }
 
@@ -125,6 +203,22 @@ struct SessionIndex: Sendable {
     var i = list.endIndex
     while i > list.startIndex && list[i - 1] > p { i -= 1 }
     list.insert(p, at: i)
+  }
+
+  /// Removes position `p` from an ascending list, if it is there.
+  private static func remove(_ p: Int, from list: inout [Int]) {
+    // The last first: the usual list is one session's, or ends with the newest.
+    if let last = list.last, last == p {
+      list.removeLast()
+      return
+    }
+    var low = 0
+    var high = list.count
+    while low < high {
+      let mid = (low + high) / 2
+      if list[mid] < p { low = mid + 1 } else { high = mid }
+    }
+    if low < list.count && list[low] == p { list.remove(at: low) }
   }
 
   /// Whether no session presents a value: ``positions(presenting:)`` is empty for every value.

@@ -51,9 +51,20 @@ extension SessionState {
       storage[p].lastActivated = clock
       index!.changedState(storage, at: p, was: old)
     case .close(let id):
-      guard index!.positions[id] != nil else { return }
-      storage.removeAll { $0.id == id }
-      index = SessionIndex(storage, ties: index!.ties)
+      guard let p = index!.positions[id] else { return }
+      guard index!.uniqueIDs else {
+        // Every session of the id closes (a state built in code may repeat one): the storage
+        // compacted without them, and indexed again.
+        compact()
+        storage.removeAll { $0.id == id }
+        index = SessionIndex(storage, ties: index!.ties)
+        return
+      }
+      // Its slot becomes a hole (positions stay put: the index drops it in O(log n)); the
+      // storage is compacted once the holes outnumber the open sessions, so that the
+      // compaction's cost, linear in them, is spread over as many closes (amortized O(1)).
+      index!.closed(storage[p], at: p, storage)
+      if index!.holes > storage.count - index!.holes { compact() }
     case .update(let id, let update):
       guard let p = index!.positions[id] else { return }
       let old = storage[p]

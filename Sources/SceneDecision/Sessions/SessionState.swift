@@ -13,18 +13,20 @@ package import RouteTables
 ///
 /// A state keeps its sessions indexed (by id, declaration, presented value and tie-break order)
 /// as effects are applied, so that a decision costs about the same with 1,000 open sessions as
-/// with 10 (docs/performance.md, "Open sessions"). Changing ``sessions`` directly is allowed;
-/// the state then drops its index, and each decision builds one until the next
-/// `apply(_:)`.
+/// with 10 (docs/performance.md, "Open sessions"), and closing one costs about the same with
+/// 10 or 100,000 open (its slot becomes a hole: docs/architecture.md, "Sessions: the state and
+/// its index"). Changing ``sessions`` directly is allowed; the state then drops its index, and
+/// each decision builds one until the next `apply(_:)`.
 public struct SessionState: Sendable, Hashable {
   /// Sessions in creation order.
   public var sessions: [Session] {
-    get { storage }
+    get { holes == 0 ? storage : openSessions }
     set {
       storage = newValue
       index = nil
     }
     _modify {
+      compact()
       index = nil
       yield &storage
     }
@@ -34,9 +36,34 @@ public struct SessionState: Sendable, Hashable {
   /// The number the next new session id takes (`s<number>`).
   public var nextSessionNumber: Int
 
+  /// The sessions in creation order, and holes: the slots of sessions closed since the last
+  /// compaction (``SessionIndex/isHole(_:)``), never more than the open ones, so that it is
+  /// empty when no session is open. Positions in it (the index's) stay put until it is compacted.
   var storage: [Session]
-  /// The index of `storage`; nil after a change made through ``sessions``.
+  /// The index of `storage`; nil after a change made through ``sessions`` (and then `storage`
+  /// has no holes).
   var index: SessionIndex?
+
+  /// How many slots of `storage` are holes.
+  var holes: Int { index?.holes ?? 0 }
+
+  /// How many sessions are open (``sessions``' count, without making the array).
+  package var sessionCount: Int { storage.count - holes }
+
+  /// The open sessions of `storage`, holes left out.
+  private var openSessions: [Session] {
+    var open: [Session] = []
+    open.reserveCapacity(sessionCount)
+    for p in storage.indices where !index!.isHole(p) { open.append(storage[p]) }
+    return open
+  }
+
+  /// Drops the holes from `storage`, and builds the index of what is left: positions change.
+  mutating func compact() {
+    guard holes > 0 else { return }
+    storage = openSessions
+    index = SessionIndex(storage, ties: index!.ties)
+  }
 
   /// No open sessions (a cold launch).
   public init() {
@@ -63,22 +90,27 @@ public struct SessionState: Sendable, Hashable {
 
   /// The sessions of a declaration, in creation order.
   public func sessions(of scene: String) -> [Session] {
-    if let index { return (index.scenes[scene]?.all ?? []).map { storage[$0] } }
+    if let index { return index.positions(ofScene: scene).map { storage[$0] } }
     return storage.filter { $0.scene == scene }
   }
 
   /// The index, made for a table's tie-break order: the state's own when it has one for that
   /// order, else a new one (linear in the sessions).
   func index(ties: [ScenePolicies.TieBreak]) -> SessionIndex {
-    if let index, index.ties == ties { return index }
-    return SessionIndex(storage, ties: ties)
+    guard var index else { return SessionIndex(storage, ties: ties) }
+    index.use(ties: ties, storage)
+    return index
   }
 
   /// For a state read through a pointer: nil when the state's own index is in the tie-break
   /// order `ties` (to be read in place, ``DecisionContext/index``), else a new one.
   static func index(of state: UnsafePointer<SessionState>, ties: [ScenePolicies.TieBreak]) -> SessionIndex? {
-    if state.pointee.index != nil, state.pointee.index!.ties == ties { return nil }
-    return SessionIndex(state.pointee.storage, ties: ties)
+    guard state.pointee.index != nil else { return SessionIndex(state.pointee.storage, ties: ties) }
+    if state.pointee.index!.ties == ties { return nil }
+    // The state's own, its holes and all, with its queues in this order.
+    var index = state.pointee.index!
+    index.use(ties: ties, state.pointee.storage)
+    return index
   }
 
   /// The state's index in place (it must not be nil): the payload of the stored optional,
@@ -100,11 +132,15 @@ public struct SessionState: Sendable, Hashable {
   }
 
   public static func == (a: SessionState, b: SessionState) -> Bool {
-    a.storage == b.storage && a.clock == b.clock && a.nextSessionNumber == b.nextSessionNumber
+    guard a.clock == b.clock, a.nextSessionNumber == b.nextSessionNumber else { return false }
+    if a.holes == 0 && b.holes == 0 { return a.storage == b.storage }
+    return a.sessions == b.sessions
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(storage)
+    // As an array of the open sessions hashes (its count, then each element), holes or not.
+    hasher.combine(sessionCount)
+    for p in storage.indices where holes == 0 || !index!.isHole(p) { hasher.combine(storage[p]) }
     hasher.combine(clock)
     hasher.combine(nextSessionNumber)
   }

@@ -67,7 +67,7 @@ struct WindowActions {
     }
     let groupID = table.scenes[g].id
     if table.scenes[g].kind == .window {
-      let candidates = candidates(ctx, from: ctx.index.scenes[groupID]?.all ?? [])
+      let candidates = candidates(ctx, from: ctx.index.positions(ofScene: groupID))
       if let open = candidates.first(where: { $0.scene == groupID }) {
         ctx.step(.action, call(), .chosen, "the Window is already open: it comes to the front", rule: .w7)
         ctx.cite(.w22)
@@ -209,7 +209,7 @@ struct WindowActions {
       // A scene declared without an id cannot be named (its name is the model's, not the app's).
       closing =
         noID(id)
-        ? [] : candidates(ctx, from: ctx.index.scenes[id]?.all ?? []).filter { $0.scene == id }
+        ? [] : candidates(ctx, from: ctx.index.positions(ofScene: id)).filter { $0.scene == id }
       ctx.step(
         .action, call(), .info,
         table.scene(id)?.kind == .window ? "closes the Window" : "closes every open window of the group", rule: .w16)

@@ -90,13 +90,12 @@ enum WindowPush {
   /// decision was moved twice).
   static func afterClosing(_ decision: inout Decision, _ ctx: DecisionContext) {
     guard !decision.closedSessions.isEmpty else { return }
-    var state = ctx.state
-    // The sessions as the decision leaves them, and every session it closes as it was.
+    // Every session the decision closes as it was, and the effects that say which are open
+    // after it.
     let before = ctx.currentSessions(including: decision)
-    for effect in decision.storedEffects { state.apply(effect) }
+    let effects = decision.storedEffects
     for id in decision.closedSessions {
-      guard let pushed = before[id], let presenting = pushed.pushedFrom,
-        state.sessions.contains(where: { $0.id == presenting })
+      guard let pushed = before[id], let presenting = pushed.pushedFrom, isOpen(presenting, after: effects, ctx)
       else { continue }
       decision.storedEffects.append(.activate(presenting))
       decision.appleRules.cite(.w19)
@@ -109,6 +108,23 @@ enum WindowPush {
         decision.message += "; \(presenting), which \(id) was pushed over, comes back"
       }
     }
+  }
+}
+
+extension WindowPush {
+  /// Whether a session with this id is open once `effects` are applied to the context's state,
+  /// told without applying them: a copy of the state changed by them copied every session (and
+  /// a close built its index again), for every decision that closes a window.
+  static func isOpen(_ id: String, after effects: SessionEffects, _ ctx: DecisionContext) -> Bool {
+    var open = ctx.index.positions[id] != nil
+    for effect in effects {
+      switch effect {
+      case .create(let session) where session.id == id: open = true
+      case .close(let closed) where closed == id: open = false
+      default: continue
+      }
+    }
+    return open
   }
 }
 
