@@ -76,8 +76,9 @@ struct SessionIndex: Sendable {
 
   /// The open positions of declaration `id`'s sessions, ascending.
   func positions(ofScene id: String) -> [Int] {
-    guard let scene = scenes[id] else { return [] }
-    return open(scene.all, holes: scene.holes)
+    // Read in place: a copy of the `Scene` would retain its tie-break queue's arrays too.
+    guard let i = scenes.index(forKey: id) else { return [] }
+    return open(scenes.values[i].all, holes: scenes.values[i].holes)
   }
 
   /// The open positions of the sessions with sets of their own, ascending.

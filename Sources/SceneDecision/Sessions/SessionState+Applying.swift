@@ -64,7 +64,9 @@ extension SessionState {
       // storage is compacted once the holes outnumber the open sessions, so that the
       // compaction's cost, linear in them, is spread over as many closes (amortized O(1)).
       index!.closed(storage[p], at: p, storage)
-      if index!.holes > storage.count - index!.holes { compact() }
+      holes += 1
+      assert(holes == index!.holes)
+      if holes > storage.count - holes { compact() }
     case .update(let id, let update):
       guard let p = index!.positions[id] else { return }
       let old = storage[p]

@@ -24,6 +24,7 @@ public struct SessionState: Sendable, Hashable {
     set {
       storage = newValue
       index = nil
+      holes = 0
     }
     _modify {
       compact()
@@ -44,8 +45,10 @@ public struct SessionState: Sendable, Hashable {
   /// has no holes).
   var index: SessionIndex?
 
-  /// How many slots of `storage` are holes.
-  var holes: Int { index?.holes ?? 0 }
+  /// How many slots of `storage` are holes: the index's count, kept here as well (0 when there
+  /// is no index), so that reading it, on every line of a stateful run, does not copy the index
+  /// out of its optional (about 20 retains and releases a line).
+  var holes = 0
 
   /// How many sessions are open (``sessions``' count, without making the array).
   package var sessionCount: Int { storage.count - holes }
@@ -63,6 +66,7 @@ public struct SessionState: Sendable, Hashable {
     guard holes > 0 else { return }
     storage = openSessions
     index = SessionIndex(storage, ties: index!.ties)
+    holes = 0
   }
 
   /// No open sessions (a cold launch).
