@@ -31,14 +31,27 @@ public struct CompiledRouter: Sendable {
 
   /// Matches a URL: the best route and its parameters, nil when no route matches, or the reason
   /// the text is not a URL the router accepts.
+  ///
+  /// (Inlinable, so that the `Result` is made in the caller, where the optimizer takes it apart:
+  /// a caller that switches over it destroys the match it keeps, not a whole `Result` through
+  /// its generic value witnesses.)
+  @inlinable
   public func match(url: String) -> Result<RouteMatch?, URLReadError> {
-    // The scratch of the previous call, when no other thread holds it: no allocation.
-    var scratch = MatchScratch.take()
     var failure: URLReadError?
-    let found = match(url, scratch: &scratch, failure: &failure)
-    scratch.giveBack()
+    let found = match(url, failure: &failure)
     if let failure { return .failure(failure) }
     return .success(found)
+  }
+
+  /// ``match(url:)``'s work, out of line: the match, or nil with `failure` set when the text is
+  /// not a URL the router accepts.
+  @usableFromInline
+  func match(_ url: String, failure: inout URLReadError?) -> RouteMatch? {
+    // The scratch of the previous call, when no other thread holds it: no allocation.
+    var scratch = MatchScratch.take()
+    let found = match(url, scratch: &scratch, failure: &failure)
+    scratch.giveBack()
+    return found
   }
 
   /// Matches a URL the event reader has already read: its ranges are reused, not parsed again.

@@ -31,9 +31,9 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
   public struct Parameter: Sendable, Hashable {
     /// A parameter in place (when `member` is nil): its name's two words and its value's, as
     /// ``Storage`` keeps them, decoded when read (so that making one is four moves).
-    let slot: (UInt64, UInt64, UInt64, UInt64)
+    @usableFromInline let slot: (UInt64, UInt64, UInt64, UInt64)
     /// A parameter of an object.
-    let member: JSONObject.Member?
+    @usableFromInline let member: JSONObject.Member?
 
     /// The parameter's name.
     public var key: String { member?.key ?? Storage.name(slot.0, slot.1).string }
@@ -47,7 +47,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
       member = JSONObject.Member(key: key, value: value)
     }
 
-    init(slot: (UInt64, UInt64, UInt64, UInt64)) {
+    @inlinable init(slot: (UInt64, UInt64, UInt64, UInt64)) {
       self.slot = slot
       member = nil
     }
@@ -62,14 +62,14 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
 
   /// A value as the matcher keeps it in place: text of 15 bytes or fewer, an integer, or a UUID
   /// (its 32 hexadecimal digits, the first 16 in `high`). Plain bytes.
-  package struct InlineValue: Sendable {
-    package enum Kind: UInt8 { case text, int, uuid }
-    package var kind: Kind
+  @usableFromInline package struct InlineValue: Sendable {
+    @usableFromInline package enum Kind: UInt8, Sendable { case text, int, uuid }
+    @usableFromInline package var kind: Kind
     /// The text's bytes (the first eight in `low`), the integer, or the UUID's last 16 digits.
-    package var low: UInt64
-    package var high: UInt64
+    @usableFromInline package var low: UInt64
+    @usableFromInline package var high: UInt64
     /// The text's length.
-    package var count: UInt8
+    @usableFromInline package var count: UInt8
 
     @inlinable package init(kind: Kind, low: UInt64, high: UInt64, count: UInt8) {
       self.kind = kind
@@ -123,15 +123,16 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
   /// Up to two parameters in place, each name and value in two words; or all of them in an
   /// object. 72 bytes and no reference but the object's, so that a ``RouteMatch`` (112 bytes)
   /// and the `Result` that holds one are copied with a few moves and no reference counting.
-  package struct Storage: Sendable {
-    package var object: JSONObject?
+  @usableFromInline package struct Storage: Sendable {
     /// Parameter k's name in words 4k and 4k + 1, its value in words 4k + 2 and 4k + 3. A name's
     /// last byte (the top byte of its second word) says the parameter is there (bit 7), its
     /// value's kind (bits 5-6) and the name's length (bits 0-3); a text value's last byte its
-    /// length. So a name or a text value in place has 15 bytes or fewer.
-    @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
-      0, 0, 0, 0, 0, 0, 0, 0
-    )
+    /// length. So a name or a text value in place has 15 bytes or fewer. One vector, not eight
+    /// words, so that the storage is two values to the compiler: copied and destroyed in line
+    /// where it is copied (eight words and the object are copied through the type's value
+    /// witnesses); first, so that its 16-byte alignment adds no padding.
+    @usableFromInline var words = SIMD8<UInt64>()
+    @usableFromInline package var object: JSONObject?
 
     static let capacity = 2
     /// The longest name or text value kept in place.
@@ -144,23 +145,23 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
     }
 
     @inlinable package var count: Int {
-      Int(truncatingIfNeeded: words.1 &>> 63) &+ Int(truncatingIfNeeded: words.5 &>> 63)
+      Int(truncatingIfNeeded: words[1] &>> 63) &+ Int(truncatingIfNeeded: words[5] &>> 63)
     }
 
     /// Parameter k's name as bytes.
     @inlinable package func name(_ k: Int) -> Bytes16 {
-      k == 0 ? Storage.name(words.0, words.1) : Storage.name(words.4, words.5)
+      k == 0 ? Storage.name(words[0], words[1]) : Storage.name(words[4], words[5])
     }
 
     /// Parameter k's value.
     @inlinable package func value(_ k: Int) -> InlineValue {
-      k == 0 ? Storage.value(words.1, words.2, words.3) : Storage.value(words.5, words.6, words.7)
+      k == 0 ? Storage.value(words[1], words[2], words[3]) : Storage.value(words[5], words[6], words[7])
     }
 
     /// Parameter k's four words: its name's two and its value's two.
-    @inline(__always)
+    @inlinable @inline(__always)
     func slot(_ k: Int) -> (UInt64, UInt64, UInt64, UInt64) {
-      k == 0 ? (words.0, words.1, words.2, words.3) : (words.4, words.5, words.6, words.7)
+      k == 0 ? (words[0], words[1], words[2], words[3]) : (words[4], words[5], words[6], words[7])
     }
 
     /// The name whose two words are `low` and `high` (its meta byte on top).
@@ -184,24 +185,24 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
       let meta = UInt64(0x80 | value.kind.rawValue &<< 5 | name.count) &<< 56
       let high = value.kind == .text ? value.high | UInt64(value.count) &<< 56 : value.high
       if count == 0 {
-        words.0 = name.low
-        words.1 = name.high | meta
-        words.2 = value.low
-        words.3 = high
+        words[0] = name.low
+        words[1] = name.high | meta
+        words[2] = value.low
+        words[3] = high
       } else {
-        words.4 = name.low
-        words.5 = name.high | meta
-        words.6 = value.low
-        words.7 = high
+        words[4] = name.low
+        words[5] = name.high | meta
+        words[6] = value.low
+        words[7] = high
       }
     }
   }
 
   /// Up to 16 bytes of UTF-8, in two words (the first eight in `low`).
-  package struct Bytes16: Sendable {
-    package var low: UInt64
-    package var high: UInt64
-    package var count: UInt8
+  @usableFromInline package struct Bytes16: Sendable {
+    @usableFromInline package var low: UInt64
+    @usableFromInline package var high: UInt64
+    @usableFromInline package var count: UInt8
 
     @inlinable package init(low: UInt64, high: UInt64, count: UInt8) {
       self.low = low
@@ -255,7 +256,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
     func equals(_ other: Bytes16) -> Bool { low == other.low && high == other.high && count == other.count }
   }
 
-  package var storage: Storage
+  @usableFromInline package var storage: Storage
 
   /// No parameters.
   public init() {
@@ -278,12 +279,12 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
     self.storage = storage
   }
 
-  public var startIndex: Int { 0 }
+  @inlinable public var startIndex: Int { 0 }
 
-  public var endIndex: Int { storage.object?.count ?? storage.count }
+  @inlinable public var endIndex: Int { storage.object?.count ?? storage.count }
 
   /// The parameter at `position` (0 is the first captured).
-  public subscript(position: Int) -> Parameter {
+  @inlinable public subscript(position: Int) -> Parameter {
     if let object = storage.object {
       let member = object.members[position]
       return Parameter(key: member.key, value: member.value)
@@ -323,18 +324,39 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
   }
 
   /// Iterates over the parameters in order.
-  public func makeIterator() -> Iterator { Iterator(parameters: self) }
+  ///
+  /// (Inlinable, as the iterator is, so that a loop over a match's parameters reads them in the
+  /// caller: the iterator takes the parameters' object, if any, and their words, not a copy of
+  /// the whole value made and destroyed through its value witnesses.)
+  @inlinable public func makeIterator() -> Iterator {
+    Iterator(object: storage.object, words: storage.words, count: endIndex)
+  }
 
   /// The parameters in order.
   public struct Iterator: IteratorProtocol {
-    let parameters: RouteParameters
-    var position = 0
+    /// The parameters' object, when they are held in one.
+    @usableFromInline let object: JSONObject?
+    /// The parameters in place, as ``Storage/words``.
+    @usableFromInline let words: SIMD8<UInt64>
+    @usableFromInline let count: Int
+    @usableFromInline var position = 0
+
+    @inlinable init(object: JSONObject?, words: SIMD8<UInt64>, count: Int) {
+      self.object = object
+      self.words = words
+      self.count = count
+    }
 
     /// The next parameter, or nil.
-    public mutating func next() -> Parameter? {
-      guard position < parameters.endIndex else { return nil }
+    @inlinable public mutating func next() -> Parameter? {
+      guard position < count else { return nil }
       defer { position &+= 1 }
-      return parameters[position]
+      if let object {
+        let member = object.members[position]
+        return Parameter(key: member.key, value: member.value)
+      }
+      return Parameter(
+        slot: position == 0 ? (words[0], words[1], words[2], words[3]) : (words[4], words[5], words[6], words[7]))
     }
   }
 

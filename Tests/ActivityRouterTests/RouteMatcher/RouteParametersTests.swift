@@ -84,6 +84,29 @@ import Testing
         == "01234567-89AB-CDEF-FEDC-BA9876543210")
   }
 
+  /// The iterator (a `for` loop over the parameters) gives what the subscript gives, in order,
+  /// whether the parameters are held in place (one, two) or in an object (a third spills them).
+  @Test func theIteratorReadsWhatTheSubscriptReads() {
+    for count in 0...3 {
+      var builder = RouteParameters.Builder()
+      for k in 0..<count {
+        if k == 1 {
+          RandomRouteParameters.set(&builder, "uuid", .uuid(high: 0x6F0E_4F5A_6A57_4B55, low: 0x9B0A_7C7C_2B9B_1E11))
+        } else {
+          RandomRouteParameters.set(&builder, "p\(k)", text: "value-\(k)")
+        }
+      }
+      let parameters = builder.build()
+      #expect((parameters.storage.object == nil) == (count < 3))
+      var seen: [RouteParameters.Parameter] = []
+      for parameter in parameters { seen.append(parameter) }
+      #expect(seen.count == count)
+      #expect(seen.map(\.key) == (0..<count).map { parameters[$0].key })
+      #expect(seen.map(\.value) == (0..<count).map { parameters[$0].value })
+      #expect(seen == Array(parameters.indices.map { parameters[$0] }))
+    }
+  }
+
   /// A match, and the `Result` that holds one, are small enough to be copied with a few moves
   /// (no `memcpy` call, which the compiler makes for more than 120 bytes).
   @Test func aMatchIsSmall() {
