@@ -54,6 +54,15 @@ import Testing
   }
 
   /// An effect on a random open session (or a close of an unknown one).
+  /// Opens `count` new sessions in both the state and the model.
+  static func open(_ count: Int, _ state: inout SessionState, _ model: inout Model, _ rng: inout SeededGenerator) {
+    for _ in 0..<count {
+      let effect = created(state, &rng)
+      state.apply(effect)
+      model.apply(effect)
+    }
+  }
+
   static func changed(_ state: SessionState, _ rng: inout SeededGenerator) -> SessionEffect {
     guard let id = state.sessions.randomElement(using: &rng)?.id else { return .close("s999") }
     switch Int.random(in: 0..<10, using: &rng) {
@@ -144,11 +153,7 @@ import Testing
     var rng = SeededGenerator(seed: 0xA11)
     var state = SessionState()
     var model = Model()
-    for _ in 0..<40 {
-      let effect = Self.created(state, &rng)
-      state.apply(effect)
-      model.apply(effect)
-    }
+    Self.open(40, &state, &model, &rng)
     // Oldest first, then the rest newest first: holes, compactions, and at last none open.
     let ids = state.sessions.map(\.id)
     for id in ids.prefix(20) + ids.dropFirst(20).reversed() {
@@ -165,11 +170,7 @@ import Testing
     state.apply(.close("s12345"))
     #expect(state == before)
     // And the state opens again.
-    for _ in 0..<5 {
-      let effect = Self.created(state, &rng)
-      state.apply(effect)
-      model.apply(effect)
-    }
+    Self.open(5, &state, &model, &rng)
     Self.expectSame(state, model.state, routers, "reopened")
   }
 
@@ -178,11 +179,7 @@ import Testing
     var rng = SeededGenerator(seed: 0x5E7)
     var state = SessionState()
     var model = Model()
-    for _ in 0..<12 {
-      let effect = Self.created(state, &rng)
-      state.apply(effect)
-      model.apply(effect)
-    }
+    Self.open(12, &state, &model, &rng)
     for id in ["s2", "s5", "s11"] {
       state.apply(.close(id))
       model.apply(.close(id))
