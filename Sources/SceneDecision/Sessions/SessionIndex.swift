@@ -81,9 +81,6 @@ struct SessionIndex: Sendable {
     return open(scenes.values[i].all, holes: scenes.values[i].holes)
   }
 
-  /// The open positions of the sessions with sets of their own, ascending.
-  var positionsWithOwnSets: [Int] { open(withOwnSets, holes: withOwnSetsHoles) }
-
   /// Indexes the session just appended at position `p` (the queue entry aside).
   private mutating func added(_ s: Session, at p: Int) {
     if positions[s.id] == nil { positions[s.id] = p } else { uniqueIDs = false }
