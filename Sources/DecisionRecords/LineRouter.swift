@@ -230,15 +230,9 @@ public struct LineRouter: ~Copyable {
   /// The error of a stateful line whose decision's `effects` would leave more than `limit`
   /// sessions open, `open` being open before it, or nil.
   static func overSessionLimit(_ effects: borrowing SessionEffects, open: Int, limit: Int) -> EventError? {
+    // Counted on what the effects keep (a walk made each kept effect, and destroyed it).
     let before = open
-    var open = open
-    effects.forEachEffect { effect in
-      switch effect {
-      case .create: open += 1
-      case .close: open -= 1
-      default: return
-      }
-    }
+    let open = open + effects.openedCount
     guard open > limit, open > before else { return nil }
     return EventError(
       code: .sessionLimit,

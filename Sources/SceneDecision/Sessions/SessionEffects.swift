@@ -74,6 +74,36 @@ package struct SessionEffects: Sendable, Hashable, RandomAccessCollection, Mutab
     }
   }
 
+  /// How many more sessions are open after these effects than before: the sessions they
+  /// create less those they close, told from what is kept (no effect made for the one kept in
+  /// place).
+  package var openedCount: Int {
+    switch storage {
+    case .none, .activated: return 0
+    case .created: return 1
+    case .list(let effects):
+      var n = 0
+      effects.withUnsafeBufferPointer { effects in
+        for i in effects.indices {
+          switch effects[i] {
+          case .create: n += 1
+          case .close: n -= 1
+          default: continue
+          }
+        }
+      }
+      return n
+    }
+  }
+
+  /// The id of the session activated when these effects are that one activation (what most
+  /// decisions of a stateful run keep), else nil: for the caller that applies it without
+  /// making the effect.
+  package var soleActivation: String? {
+    if case .activated(let id) = storage { return id }
+    return nil
+  }
+
   package var isEmpty: Bool {
     if case .none = storage { return true }
     return false

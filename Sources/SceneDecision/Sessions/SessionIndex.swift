@@ -54,10 +54,16 @@ struct SessionIndex: Sendable {
   private var holeFlags: [Bool] = []
   /// How many positions are holes.
   private(set) var holes = 0
+  /// The place of each position in its declaration's tie-break queue (``TieQueue``), -1 for a
+  /// position in none (a hole, or a session with its own sets): one array for every queue, so
+  /// that a session's place is read without a lookup, and a session at the front of its queue
+  /// that stays there (the foreground one activated again) is told without finding its queue.
+  private var queueSlots: [Int] = []
 
   init(_ sessions: [Session], ties: [ScenePolicies.TieBreak]) {
     self.ties = ties
     positions.reserveCapacity(sessions.count)
+    queueSlots = Array(repeating: -1, count: sessions.count)
     for p in sessions.indices { added(sessions[p], at: p) }
     for id in scenes.keys { rebuildQueue(id, sessions) }
   }
@@ -84,6 +90,7 @@ struct SessionIndex: Sendable {
   /// Indexes the session just appended at position `p` (the queue entry aside).
   private mutating func added(_ s: Session, at p: Int) {
     if positions[s.id] == nil { positions[s.id] = p } else { uniqueIDs = false }
+    if queueSlots.count <= p { queueSlots.append(contentsOf: repeatElement(-1, count: p + 1 - queueSlots.count)) }
     let own = SessionIndex.hasOwnSets(s)
     scenes[s.scene, default: Scene()].all.append(p)
     if !own { scenes[s.scene]!.plain += 1 }
@@ -105,7 +112,29 @@ struct SessionIndex: Sendable {
     // copy of the session, and the dictionary's optional-chained modify, cost more than the
     // update itself).
     guard !SessionIndex.hasOwnSets(sessions[p]), let i = scenes.index(forKey: sessions[p].scene) else { return }
-    scenes.values[i].queue.update(p, ties, sessions)
+    scenes.values[i].queue.update(p, ties, sessions, &queueSlots)
+  }
+
+  /// The position of the one foreground-active session when it is `id`'s, ids being unique:
+  /// what a run of events to one window activates again, found without a lookup by id.
+  func soleActive(_ id: String, _ sessions: [Session]) -> Int? {
+    guard uniqueIDs, active.count == 1 else { return nil }
+    let p = active[0]
+    return sessions.withUnsafeBufferPointer { $0[p].id == id } ? p : nil
+  }
+
+  /// The session at `p` was activated: it is foreground active now, and was `old`, last
+  /// activated at `before`. When its last activation did not move back (the clock only moves
+  /// on), its tie-break key only got better in every tie-break order, and a session at the
+  /// front of its queue stays there: nothing to move, and its queue is not looked up.
+  mutating func activated(_ sessions: [Session], at p: Int, was old: Session.State, lastActivated before: Int) {
+    if old != .foregroundActive { active.append(p) }
+    if p < queueSlots.count, queueSlots[p] == 0,
+      sessions.withUnsafeBufferPointer({ $0[p].lastActivated >= before && $0[p].state == .foregroundActive })
+    {
+      return
+    }
+    changedKey(sessions, at: p)
   }
 
   /// The session at `p` moved into or out of the foreground-active state.
@@ -138,7 +167,7 @@ struct SessionIndex: Sendable {
     if let i = scenes.index(forKey: s.scene) {
       if !own {
         scenes.values[i].plain -= 1
-        scenes.values[i].queue.remove(p, ties, sessions)
+        scenes.values[i].queue.remove(p, ties, sessions, &queueSlots)
       }
       scenes.values[i].holes += 1
       if scenes.values[i].holes > scenes.values[i].all.count - scenes.values[i].holes {
@@ -177,7 +206,7 @@ struct SessionIndex: Sendable {
     } else if !wasOwn && isOwn {
       SessionIndex.insert(p, into: &withOwnSets)
       scenes[s.scene]!.plain -= 1
-      scenes[s.scene]!.queue.remove(p, ties, sessions)
+      scenes[s.scene]!.queue.remove(p, ties, sessions, &queueSlots)
     }
   }
 
@@ -194,7 +223,8 @@ struct SessionIndex: Sendable {
   private mutating func rebuildQueue(_ id: String, _ sessions: [Session]) {
     guard let scene = scenes[id] else { return }
     let plain = scene.all.filter { !isHole($0) && !SessionIndex.hasOwnSets(sessions[$0]) }
-    scenes[id]!.queue = TieQueue(plain, ties, sessions)
+    for p in scene.queue.positions { queueSlots[p] = -1 }
+    scenes[id]!.queue = TieQueue(plain, ties, sessions, &queueSlots)
   }
 
   private static func insert(_ p: Int, into list: inout [Int]) {
@@ -271,6 +301,13 @@ struct SessionIndex: Sendable {
     }
   }
 
+  /// The entry of ``scenes`` at `i`, read in place (a copy of the entry retained its lists):
+  /// the declaration's id, whether it has open sessions (``Scene/all`` not empty), how many of
+  /// them have no sets of their own, and the best of those.
+  func scene(at i: Dictionary<String, Scene>.Index) -> (id: String, hasSessions: Bool, plain: Int, best: Int?) {
+    (scenes.keys[i], !scenes.values[i].all.isEmpty, scenes.values[i].plain, scenes.values[i].queue.best)
+  }
+
   /// The best session without sets of its own of declaration `id`, by the queue's ties.
   func bestPlain(of id: String) -> Int? {
     scenes[id]?.queue.best
@@ -280,24 +317,26 @@ struct SessionIndex: Sendable {
 /// A binary heap of positions of sessions in tie-break order (``TieBreaking/precedes(_:_:_:)``,
 /// then the position: the first of equal sessions, as a scan keeps it), each session's place in
 /// it known, so that a session whose key changed moves at once and the top is always the best.
+///
+/// The places are kept by the owner, in `slots` (indexed by position, -1 for a position in no
+/// queue: ``SessionIndex``'s one array for all its queues), passed to every change.
 struct TieQueue: Sendable {
   private var heap: [Int] = []
-  /// The place in `heap` of each position it holds.
-  private var slots: [Int: Int] = [:]
   var count: Int { heap.count }
   /// The best position.
   var best: Int? { heap.first }
+  /// The positions queued, in heap order.
+  var positions: [Int] { heap }
 
   init() {}
 
-  init(_ positions: [Int], _ ties: [ScenePolicies.TieBreak], _ sessions: [Session]) {
+  init(_ positions: [Int], _ ties: [ScenePolicies.TieBreak], _ sessions: [Session], _ slots: inout [Int]) {
     heap = positions
     var i = heap.count / 2
     while i > 0 {
       i -= 1
-      siftDown(i, ties, sessions)
+      siftDown(i, ties, sessions, &slots)
     }
-    slots.reserveCapacity(heap.count)
     for (slot, p) in heap.enumerated() { slots[p] = slot }
   }
 
@@ -326,39 +365,46 @@ struct TieQueue: Sendable {
   }
 
   /// Adds position `p`, or moves it to its place when its key changed.
-  mutating func update(_ p: Int, _ ties: [ScenePolicies.TieBreak], _ sessions: [Session]) {
-    if let slot = slots[p] {
-      siftDown(siftUp(slot, ties, sessions), ties, sessions)
+  mutating func update(_ p: Int, _ ties: [ScenePolicies.TieBreak], _ sessions: [Session], _ slots: inout [Int]) {
+    let slot = slots[p]
+    if slot >= 0 {
+      siftDown(siftUp(slot, ties, sessions, &slots), ties, sessions, &slots)
       return
     }
     heap.append(p)
     slots[p] = heap.count - 1
-    siftUp(heap.count - 1, ties, sessions)
+    siftUp(heap.count - 1, ties, sessions, &slots)
   }
 
   /// Removes position `p` if it is queued.
-  mutating func remove(_ p: Int, _ ties: [ScenePolicies.TieBreak], _ sessions: [Session]) {
-    guard let slot = slots.removeValue(forKey: p) else { return }
+  mutating func remove(_ p: Int, _ ties: [ScenePolicies.TieBreak], _ sessions: [Session], _ slots: inout [Int]) {
+    guard p < slots.count, slots[p] >= 0 else { return }
+    let slot = slots[p]
+    slots[p] = -1
     let last = heap.removeLast()
     guard slot < heap.count else { return }
     heap[slot] = last
     slots[last] = slot
-    siftDown(siftUp(slot, ties, sessions), ties, sessions)
+    siftDown(siftUp(slot, ties, sessions, &slots), ties, sessions, &slots)
   }
 
   @discardableResult
-  private mutating func siftUp(_ start: Int, _ ties: [ScenePolicies.TieBreak], _ sessions: [Session]) -> Int {
+  private mutating func siftUp(
+    _ start: Int, _ ties: [ScenePolicies.TieBreak], _ sessions: [Session], _ slots: inout [Int]
+  ) -> Int {
     var i = start
     while i > 0 {
       let parent = (i - 1) / 2
       guard TieQueue.precedes(heap[i], heap[parent], ties, sessions) else { break }
-      swap(i, parent)
+      swap(i, parent, &slots)
       i = parent
     }
     return i
   }
 
-  private mutating func siftDown(_ start: Int, _ ties: [ScenePolicies.TieBreak], _ sessions: [Session]) {
+  private mutating func siftDown(
+    _ start: Int, _ ties: [ScenePolicies.TieBreak], _ sessions: [Session], _ slots: inout [Int]
+  ) {
     var i = start
     while true {
       let l = 2 * i + 1
@@ -367,12 +413,12 @@ struct TieQueue: Sendable {
       if l < heap.count && TieQueue.precedes(heap[l], heap[m], ties, sessions) { m = l }
       if r < heap.count && TieQueue.precedes(heap[r], heap[m], ties, sessions) { m = r }
       if m == i { return }
-      swap(i, m)
+      swap(i, m, &slots)
       i = m
     }
   }
 
-  private mutating func swap(_ i: Int, _ j: Int) {
+  private mutating func swap(_ i: Int, _ j: Int, _ slots: inout [Int]) {
     heap.swapAt(i, j)
     slots[heap[i]] = i
     slots[heap[j]] = j

@@ -27,6 +27,12 @@ extension SessionState {
   /// state.apply(effects)   // as state.apply(decision) for the decision they came from
   /// ```
   package mutating func apply(_ effects: SessionEffects) {
+    // The one activation most lines keep, applied without making the effect (an effect
+    // switched on was copied out, its payload a whole session wide).
+    if let id = effects.soleActivation {
+      if index == nil { index = SessionIndex(storage, ties: ScenePolicies().ties) }
+      return activate(id)
+    }
     effects.forEachEffect { apply($0) }
   }
 
@@ -43,13 +49,7 @@ extension SessionState {
         nextSessionNumber = max(nextSessionNumber, SessionNumbers.successor(of: n))
       }
     case .activate(let id):
-      guard let p = index!.positions[id] else { return }
-      clock = SessionNumbers.successor(of: clock)
-      demoteActive(except: id)
-      let old = storage[p].state
-      storage[p].state = .foregroundActive
-      storage[p].lastActivated = clock
-      index!.changedState(storage, at: p, was: old)
+      activate(id)
     case .close(let id):
       guard let p = index!.positions[id] else { return }
       guard index!.uniqueIDs else {
@@ -81,6 +81,27 @@ extension SessionState {
       storage[p].state = state
       index!.changedState(storage, at: p, was: old)
     }
+  }
+
+  /// `.activate(id)`, the state indexed.
+  private mutating func activate(_ id: String) {
+    // The usual activation, of the one foreground-active session again (a run of events to
+    // one window): its position known without a lookup by id, no other session to demote.
+    if let p = index!.soleActive(id, storage) {
+      clock = SessionNumbers.successor(of: clock)
+      let before = storage[p].lastActivated
+      storage[p].lastActivated = clock
+      index!.activated(storage, at: p, was: .foregroundActive, lastActivated: before)
+      return
+    }
+    guard let p = index!.positions[id] else { return }
+    clock = SessionNumbers.successor(of: clock)
+    demoteActive(except: id)
+    let old = storage[p].state
+    let before = storage[p].lastActivated
+    storage[p].state = .foregroundActive
+    storage[p].lastActivated = clock
+    index!.activated(storage, at: p, was: old, lastActivated: before)
   }
 
   /// One session is foreground active at a time in this model: the others step back to inactive.
