@@ -28,7 +28,7 @@ struct DecisionContext {
   /// Where ``index`` is: in the state, or in ``madeIndex``. An address, not a `_read`: what is
   /// read through a coroutine is retained for as long as the caller uses it (about 600
   /// instructions a decision that reads the index for windows and open sessions).
-  private let indexBase: UnsafePointer<SessionIndex>
+  let indexBase: UnsafePointer<SessionIndex>
   /// The index made for this decision (and kept alive by it); nil, the state's is read.
   private let madeIndex: SessionIndex.Made?
   /// Whether to build the trace and the message; off, only the decision's fields are computed.

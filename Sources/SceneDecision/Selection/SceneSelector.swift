@@ -108,7 +108,7 @@ struct SceneSelector {
       guard
         let (sets, fromPolicy) = effectiveSets(
           session: i, declaration: declarationIndex, &ctx,
-          subject: { "session \(sessions[i].id) ('\(sessions[i].scene)')" })
+          subject: { "session \(sessions[i].id) ('\(sessions[i].scene)')" })?.lists
       else {
         excludedByPolicy = true
         continue
@@ -146,51 +146,69 @@ struct SceneSelector {
   /// that have no sets of their own share its sets, so one test answers for all of them and its
   /// tie-break queue gives their best; sessions with their own sets are tested one by one.
   private func indexedSessions(_ ctx: inout DecisionContext) -> (Candidates, Candidates, Bool) {
-    let index = ctx.index
+    // The index, the sessions and the policies are read in place, where they are (a copy of
+    // each retained its arrays and dictionaries), and the index's declarations by dictionary
+    // index (a loop over its (id, entry) pairs copied each entry).
+    let index = ctx.indexBase
     // More than one set may read the identifier's text: it is made once, by the first set that
     // reads it (sets of `*`, the unmodified-scene policy's, do not).
     var text: String?? = nil
-    let sessions = ctx.state.storage
-    let policies = ctx.policies
     var prefer = Candidates()
     var allow = Candidates()
     var excludedByPolicy = false
     // The declarations that have sessions, in any order: the answer does not depend on it (the
     // best is the least by a total order; the one citation made here, S8, is made or not).
-    for (id, scene) in index.scenes where !scene.all.isEmpty {
+    var i = index.pointee.scenes.startIndex
+    while i != index.pointee.scenes.endIndex {
+      let scene = index.pointee.scene(at: i)
+      i = index.pointee.scenes.index(after: i)
+      guard scene.hasSessions else { continue }
       // Sessions belong to the first declaration of their id, as a scan finds it.
       // (By position, its fields read in place: a copy of a declaration retains every field.)
-      guard let declaration = ctx.table.sceneIndex(id) else { continue }
+      guard let declaration = ctx.table.sceneIndex(scene.id) else { continue }
       if ctx.table.scenes[declaration].kind == .settings {
         ctx.cite(.s8)
         continue
       }
-      guard scene.plain > 0, let best = scene.queue.best else { continue }
-      guard let (sets, fromPolicy) = effectiveSets(session: best, declaration: declaration, &ctx, subject: { "" })
-      else {
+      guard scene.plain > 0, let best = scene.best else { continue }
+      guard let sets = effectiveSets(session: best, declaration: declaration, &ctx, subject: { "" }) else {
         excludedByPolicy = true
         continue
       }
-      if identifier.satisfies(set: sets.preferring, policies, text: &text) {
-        prefer.add(best, count: scene.plain, fromPolicy: fromPolicy, sessions, policies)
-      } else if identifier.satisfies(set: sets.allowing, policies, text: &text) {
-        allow.add(best, count: scene.plain, fromPolicy: fromPolicy, sessions, policies)
-      }
+      addCandidates(sets, best, count: scene.plain, &prefer, &allow, &text, ctx)
     }
-    for p in index.withOwnSets where !index.isHole(p) {
-      guard let declaration = ctx.table.sceneIndex(sessions[p].scene) else { continue }
+    for p in index.pointee.withOwnSets where !index.pointee.isHole(p) {
+      let declaration = ctx.state.storage.withUnsafeBufferPointer { ctx.table.sceneIndex($0[p].scene) }
+      guard let declaration else { continue }
       if ctx.table.scenes[declaration].kind == .settings { continue }  // cited above, with the declaration's sessions
-      guard let (sets, fromPolicy) = effectiveSets(session: p, declaration: declaration, &ctx, subject: { "" }) else {
+      guard let sets = effectiveSets(session: p, declaration: declaration, &ctx, subject: { "" }) else {
         excludedByPolicy = true
         continue
       }
-      if identifier.satisfies(set: sets.preferring, policies, text: &text) {
-        prefer.add(p, count: 1, fromPolicy: fromPolicy, sessions, policies)
-      } else if identifier.satisfies(set: sets.allowing, policies, text: &text) {
-        allow.add(p, count: 1, fromPolicy: fromPolicy, sessions, policies)
-      }
+      addCandidates(sets, p, count: 1, &prefer, &allow, &text, ctx)
     }
     return (prefer, allow, excludedByPolicy)
+  }
+
+  /// Adds the `count` sessions whose best is at `p`, with these sets, to the candidates that
+  /// prefer the event or to those that allow it, or to neither.
+  private func addCandidates(
+    _ sets: EffectiveSets, _ p: Int, count: Int, _ prefer: inout Candidates, _ allow: inout Candidates,
+    _ text: inout String??, _ ctx: borrowing DecisionContext
+  ) {
+    switch sets {
+    case .allowsEverything:
+      // The policy's sets, `[]` and `["*"]`, told without testing them: `[]` matches nothing,
+      // `*` anything the missing-identifier policy lets match; neither reads the text.
+      guard identifier.forRecord.hasText || ctx.policies.missingIdentifier != .matchesNothing else { return }
+      allow.add(p, count: count, fromPolicy: true, ctx.state.storage, ctx.policies)
+    case .sets(let preferring, let allowing):
+      if identifier.satisfies(set: preferring, ctx.policies, text: &text) {
+        prefer.add(p, count: count, fromPolicy: false, ctx.state.storage, ctx.policies)
+      } else if identifier.satisfies(set: allowing, ctx.policies, text: &text) {
+        allow.add(p, count: count, fromPolicy: false, ctx.state.storage, ctx.policies)
+      }
+    }
   }
 
   /// S2: the best of the sessions that prefer the event, else of those that allow it.
@@ -201,9 +219,11 @@ struct SceneSelector {
     for round in 0..<2 {
       let (group, word) = round == 0 ? (prefer, "prefers") : (allow, "allows")
       guard group.count > 0, let best = group.best else { continue }
-      // The chosen session's fields are read in place (a copy retained all of them).
-      let unattached = sessions.withUnsafeBufferPointer { $0[best].state == .unattached }
-      let chosen = ReceiverChoice.Chosen(id: sessions[best].id, scene: sessions[best].scene)
+      // The chosen session's fields are read in place (a copy retained all of them, and so
+      // did each field read through the array's subscript).
+      let (unattached, chosen) = sessions.withUnsafeBufferPointer {
+        ($0[best].state == .unattached, ReceiverChoice.Chosen(id: $0[best].id, scene: $0[best].scene))
+      }
       ctx.cite(.s2)
       ctx.cite(.v2)
       // The step's text is built only when the decision explains itself.
@@ -242,18 +262,35 @@ struct SceneSelector {
     return nil
   }
 
-  /// The session's sets (V5, V6), or the declaration's, or the unmodified-scene policy (V8, AMB1),
-  /// with whether the policy gave them; nil when the session is not a candidate.
+  /// A session's effective `handlesExternalEvents` sets.
+  enum EffectiveSets {
+    /// Its own, or its declaration's (V5, V6).
+    case sets(preferring: [String], allowing: [String])
+    /// The unmodified-scene policy's (V8, AMB1): it prefers nothing, allows everything
+    /// (`preferring: []`, `allowing: ["*"]`).
+    case allowsEverything
+
+    /// The sets, and whether the policy gave them.
+    var lists: ((preferring: [String], allowing: [String]), Bool) {
+      switch self {
+      case .sets(let preferring, let allowing): ((preferring, allowing), false)
+      case .allowsEverything: (([], ["*"]), true)
+      }
+    }
+  }
+
+  /// The session's sets (V5, V6), or the declaration's, or the unmodified-scene policy (V8, AMB1);
+  /// nil when the session is not a candidate.
   private func effectiveSets(
     session p: Int, declaration d: Int, _ ctx: inout DecisionContext, subject: () -> String
-  ) -> ((preferring: [String], allowing: [String]), Bool)? {
+  ) -> EffectiveSets? {
     // The session (a position in the state) and the declaration (in the table) are read in
     // place: passed as values, each was copied (and so was the session, for each field read
     // through the array's subscript: the buffer's element is read instead).
     let (preferring, allowing) = ctx.state.storage.withUnsafeBufferPointer { ($0[p].preferring, $0[p].allowing) }
-    if preferring != nil || allowing != nil { return ((preferring ?? [], allowing ?? []), false) }
+    if preferring != nil || allowing != nil { return .sets(preferring: preferring ?? [], allowing: allowing ?? []) }
     let declared = (ctx.table.scenes[d].preferring, ctx.table.scenes[d].allowing)
-    if declared.0 != nil || declared.1 != nil { return ((declared.0 ?? [], declared.1 ?? []), false) }
+    if declared.0 != nil || declared.1 != nil { return .sets(preferring: declared.0 ?? [], allowing: declared.1 ?? []) }
     let platform = ctx.table.platform
     let allowAll: Bool
     switch ctx.policies.unmodifiedScenes {
@@ -266,7 +303,7 @@ struct SceneSelector {
         .session, subject(), .info,
         "has no handlesExternalEvents view modifier: it allows everything (UIKit's defaults)",
         rule: .v8, cites: false)
-      return (([], ["*"]), true)
+      return .allowsEverything
     }
     ctx.step(
       .session, subject(), .rejected,
