@@ -98,4 +98,32 @@ import Testing
       #expect(set.effects == [.activate("s1")])
     }
   }
+  /// What the session limit counts, told from what is kept: the sessions created less those
+  /// closed, as a walk over the array counts them; and the one activation kept in place named.
+  @Test func openedCountAndSoleActivationAnswerAsTheArray() {
+    let lists: [[SessionEffect]] = [
+      [], [.activate("s1")], [Self.created("s2", clock: 3)], [Self.created("s2", clock: 3), .close("s1")],
+      [.close("s1"), .close("s2"), .activate("s3")], [Self.created("s2", clock: 3), Self.created("s3", clock: 4)],
+    ]
+    for list in lists {
+      let counted = list.reduce(0) {
+        switch $1 {
+        case .create: $0 + 1
+        case .close: $0 - 1
+        default: $0
+        }
+      }
+      #expect(SessionEffects(list).openedCount == counted)
+      #expect(SessionEffects(list).soleActivation == nil)
+    }
+    for (kept, array) in Self.pairs() {
+      #expect(kept.openedCount == (array.first.map { if case .create = $0 { 1 } else { 0 } } ?? 0))
+    }
+    var activated = SessionEffects()
+    activated.appendActivate("s3")
+    #expect(activated.soleActivation == "s3")
+    activated.append(.close("s3"))
+    #expect(activated.soleActivation == nil)
+    #expect(activated.openedCount == -1)
+  }
 }

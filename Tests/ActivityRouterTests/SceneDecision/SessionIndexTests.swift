@@ -129,4 +129,30 @@ import Testing
     }
     #expect(state.sessions.count == 38)  // the list window, then 37 distinct notes
   }
+  /// An activation of the one foreground-active session leaves it at the front of its queue
+  /// without a move only while its last activation does not go back: with the clock set back
+  /// by hand, it moves behind the sessions activated later, as in an index built afresh.
+  @Test func activatingTheActiveSessionKeepsItsQueueInOrder() {
+    let sessions = [
+      Session(id: "s1", scene: "main", state: .foregroundActive, lastActivated: 10, created: 1),
+      Session(id: "s2", scene: "main", state: .foregroundInactive, lastActivated: 9, created: 2),
+      Session(id: "s3", scene: "main", state: .background, lastActivated: 8, created: 3),
+    ]
+    let orders: [[ScenePolicies.TieBreak]] = [[.recent], [.foreground, .recent], [.newest], [.oldest, .recent], []]
+    for ties in orders {
+      var policies = ScenePolicies()
+      policies.ties = ties
+      var state = SessionState(sessions: sessions)
+      state.indexSessions(for: policies)
+      for (clock, id) in [(20, "s1"), (0, "s1"), (30, "s2"), (0, "s2"), (1, "s2"), (40, "s3"), (2, "s1")] {
+        state.clock = clock
+        var effects = SessionEffects()
+        effects.appendActivate(id)
+        state.apply(effects)
+        let fresh = SessionIndex(state.storage, ties: ties)
+        #expect(state.index?.bestPlain(of: "main") == fresh.bestPlain(of: "main"), "ties \(ties), \(id) at \(clock)")
+        #expect(state.index?.active == fresh.active)
+      }
+    }
+  }
 }
