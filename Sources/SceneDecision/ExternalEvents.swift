@@ -436,6 +436,7 @@ package enum ExternalEvents {
   /// The table's route for a URL, with a trace step (``route(url:activity:other:router:_:)``'s
   /// first case). The match is returned as found (read out of an optional, it was copied and the
   /// optional destroyed through the generic witnesses of `Optional`).
+  @inline(__always)
   static func routeURL(
     _ url: ObservedInPlace<URLRecord>, router: borrowing CompiledRouter, _ ctx: inout DecisionContext
   )
