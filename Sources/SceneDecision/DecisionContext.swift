@@ -97,8 +97,8 @@ struct DecisionContext {
   ) -> Bool {
     guard state.pointee.index != nil else { return false }
     // The optional's payload is at its offset 0 (`SessionState.indexPayload(of:)`).
-    let ours =
-      UnsafeRawPointer(SessionState.indexPayload(of: state)) + MemoryLayout<SessionIndex>.offset(of: \SessionIndex.ties)!
+    let index = UnsafeRawPointer(SessionState.indexPayload(of: state))
+    let ours = index + MemoryLayout<SessionIndex>.offset(of: \SessionIndex.ties)!
     let theirs = UnsafeRawPointer(policies) + MemoryLayout<ScenePolicies>.offset(of: \ScenePolicies.ties)!
     return ours.load(as: UInt.self) == theirs.load(as: UInt.self)
   }

@@ -165,10 +165,12 @@ package enum ExternalEvents {
     if url != nil || activityType != nil, table.lifecycle == .swiftUI,
       let declaration = table.sceneIndex(r.scene)
     {
-      let kind = url != nil ? "onOpenURL" : "onContinueUserActivity(\"\(activityType ?? "")\")"
       // `SceneDeclaration.handles(url:activityType:)` on the handlers alone (a method of the
       // declaration, called on the table's element, copied the whole declaration).
       if !SceneDeclaration.handles(table.scenes[declaration].handlers, url: url != nil, activityType: activityType) {
+        // The handler's kind, made for the messages alone (made before the test, it was
+        // released after it on every line).
+        let kind = url != nil ? "onOpenURL" : "onContinueUserActivity(\"\(activityType ?? "")\")"
         ctx.step(
           .handler, subject(), .rejected, "has no \(kind) handler: the event is lost, SwiftUI does not re-route it",
           rule: url != nil ? .d1 : .d2)

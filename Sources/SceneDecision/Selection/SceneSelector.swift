@@ -315,7 +315,8 @@ struct SceneSelector {
     }
     if !drop, let first = firstWindowDeclaration(table) {
       ctx.step(
-        .declaration, "'\(table.scenes[first].id)'", .chosen, "no declaration matches: the first declared scene is used",
+        .declaration, "'\(table.scenes[first].id)'", .chosen,
+        "no declaration matches: the first declared scene is used",
         rule: .s6)
       return instantiate(at: first, &ctx)
     }
