@@ -161,7 +161,7 @@ extension DecisionRecord {
       // The URL's ranges read, and its record made over the line's bytes, as
       // `EventReader.readURL(borrowing:)` makes it: a `Result` holding the record was destroyed
       // whole after the switch, through its generic value witnesses (about 110 instructions a
-      // line); these ranges hold nothing to release.
+      // line, the record's own destroy about 35); these ranges hold nothing to release.
       switch URLRecord.readRanges(bytes) {
       case .failure:
         // The reader's error record, from the reader itself (a refused URL is rare: read again).
