@@ -71,7 +71,10 @@ struct DecisionContext {
       platform: router.pointee.table.platform, lifecycle: router.pointee.table.lifecycle,
       multipleScenes: router.pointee.table.multipleScenes, singleScene: policies.pointee.singleScene)
     self.stateBase = state
-    if let made = SessionState.index(of: state, ties: policies.pointee.ties) {
+    if Self.indexKeepsOrder(of: state, policies: policies) {
+      self.madeIndex = nil
+      self.indexBase = SessionState.indexPayload(of: state)
+    } else if let made = SessionState.index(of: state, ties: policies.pointee.ties) {
       let box = SessionIndex.Made(made)
       self.madeIndex = box
       self.indexBase = UnsafePointer(box.base)
@@ -82,6 +85,22 @@ struct DecisionContext {
     self.explains = explains
     self.nextNumber = state.pointee.nextSessionNumber
     self.clock = state.pointee.clock
+  }
+
+  /// Whether the state has an index kept in the tie-break order of `policies` and it is the
+  /// same array as theirs (a run indexes its state with its table's policies: `indexSessions(for:)`),
+  /// told from the two arrays' references, read where they are: compared by
+  /// `SessionState.index(of:ties:)`, which reads both arrays, they were retained and released
+  /// (about 80 instructions a decision). False, the caller compares them.
+  private static func indexKeepsOrder(
+    of state: UnsafePointer<SessionState>, policies: UnsafePointer<ScenePolicies>
+  ) -> Bool {
+    guard state.pointee.index != nil else { return false }
+    // The optional's payload is at its offset 0 (`SessionState.indexPayload(of:)`).
+    let index = UnsafeRawPointer(SessionState.indexPayload(of: state))
+    let ours = index + MemoryLayout<SessionIndex>.offset(of: \SessionIndex.ties)!
+    let theirs = UnsafeRawPointer(policies) + MemoryLayout<ScenePolicies>.offset(of: \ScenePolicies.ties)!
+    return ours.load(as: UInt.self) == theirs.load(as: UInt.self)
   }
 
   /// The address of `router`'s table's policies, inside the router (stored properties all the

@@ -28,6 +28,25 @@ package enum DecisionValue: Sendable, Hashable {
   }
 
   /// Whether there is a value (a template always renders one).
+  /// Ends the value case by case, each part destroyed as what it is: a value that goes out of
+  /// scope whole is destroyed through the enum's value witnesses (about 85 instructions a
+  /// GitHub line for a template and its parameters, about 35 more than this).
+  ///
+  /// ```swift
+  /// let kept = DecisionValue.template(template, match.parameters)
+  /// sink.deliver(…, value: kept, …)
+  /// kept.end()
+  /// ```
+  package consuming func end() {
+    switch consume self {
+    case .absent: break
+    case .rendered(let value): _ = consume value
+    case .template(let template, let parameters):
+      _ = consume template
+      _ = consume parameters
+    }
+  }
+
   package var isAbsent: Bool {
     if case .absent = self { return true }
     return false

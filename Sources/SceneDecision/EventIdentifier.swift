@@ -126,7 +126,9 @@ public struct EventIdentifier: Sendable, Hashable {
   }
 
   /// ``of(url:)`` for the URL at `url`, which it reads there: the identifier is valid only while
-  /// `url` is, and must not outlive the call that lends it.
+  /// `url` is, and must not outlive the call that lends it. It holds nothing to release (a
+  /// pointer and a literal source), and the engine does not destroy it
+  /// (`ExternalEvents.decide(url:router:_:into:)`): keep it so.
   static func of(urlAt url: UnsafePointer<URLRecord>) -> EventIdentifier {
     EventIdentifier(urlAt: url)
   }

@@ -44,9 +44,14 @@ package enum ExternalEvents {
     url: URLRecord, router: borrowing CompiledRouter, _ ctx: inout DecisionContext, into sink: inout any DecisionSink
   ) {
     // The identifier reads the URL where it is (a copy of it in the identifier was made and
-    // destroyed for every line).
+    // destroyed for every line). It is made in place and not destroyed: a URL's identifier
+    // holds nothing to release (``EventIdentifier/of(urlAt:)``: a pointer, a literal source),
+    // and its destroy, through the type's value witnesses, and its copy into a
+    // `withUnsafePointer` cost about 90 instructions a line.
     withUnsafePointer(to: url) { url in
-      withUnsafePointer(to: EventIdentifier.of(urlAt: url)) { identifier in
+      withUnsafeTemporaryAllocation(of: EventIdentifier.self, capacity: 1) { buffer in
+        let identifier = buffer.baseAddress!
+        identifier.initialize(to: EventIdentifier.of(urlAt: url))
         decide(
           nil, identifier: ObservedInPlace(identifier, reads: ctx.reads), url: ObservedInPlace(url, reads: ctx.reads),
           router: router, &ctx, into: &sink)
@@ -160,10 +165,12 @@ package enum ExternalEvents {
     if url != nil || activityType != nil, table.lifecycle == .swiftUI,
       let declaration = table.sceneIndex(r.scene)
     {
-      let kind = url != nil ? "onOpenURL" : "onContinueUserActivity(\"\(activityType ?? "")\")"
       // `SceneDeclaration.handles(url:activityType:)` on the handlers alone (a method of the
       // declaration, called on the table's element, copied the whole declaration).
       if !SceneDeclaration.handles(table.scenes[declaration].handlers, url: url != nil, activityType: activityType) {
+        // The handler's kind, made for the messages alone (made before the test, it was
+        // released after it on every line).
+        let kind = url != nil ? "onOpenURL" : "onContinueUserActivity(\"\(activityType ?? "")\")"
         ctx.step(
           .handler, subject(), .rejected, "has no \(kind) handler: the event is lost, SwiftUI does not re-route it",
           rule: url != nil ? .d1 : .d2)
@@ -415,20 +422,23 @@ package enum ExternalEvents {
         .handler, "route '\(name())'", .rejected,
         "is handled in '\(scene)', but the event reached '\(r.scene)': SwiftUI does not re-route it",
         rule: .d3)
-      return ctx.deliver(
+      ctx.deliver(
         .drop, receiver: r, receives: false, match: match.forRecord, keeping: value, reason: .wrongScene,
         message: "route '\(name())' belongs to '\(scene)', but the event reaches \(subject())", router: router,
         into: &sink)
+      return value.end()
     }
     // The context's last decision (the engine reads none of its effects after it).
     ctx.deliver(
       isNew ? .open : .deliver, receiver: r, receives: true, match: match.forRecord, keeping: value,
       message: "\(isNew ? "a new" : "the open") \(subject()) shows route '\(name())'", router: router, into: &sink)
+    value.end()
   }
 
   /// The table's route for a URL, with a trace step (``route(url:activity:other:router:_:)``'s
   /// first case). The match is returned as found (read out of an optional, it was copied and the
   /// optional destroyed through the generic witnesses of `Optional`).
+  @inline(__always)
   static func routeURL(
     _ url: ObservedInPlace<URLRecord>, router: borrowing CompiledRouter, _ ctx: inout DecisionContext
   )

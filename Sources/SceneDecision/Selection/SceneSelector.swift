@@ -316,26 +316,30 @@ struct SceneSelector {
 
   func selectDeclaration(_ ctx: inout DecisionContext) -> ReceiverChoice {
     let table = ctx.table
-    // The declarations are read in place, by position (a copy of each retained every string
-    // and array it holds); with documentGroups: afterWindowGroups, a second pass takes the
+    // The declarations are read in place, by position, through the table (a copy of each
+    // retained every string and array it holds, and the array kept in a local was retained for
+    // the loops); with documentGroups: afterWindowGroups, a second pass takes the
     // DocumentGroups after the others, in declaration order.
-    let scenes = table.scenes
     // More than one matching set may read the identifier's text: it is made once.
-    if !identifier.forRecord.isResolved, Self.matchingSets(scenes) > 1 {
+    if !identifier.forRecord.isResolved, Self.matchingSets(table.scenes) > 1 {
       return resolvingIdentifier { $0.selectDeclaration(&ctx) }
     }
     let later = ctx.policies.documentGroups == .afterWindowGroups
     for pass in 0..<(later ? 2 : 1) {
-      for i in scenes.indices where !later || (scenes[i].kind == .documentGroup) == (pass == 1) {
-        if let choice = consider(at: i, &ctx) { return choice }
+      var i = 0
+      while i < table.scenes.count {
+        if !later || (table.scenes[i].kind == .documentGroup) == (pass == 1), let choice = consider(at: i, &ctx) {
+          return choice
+        }
+        i &+= 1
       }
     }
     // Fields read in place by position (`firstIndex(where:)` copied each declaration).
     if let unmodified = table.sceneIndex(where: {
-      (scenes[$0].kind == .windowGroup || scenes[$0].kind == .window) && scenes[$0].matching == nil
+      (table.scenes[$0].kind == .windowGroup || table.scenes[$0].kind == .window) && table.scenes[$0].matching == nil
     }) {
       ctx.step(
-        .declaration, "'\(scenes[unmodified].id)'", .chosen,
+        .declaration, "'\(table.scenes[unmodified].id)'", .chosen,
         "the first declaration without handlesExternalEvents(matching:)", rule: .s4)
       return instantiate(at: unmodified, &ctx)
     }
@@ -348,7 +352,8 @@ struct SceneSelector {
     }
     if !drop, let first = firstWindowDeclaration(table) {
       ctx.step(
-        .declaration, "'\(scenes[first].id)'", .chosen, "no declaration matches: the first declared scene is used",
+        .declaration, "'\(table.scenes[first].id)'", .chosen,
+        "no declaration matches: the first declared scene is used",
         rule: .s6)
       return instantiate(at: first, &ctx)
     }
