@@ -165,7 +165,7 @@ enum PlainPatternParser {
     -> String
   {
     let slice = UnsafeBufferPointer(rebasing: bytes[range])
-    return strings?.string(slice) ?? String(decoding: slice, as: UTF8.self)
+    return strings?.smallOrCached(slice) ?? String(decoding: slice, as: UTF8.self)
   }
 
   /// Where the name of the parameter segment at `range` (`{name}` or `{name:type}`) ends.

@@ -91,7 +91,7 @@ public enum ValueTemplate: Sendable, Hashable {
     if bytes.count >= 3, bytes[0] == UInt8(ascii: "{"), bytes[bytes.count - 1] == UInt8(ascii: "}") {
       let name = UnsafeBufferPointer(rebasing: bytes[1..<bytes.count - 1])
       if isParameterName(name) {
-        return .success(.parameter(strings?.string(name) ?? String(decoding: name, as: UTF8.self)))
+        return .success(.parameter(strings?.smallOrCached(name) ?? String(decoding: name, as: UTF8.self)))
       }
     }
     var pieces: [Piece] = []

@@ -109,6 +109,15 @@ import Testing
         #expect(deferred.range == bracketed.range && deferred.count == bracketed.count, "\(text)")
       }
     }
+    // A string that runs to the end of the table (its closing quote deleted) is read to the end
+    // of the bytes, not past them, and the table loads as the tree reader loads it.
+    for text in [
+      #"[{"name": "a}]"#, #"[{"name": "a", "url": "app://h/a}]"#,
+      #"[{"name": "a", "url": "app://h/a", "deliver": {"value": "x\"}}]"#,
+      #"[{"name": "a", "url": "app://h/a", "deliver": {"value": {"k": 1, "x}}}]"#, #"[{"name": "a", "comment": "\]"#,
+    ] {
+      Self.expectSameLoad(Self.table(routes: text), "unclosed string \(text)")
+    }
     let first = SourceText(file: "routes first", bytes: Self.table(routes: routes, before: true))
     let unchecked = try #require(TableLoader.loadUnchecked(source: first))
     let tree = TableLoader.load(source: first, routesInPlace: false)
