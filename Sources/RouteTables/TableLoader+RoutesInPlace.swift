@@ -24,7 +24,8 @@ extension TableLoader {
   /// target checked against its scenes (a table's routes mostly name the same scene).
   struct InPlaceRoutes {
     let table: RouteTable
-    /// The short strings read so far (names, scene ids, template keys, pattern parts).
+    /// The short strings read so far (names, scene ids, template keys, pattern parts) that
+    /// a small string does not hold (``ShortStringCache/smallOrCached(_:)``).
     let strings = ShortStringCache()
     /// The last target whose checks passed: its action, the scene it names, its type, and
     /// whether it has a value.
