@@ -165,7 +165,7 @@ enum PlainPatternParser {
     -> String
   {
     let slice = UnsafeBufferPointer(rebasing: bytes[range])
-    return strings?.string(slice) ?? String(decoding: slice, as: UTF8.self)
+    return strings?.smallOrCached(slice) ?? String(decoding: slice, as: UTF8.self)
   }
 
   /// Where the name of the parameter segment at `range` (`{name}` or `{name:type}`) ends.
@@ -204,14 +204,21 @@ enum PlainPatternParser {
     return kind
   }
 
-  /// Whether no two captures of the layout have the same name.
+  /// Whether no two captures of the layout have the same name. Each name is found once and
+  /// kept as its two offsets (a plain text is at most 255 bytes: a byte each), not found again
+  /// for every later capture.
   private static func namesDiffer(_ bytes: UnsafeBufferPointer<UInt8>, _ layout: PathLayout) -> Bool {
+    var starts = SIMD8<UInt8>()
+    var ends = SIMD8<UInt8>()
+    var names = 0
     for i in 0..<Int(layout.count) {
       guard let name = captureName(bytes, layout, i) else { continue }
-      for j in 0..<i {
-        guard let other = captureName(bytes, layout, j), other.count == name.count else { continue }
-        if bytes[other].elementsEqual(bytes[name]) { return false }
+      for j in 0..<names where Int(ends[j] &- starts[j]) == name.count {
+        if bytes[Int(starts[j])..<Int(ends[j])].elementsEqual(bytes[name]) { return false }
       }
+      starts[names] = UInt8(truncatingIfNeeded: name.lowerBound)
+      ends[names] = UInt8(truncatingIfNeeded: name.upperBound)
+      names += 1
     }
     return true
   }

@@ -4,7 +4,9 @@ import RouterSupport
 /// for it (``JSONParser/parse(_:limits:deferring:checked:)``), and each route is read from the
 /// bytes, its patterns parsed in place.
 ///
-/// Unchecked (the parser found the array's end by its brackets alone), this reader checks
+/// Unchecked (the parser found the array's end by its brackets alone, or took it to end where
+/// the table does: a string may then run to the end of the bytes, which `JSONCursor.string()`
+/// reads as escaped), this reader checks
 /// every byte it takes as the parser would (strings of printable ASCII without escapes,
 /// numbers and literals by their grammar, no key repeated in an object, containers nested
 /// within the parser's limit), and a route it leaves to `readRoute` is checked whole
@@ -22,7 +24,8 @@ extension TableLoader {
   /// target checked against its scenes (a table's routes mostly name the same scene).
   struct InPlaceRoutes {
     let table: RouteTable
-    /// The short strings read so far (names, scene ids, template keys, pattern parts).
+    /// The short strings read so far (names, scene ids, template keys, pattern parts) that
+    /// a small string does not hold (``ShortStringCache/smallOrCached(_:)``).
     let strings = ShortStringCache()
     /// The last target whose checks passed: its action, the scene it names, its type, and
     /// whether it has a value.
@@ -300,14 +303,14 @@ extension TableLoader {
           guard !hasScene, cursor.byte == UInt8(ascii: "\"") else { return false }
           let (text, escaped) = cursor.string()
           guard !escaped else { return false }
-          scene = context.strings.string(UnsafeBufferPointer(rebasing: bytes[text]))
+          scene = context.strings.smallOrCached(UnsafeBufferPointer(rebasing: bytes[text]))
           hasScene = true
         } else if action != .deliver, RouteKey.equal(key, "type") {
           guard seen & 2 == 0, cursor.byte == UInt8(ascii: "\"") else { return false }
           seen |= 2
           let (text, escaped) = cursor.string()
           guard !escaped else { return false }
-          type = context.strings.string(UnsafeBufferPointer(rebasing: bytes[text]))
+          type = context.strings.smallOrCached(UnsafeBufferPointer(rebasing: bytes[text]))
         } else if RouteKey.equal(key, "value") {
           // Inside the table's object, the array, the route's object and the target's.
           guard !hasValue, let read = ValueTemplate.inPlace(&cursor, context.strings, depth: 4) else { return false }

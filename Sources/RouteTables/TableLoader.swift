@@ -83,8 +83,9 @@ public enum TableLoader {
     return LoadedTable(table: table, diagnostics: reader.diagnostics, source: source, sources: [source] + referenced)
   }
 
-  /// The table loaded with its `routes` array unchecked by the JSON parser (found by its
-  /// brackets) and checked as the in-place reader reads it: nil on any doubt (a JSON error
+  /// The table loaded with its `routes` array unchecked by the JSON parser (taken to end where
+  /// the table does when it is the last member, else found by its brackets) and checked as the
+  /// in-place reader reads it: nil on any doubt (a JSON error
   /// anywhere, a route the reader cannot vouch for, no array deferred), for the caller to load
   /// the table checked. (The routes array's check before the read cost about 1,600
   /// instructions a route, reading every byte a second time.)
@@ -93,18 +94,34 @@ public enum TableLoader {
   /// let loaded = TableLoader.loadUnchecked(source: source) ?? TableLoader.load(source: source, routesInPlace: true)
   /// ```
   package static func loadUnchecked(source: SourceText) -> LoadedTable? {
+    // The routes array taken to end where the table does (it is the last member, as tables
+    // are written); when it ends earlier, the read in place finds it out: found by its brackets.
+    let (loaded, assumed) = loadUnchecked(source: source, assumingLast: true)
+    if let loaded { return loaded }
+    return assumed ? loadUnchecked(source: source, assumingLast: false).loaded : nil
+  }
+
+  /// ``loadUnchecked(source:)``, the routes array taken to be the table's last member when the
+  /// table ends so (`assumingLast`, ``JSONParser/parse(_:limits:deferring:checked:assumingLast:)``),
+  /// else found by its brackets; and whether it was taken so (then a nil may only mean that
+  /// the array ends earlier).
+  private static func loadUnchecked(
+    source: SourceText, assumingLast: Bool
+  ) -> (loaded: LoadedTable?, assumed: Bool) {
     let parsed = try? source.bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
-      try JSONParser.parse(buffer, deferring: "routes", checked: false)
+      try JSONParser.parse(buffer, deferring: "routes", checked: false, assumingLast: assumingLast)
     }
-    guard let parsed, let deferred = parsed.deferred else { return nil }
+    guard let parsed, let deferred = parsed.deferred else { return (nil, false) }
     var reader = JSONFieldReader(source: source)
     var referenced: [SourceText] = []
     var unsure = false
     let table = readTable(
       parsed.root, &reader, referenced: &referenced, routesInPlace: (deferred.range, deferred.count, false),
       unsure: &unsure)
-    guard !unsure else { return nil }
-    return LoadedTable(table: table, diagnostics: reader.diagnostics, source: source, sources: [source] + referenced)
+    guard !unsure else { return (nil, deferred.assumed) }
+    let loaded = LoadedTable(
+      table: table, diagnostics: reader.diagnostics, source: source, sources: [source] + referenced)
+    return (loaded, deferred.assumed)
   }
 
   package static func readTable(_ root: JSONNode, _ reader: inout JSONFieldReader) -> RouteTable? {
@@ -114,7 +131,7 @@ public enum TableLoader {
   }
 
   /// The table of `root`; `routesInPlace` is where the `routes` array is in the source, its
-  /// number of routes, and whether the parser checked it, when the parser deferred it (its
+  /// number of routes (unchecked, an estimate, for room only), and whether the parser checked it, when the parser deferred it (its
   /// node is then an empty placeholder). `unsure` is set (and nil returned, the rest of the
   /// table not read) when an unchecked array might not be JSON the parser accepts.
   static func readTable(

@@ -280,7 +280,7 @@ struct URLPatternParser {
   /// The text of `range` (whose bytes are valid UTF-8: a pattern's, cut at ASCII bytes).
   private func string(_ range: Range<Int>) -> String {
     let slice = UnsafeBufferPointer(rebasing: bytes[range])
-    return strings?.string(slice) ?? String(decoding: slice, as: UTF8.self)
+    return strings?.smallOrCached(slice) ?? String(decoding: slice, as: UTF8.self)
   }
 
   /// The index of the first byte `stop` or `otherStop` outside `{…}` (a `?` inside braces marks an

@@ -9,7 +9,8 @@ extension ValueTemplate {
   /// key with an escape or anything but printable ASCII, a string with braces that is not a
   /// placeholder (`"{{x}}"` is literal text whose value as JSON is not the text), a template
   /// error; and for anything the JSON parser would not accept (the bytes are read unchecked:
-  /// a value it takes is valid JSON), or containers nested to the parser's limit.
+  /// a value it takes is valid JSON; a string that runs to the end of the bytes is read as
+  /// escaped), or containers nested to the parser's limit.
   ///
   /// ```swift
   /// var cursor = JSONCursor(buffer, at: valueStart)
@@ -27,7 +28,7 @@ extension ValueTemplate {
         brace = true
         break
       }
-      guard brace else { return .literal(.string(strings.string(bytes))) }
+      guard brace else { return .literal(.string(strings.smallOrCached(bytes))) }
       guard case .success(let template) = interpolated(bytes, strings: strings), !template.isLiteral else { return nil }
       return template
     case UInt8(ascii: "{"):
@@ -92,7 +93,7 @@ extension ValueTemplate {
           guard !escaped, cursor.consume(UInt8(ascii: ":")), let value = inPlace(&cursor, strings, depth: depth)
           else { return nil }
           literal = literal && value.isLiteral
-          let key = strings.string(UnsafeBufferPointer(rebasing: cursor.bytes[range]))
+          let key = strings.smallOrCached(UnsafeBufferPointer(rebasing: cursor.bytes[range]))
           // A key repeated is the parser's error (keys of printable ASCII: equal as strings
           // exactly when equal as bytes).
           for index in 0..<count where sameKey((base + index).pointee.key, key) { return nil }

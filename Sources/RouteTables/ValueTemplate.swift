@@ -91,7 +91,7 @@ public enum ValueTemplate: Sendable, Hashable {
     if bytes.count >= 3, bytes[0] == UInt8(ascii: "{"), bytes[bytes.count - 1] == UInt8(ascii: "}") {
       let name = UnsafeBufferPointer(rebasing: bytes[1..<bytes.count - 1])
       if isParameterName(name) {
-        return .success(.parameter(strings?.string(name) ?? String(decoding: name, as: UTF8.self)))
+        return .success(.parameter(strings?.smallOrCached(name) ?? String(decoding: name, as: UTF8.self)))
       }
     }
     var pieces: [Piece] = []
@@ -250,18 +250,22 @@ public enum ValueTemplate: Sendable, Hashable {
     return name.withUTF8 { isParameterName($0) }
   }
 
-  /// Whether the UTF-8 bytes of `name` are a valid parameter name.
+  /// Whether the UTF-8 bytes of `name` are a valid parameter name: an ASCII letter or `_`,
+  /// then ASCII letters, digits, `_`, `-` and `.` (each byte one load from ``nameBytes``).
   static func isParameterName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = name.first else { return false }
-    func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- UInt8(ascii: "a") < 26 }
-    guard isLetter(first) || first == UInt8(ascii: "_") else { return false }
-    for byte in name {
-      guard
-        isLetter(byte) || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-          || byte == UInt8(ascii: ".")
-      else { return false }
+    guard let first = name.first, (first | 0x20) &- UInt8(ascii: "a") < 26 || first == UInt8(ascii: "_") else {
+      return false
     }
+    let classes = nameBytes.utf8Start
+    for byte in name where byte >= 128 || classes[Int(byte)] != UInt8(ascii: "N") { return false }
     return true
+  }
+
+  /// The bytes below 128 a parameter name may hold after its first (`N`: ASCII letters,
+  /// digits, `_`, `-` and `.`), one character a byte. A constant string: one load a byte, and
+  /// no global to initialize.
+  private static var nameBytes: StaticString {
+    "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@NN@NNNNNNNNNN@@@@@@@NNNNNNNNNNNNNNNNNNNNNNNNNN@@@@N@NNNNNNNNNNNNNNNNNNNNNNNNNN@@@@@"
   }
 
   public static func == (lhs: ValueTemplate, rhs: ValueTemplate) -> Bool {

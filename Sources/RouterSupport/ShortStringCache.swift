@@ -72,6 +72,20 @@ package final class ShortStringCache {
   /// The number of slots (1,024, or 32,768 once grown), for tests.
   package var capacity: Int { slotCount }
 
+  /// ``string(_:)``, but bytes that a small string holds (up to 15 ASCII bytes: a table's
+  /// keys, scene ids, schemes, hosts, most path literals and parameter names) made in that form
+  /// directly (``SmallASCIIString/make(_:)``, a few instructions and no lookup; a lookup that
+  /// missed, as a route's own name-like values do, made an entry too); the cache is asked only
+  /// for the others.
+  ///
+  /// ```swift
+  /// strings.smallOrCached(buffer)   // "main": made small, the cache not asked
+  /// ```
+  @inlinable @inline(__always)
+  package func smallOrCached(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    SmallASCIIString.make(bytes) ?? string(bytes)
+  }
+
   /// `String(decoding: bytes, as: UTF8.self)`, found in the cache when these bytes were made
   /// into a string before (bytes over 16 long are always made).
   ///

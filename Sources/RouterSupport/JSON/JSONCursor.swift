@@ -59,7 +59,8 @@ package struct JSONCursor {
   /// Reads the string whose opening quote is at the read position: the range of its contents
   /// as written, and whether they hold anything but printable ASCII (an escape, then they are
   /// not the decoded text; a control byte, which JSON does not allow; a byte beyond ASCII, whose
-  /// UTF-8 this read does not check): a reader takes only a string not `escaped`.
+  /// UTF-8 this read does not check), or the bytes end before its closing quote (then it
+  /// ends with them): a reader takes only a string not `escaped`.
   /// Always inlined: the loader reads some twelve strings a route, and the call cost more
   /// than the read of a short key.
   @inlinable @inline(__always)
@@ -85,6 +86,12 @@ package struct JSONCursor {
           break
         }
         cursor += 8
+      }
+      // The bytes end inside the string (read unchecked, as the loader reads a routes array
+      // taken to end where the table does: the parser would refuse it): escaped, to the end.
+      guard cursor < count else {
+        index = count
+        return (start..<count, true)
       }
       let b = bytes[cursor]
       if b == UInt8(ascii: "\"") { break }

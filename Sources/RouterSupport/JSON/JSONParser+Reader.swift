@@ -37,6 +37,11 @@ struct JSONReader {
   /// Whether the deferred array is checked (``validatedEnd(from:depth:)``) or only skipped by its
   /// brackets (``structuralEnd(from:)``), for a caller that checks every byte as it reads them.
   var checksDeferred = true
+  /// Whether an unchecked deferred array is taken to end at the document's last `]`, when the
+  /// document ends with `]`, `}` and whitespace (``lastMemberEnd(from:)``), rather than found by
+  /// its brackets; and whether it was.
+  var assumesDeferredLast = false
+  var deferredAssumedLast = false
 
   init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
     self.bytes = bytes
@@ -77,7 +82,7 @@ struct JSONReader {
         let isObject = byte == UInt8(ascii: "{")
         let start = index
         if !isObject, stack.count == 1, let deferredKey, stack[0].isObject, stack[0].key == deferredKey,
-          let (end, elements) = checksDeferred ? validatedEnd(from: start, depth: 1) : structuralEnd(from: start)
+          let (end, elements) = checksDeferred ? validatedEnd(from: start, depth: 1) : uncheckedEnd(from: start)
         {
           // The deferred array: valid (or, unchecked, balanced), so the caller reads it from the
           // bytes; not built.

@@ -26,6 +26,7 @@ import Testing
       "https://example.com/users/{id:int}/repos", "app://h", "app://h/", "app://h/a/", "https://example.com:8443/x",
       "https://example.com/{rest*}", "https://example.com/{rest*}/", "app://h/*/{u:uuid}/{s:string}",
       "https://api.example.com/v1/a.b-c_d~e!$&'()+,;=:@/x",
+      "app://h/{ab}/{a}/{abc}/{b}/{ba}/{c:int}/{d:uuid}/{e*}", "app://h/{a}/x/{aa}/{a-}/{a.}",
     ] {
       #expect(Self.expectSame(text), "\(text)")
     }
@@ -41,6 +42,8 @@ import Testing
       "https://example.com:/x", "https://bücher.example/x", "https://example.com/a b",
       "https://example.com/1/2/3/4/5/6/7/8/9",
       "https://example.com/{}", "https://example.com/{n:box}", "https://user@example.com/x",
+      "https://example.com/{a}/x/{b:int}/{a:uuid}", "app://h/{ab}/{a}/{abc}/{ab*}",
+      "app://h/{b}/{a}/{c}/{d}/{e}/{f}/{g}/{a}",
     ] {
       #expect(URLPattern.parsed(text, plainParser: true) == nil, "\(text)")
     }
@@ -64,6 +67,28 @@ import Testing
       }
     }
     #expect(!Self.expectSame("app://h/caf\u{E9}"))
+  }
+
+  /// Each ASCII byte in a parameter's name, first and after the first: a template and a
+  /// pattern take the name exactly when it is an ASCII letter or `_`, then ASCII letters,
+  /// digits, `_`, `-` and `.` (the table of name bytes is the rule), and the two parsers read
+  /// the pattern the same.
+  @Test func takesEachNameByteWhereItBelongs() {
+    let letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    let first = Set((letters + "_").utf8)
+    let later = Set((letters + "0123456789_-.").utf8)
+    for byte in 0..<UInt8(128) {
+      let c = String(UnicodeScalar(byte))
+      for (name, expected) in [
+        ("\(c)a", first.contains(byte)), ("a\(c)", later.contains(byte)), ("a\(c)b", later.contains(byte)),
+      ] {
+        let template = try? ValueTemplate(parsing: "{\(name)}")
+        #expect((template == .parameter(name)) == expected, "byte \(byte) in \(name.debugDescription)")
+        if byte != UInt8(ascii: "/"), byte > 0x20, byte < 0x7F, !"%?#".utf8.contains(byte) {
+          _ = Self.expectSame("app://h/x/{\(name)}/y")
+        }
+      }
+    }
   }
 
   /// Random texts from the pieces of both forms (and of broken ones): every one the plain

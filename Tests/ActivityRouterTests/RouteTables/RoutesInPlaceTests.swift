@@ -77,6 +77,54 @@ import Testing
     #expect(TableLoader.loadUnchecked(source: SourceText(file: "broken", bytes: broken)) == nil)
   }
 
+  /// An unchecked routes array that ends the table (`]`, `}` and whitespace close the document)
+  /// is taken to end there, its elements estimated for room (the `{` after a `[` or a `,`: never
+  /// fewer than it has); any other is found by its brackets. Taken so wrongly (the routes first,
+  /// the scenes' array last), the read in place finds it out and the table is read again, the
+  /// array found by its brackets: still unchecked.
+  @Test func anArrayLastIsTakenToEndWithTheTable() throws {
+    let routes = Self.cases.first { $0.0 == "usual routes" }!.1
+    let documents: [([UInt8], Bool)] = [
+      (Self.table(routes: routes), true),
+      (Self.table(routes: routes, before: true), true),
+      (Array(#"{"routes": [{"a": 1}], "app": "A"}"#.utf8), false),
+      (Array(#"{"routes": [{"a": 1}], "b": [2]}"#.utf8), true),
+      (Array(#"{"routes": [{"a": 1}] , "b": "]"}"#.utf8), false),
+      (Array(" {\"routes\" : [ {\"a\": [{}, {}]} , \n {}\t] \r\n} \n".utf8), true),
+      (Array(#"{"routes": []}"#.utf8), true),
+    ]
+    for (bytes, last) in documents {
+      let text = String(decoding: bytes, as: UTF8.self)
+      let assumed = try bytes.withUnsafeBufferPointer {
+        try JSONParser.parse($0, deferring: "routes", checked: false, assumingLast: true)
+      }
+      let found = try bytes.withUnsafeBufferPointer { try JSONParser.parse($0, deferring: "routes", checked: false) }
+      let deferred = try #require(assumed.deferred, "\(text)")
+      let bracketed = try #require(found.deferred, "\(text)")
+      #expect(deferred.assumed == last, "\(text)")
+      #expect(deferred.count >= bracketed.count, "\(text)")
+      if last {
+        #expect(deferred.range.upperBound == bytes.lastIndex(of: UInt8(ascii: "]"))! + 1, "\(text)")
+      } else {
+        #expect(deferred.range == bracketed.range && deferred.count == bracketed.count, "\(text)")
+      }
+    }
+    // A string that runs to the end of the table (its closing quote deleted) is read to the end
+    // of the bytes, not past them, and the table loads as the tree reader loads it.
+    for text in [
+      #"[{"name": "a}]"#, #"[{"name": "a", "url": "app://h/a}]"#,
+      #"[{"name": "a", "url": "app://h/a", "deliver": {"value": "x\"}}]"#,
+      #"[{"name": "a", "url": "app://h/a", "deliver": {"value": {"k": 1, "x}}}]"#, #"[{"name": "a", "comment": "\]"#,
+    ] {
+      Self.expectSameLoad(Self.table(routes: text), "unclosed string \(text)")
+    }
+    let first = SourceText(file: "routes first", bytes: Self.table(routes: routes, before: true))
+    let unchecked = try #require(TableLoader.loadUnchecked(source: first))
+    let tree = TableLoader.load(source: first, routesInPlace: false)
+    #expect(Self.describe(unchecked.table) == Self.describe(tree.table))
+    #expect(unchecked.diagnostics == tree.diagnostics)
+  }
+
   /// Tables that take each branch of the in-place reader, and each way out to the tree reader.
   static let cases: [(String, String)] = [
     (

@@ -21,6 +21,8 @@ import Testing
       for bytes in texts {
         let made = bytes.withUnsafeBufferPointer { strings.string($0) }
         #expect(made == String(decoding: bytes, as: UTF8.self), "round \(round): \(bytes)")
+        let small = bytes.withUnsafeBufferPointer { strings.smallOrCached($0) }
+        #expect(small == String(decoding: bytes, as: UTF8.self), "round \(round): \(bytes), small or cached")
       }
     }
   }
