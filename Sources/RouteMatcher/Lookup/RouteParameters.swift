@@ -248,9 +248,21 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
 
     /// The bytes as a string: 15 ASCII bytes or fewer made in the standard library's small form
     /// from the two words as they are (``SmallASCIIString``), any other decoded.
+    ///
+    /// (The small form is made in the caller, a few instructions: a call for it cost about 55,
+    /// and a spilled match makes several, its names among them. Any other form is decoded out of
+    /// line.)
     package var string: String {
-      if let small = SmallASCIIString.make(low: low, high: high, count: Int(count)) { return small }
-      return withUnsafeBytes(of: (low, high)) { String(decoding: $0.prefix(Int(count)), as: UTF8.self) }
+      @inline(__always) get {
+        if let small = SmallASCIIString.make(low: low, high: high, count: Int(count)) { return small }
+        return decodedString()
+      }
+    }
+
+    /// The bytes decoded as UTF-8 (``string``'s form for bytes that are not 15 ASCII or fewer).
+    @inline(never)
+    func decodedString() -> String {
+      withUnsafeBytes(of: (low, high)) { String(decoding: $0.prefix(Int(count)), as: UTF8.self) }
     }
 
     func equals(_ other: Bytes16) -> Bool { low == other.low && high == other.high && count == other.count }
