@@ -93,20 +93,7 @@ struct RecordPlans: ~Copyable {
         unplannedRun = 0
         return
       }
-      if plan == RecordPlans.unseen {
-        let made: Int32
-        switch lookup {
-        case .pattern(let terminal):
-          made = makePlan(line: line, bytes, terminal: terminal, to: &out, scratch)
-          planOfTerminal[terminal] = made
-        case .noRoute(let hostKey):
-          made = makePlan(line: line, bytes, terminal: nil, to: &out, scratch)
-          missPlanOfHost[hostKey] = made
-        case .needsGeneralPath: made = RecordPlans.decideInFull
-        }
-        unplannedRun = made >= 0 ? 0 : unplannedRun &+ 1
-        return
-      }
+      if plan == RecordPlans.unseen { return makePlan(line: line, bytes, for: lookup, to: &out, scratch) }
       unplannedRun &+= 1
     }
     // No plan reads the scratch after this decision: it matches in the caller's scratch.
@@ -114,6 +101,28 @@ struct RecordPlans: ~Copyable {
     withUnsafeMutablePointer(to: &scratch) { scratch in
       _ = decideInFull(line: line, bytes, to: &out, layout: &layout, scratch: scratch)
     }
+  }
+
+  /// The first line of a terminal (or of a host key's misses) decided in full, its plan made
+  /// and kept when the decision allows one. Out of line: it runs once per terminal, and inlined
+  /// it made ``appendRecord(line:utf8:to:scratch:)`` too large to be inlined in its caller
+  /// (about 26 instructions a planned line).
+  @inline(never)
+  private mutating func makePlan(
+    line: Int, _ bytes: UnsafeBufferPointer<UInt8>, for lookup: CompiledRouter.PatternLookup,
+    to out: inout [UInt8], _ scratch: borrowing MatchScratch
+  ) {
+    let made: Int32
+    switch lookup {
+    case .pattern(let terminal):
+      made = makePlan(line: line, bytes, terminal: terminal, to: &out, scratch)
+      planOfTerminal[terminal] = made
+    case .noRoute(let hostKey):
+      made = makePlan(line: line, bytes, terminal: nil, to: &out, scratch)
+      missPlanOfHost[hostKey] = made
+    case .needsGeneralPath: made = RecordPlans.decideInFull
+    }
+    unplannedRun = made >= 0 ? 0 : unplannedRun &+ 1
   }
 
   /// Whether a URL line is looked up for a plan: always, until ``skipsAfter`` lines in a row
