@@ -50,6 +50,10 @@ package final class AppLinkGate: Sendable {
   /// The app's registered URL schemes (`CFBundleURLTypes`, lowercased), each as its length and
   /// its bytes; nil when one is not ASCII (the caller compares the scheme's string with them).
   let schemeBytes: [UInt8]?
+  /// The registered schemes of 1 to 7 bytes (of ``schemeBytes``), one word each
+  /// (``schemeWord(_:)``): a URL's scheme of 7 bytes or fewer is told by one word compare with
+  /// each, in ``registers(scheme:)``; a longer one byte by byte.
+  let shortSchemes: [UInt64]
 
   /// Compiles the gate of an app: its associated domains entitlement, the AASA file of each entry
   /// that has one, the app (`TEAMID.bundle.id`, nil for whichever app a file names) and the
@@ -93,6 +97,38 @@ package final class AppLinkGate: Sendable {
       schemes? += scheme.utf8
     }
     self.schemeBytes = schemes
+    var short: [UInt64] = []
+    for scheme in urlSchemes where scheme.utf8.count &- 1 < 7 {
+      short.append(Array(scheme.utf8).withUnsafeBufferPointer { AppLinkGate.schemeWord($0) })
+    }
+    self.shortSchemes = short
+  }
+
+  /// A scheme of 1 to 7 bytes as one word: its bytes, the first in the lowest byte, zeros after
+  /// the last, and its length in the top byte (so that `ab` and `ab\0` differ). Loaded as two
+  /// overlapping 32-bit words when it has four bytes or more: no byte past it is read.
+  ///
+  /// ```swift
+  /// AppLinkGate.schemeWord(bytes("notes"))   // 0x0500_0073_6574_6F6E
+  /// ```
+  @inline(__always)
+  static func schemeWord(_ scheme: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let n = scheme.count
+    var word: UInt64 = 0
+    if n >= 4, let base = scheme.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      word =
+        UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+        | UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)))
+        &<< UInt64((n &- 4) &* 8)
+    } else {
+      var i = 0
+      while i < n {
+        word |= UInt64(scheme[i]) &<< UInt64(i &* 8)
+        i &+= 1
+      }
+    }
+    return word | UInt64(truncatingIfNeeded: n) &<< 56
   }
 
   /// Whether a URL's scheme, its bytes as written (ASCII), is one the app registers, compared
@@ -106,8 +142,21 @@ package final class AppLinkGate: Sendable {
   /// ```
   package func registers(scheme: UnsafeBufferPointer<UInt8>) -> Bool? {
     guard let schemeBytes else { return nil }
+    let count = scheme.count
+    if count &- 1 < 7 {
+      // One word, its ASCII capitals lowercased (the length byte, 1 to 7, is none), compared
+      // with each short registered scheme: a registered scheme of another length never equals it.
+      let word = AASAForms.lowercased(AppLinkGate.schemeWord(scheme))
+      return shortSchemes.withUnsafeBufferPointer { short in
+        var k = 0
+        while k < short.count {
+          if short[k] == word { return true }
+          k &+= 1
+        }
+        return false
+      }
+    }
     return schemeBytes.withUnsafeBufferPointer { names in
-      let count = scheme.count
       var k = 0
       while k < names.count {
         let length = Int(names[k])

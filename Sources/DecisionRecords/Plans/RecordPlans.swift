@@ -42,6 +42,15 @@ struct RecordPlans: ~Copyable {
   private var missPlanOfHost: [Int32]
   private static let unseen: Int32 = -1
   private static let decideInFull: Int32 = -2
+  /// URL lines in a row whose lookup found no plan to write and made none (decided in full).
+  /// From ``skipsAfter`` of them on, only every ``probesEvery``-th line is looked up: a table
+  /// whose decisions all read the URL (a `handlesExternalEvents` set tested on every line, an
+  /// AASA file that reads every path) has no plan to find, and the lookup was about 520
+  /// instructions a Notes line. A probe that writes or makes a plan looks up every line again.
+  /// Records are the same either way: a plan writes what the full decision writes.
+  private var unplannedRun = 0
+  private static let skipsAfter = 64
+  private static let probesEvery = 32
 
   /// Where a plan is in the flat arrays, and what bounds the length of its records.
   private struct Entry {
@@ -68,7 +77,9 @@ struct RecordPlans: ~Copyable {
     line: Int, utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], scratch: inout MatchScratch
   ) {
     // A line longer than the echo limit is decided in full: its record says its input was cut.
-    if bytes.count > 0, bytes.count <= DecisionRecord.echoLimit, bytes[0] != UInt8(ascii: "{") {
+    if bytes.count > 0, bytes.count <= DecisionRecord.echoLimit, bytes[0] != UInt8(ascii: "{"),
+      lookUpsPlan()
+    {
       let plan: Int32
       let lookup = finder.lookUp(utf8: bytes, scratch: &scratch)
       switch lookup {
@@ -79,24 +90,48 @@ struct RecordPlans: ~Copyable {
       }
       if plan >= 0, write(plan: Int(plan), line: line, bytes, to: &out, scratch) {
         plannedLines += 1
+        unplannedRun = 0
         return
       }
-      if plan == RecordPlans.unseen {
-        switch lookup {
-        case .pattern(let terminal):
-          planOfTerminal[terminal] = makePlan(line: line, bytes, terminal: terminal, to: &out, scratch)
-        case .noRoute(let hostKey):
-          missPlanOfHost[hostKey] = makePlan(line: line, bytes, terminal: nil, to: &out, scratch)
-        case .needsGeneralPath: break
-        }
-        return
-      }
+      if plan == RecordPlans.unseen { return makePlan(line: line, bytes, for: lookup, to: &out, scratch) }
+      unplannedRun &+= 1
     }
     // No plan reads the scratch after this decision: it matches in the caller's scratch.
     var layout = RecordLayout()
     withUnsafeMutablePointer(to: &scratch) { scratch in
       _ = decideInFull(line: line, bytes, to: &out, layout: &layout, scratch: scratch)
     }
+  }
+
+  /// The first line of a terminal (or of a host key's misses) decided in full, its plan made
+  /// and kept when the decision allows one. Out of line: it runs once per terminal, and inlined
+  /// it made ``appendRecord(line:utf8:to:scratch:)`` too large to be inlined in its caller
+  /// (about 26 instructions a planned line).
+  @inline(never)
+  private mutating func makePlan(
+    line: Int, _ bytes: UnsafeBufferPointer<UInt8>, for lookup: CompiledRouter.PatternLookup,
+    to out: inout [UInt8], _ scratch: borrowing MatchScratch
+  ) {
+    let made: Int32
+    switch lookup {
+    case .pattern(let terminal):
+      made = makePlan(line: line, bytes, terminal: terminal, to: &out, scratch)
+      planOfTerminal[terminal] = made
+    case .noRoute(let hostKey):
+      made = makePlan(line: line, bytes, terminal: nil, to: &out, scratch)
+      missPlanOfHost[hostKey] = made
+    case .needsGeneralPath: made = RecordPlans.decideInFull
+    }
+    unplannedRun = made >= 0 ? 0 : unplannedRun &+ 1
+  }
+
+  /// Whether a URL line is looked up for a plan: always, until ``skipsAfter`` lines in a row
+  /// found none; then one line in ``probesEvery`` (the others counted, and decided in full).
+  @inline(__always)
+  private mutating func lookUpsPlan() -> Bool {
+    guard unplannedRun >= RecordPlans.skipsAfter else { return true }
+    unplannedRun &+= 1
+    return unplannedRun % RecordPlans.probesEvery == 0
   }
 
   /// Writes a line's record from a plan; false, having written nothing, when it cannot.

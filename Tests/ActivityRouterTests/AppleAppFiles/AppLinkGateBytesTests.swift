@@ -104,4 +104,34 @@ import Testing
     #expect(compared > 120, "\(compared)")
     #expect(decided > 50, "\(decided)")
   }
+
+  /// A scheme's bytes are told registered (`registers(scheme:)`: one word compare for a scheme
+  /// of 7 bytes or fewer, byte by byte beyond) exactly when the lowercased string is among the
+  /// registered schemes: random schemes of 1 to 10 bytes in mixed case, against registered lists
+  /// of every length around the word's (and an uppercase entry, which nothing matches).
+  @Test func registeredSchemesAreToldAsTheStringsAre() {
+    var g = SeededGenerator(seed: 0x5C_4E3E)
+    let alphabet = Array("abcxyzABCXYZ019+-.@[`{".utf8)
+    func random(_ n: Int) -> String {
+      String(decoding: (0..<n).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &g)] }, as: UTF8.self)
+    }
+    var (registered, other) = (0, 0)
+    for _ in 0..<300 {
+      var schemes = (0..<Int.random(in: 0...4, using: &g)).map { _ in
+        random(Int.random(in: 1...9, using: &g)).lowercased()
+      }
+      if Int.random(in: 0..<5, using: &g) == 0 { schemes.append("NOTES") }
+      let gate = AppLinkGate(associatedDomains: [], associations: [:], appID: nil, urlSchemes: schemes)
+      var asked = schemes.flatMap { [$0, $0.uppercased(), String($0.dropLast()), $0 + "s"] }
+      asked += (0..<20).map { _ in random(Int.random(in: 1...10, using: &g)) } + ["notes", "NOTES", "nOtEs"]
+      for scheme in asked where !scheme.isEmpty {
+        let expected = schemes.contains(scheme.lowercased())
+        let told = Array(scheme.utf8).withUnsafeBufferPointer { gate.registers(scheme: $0) }
+        #expect(told == expected, "\(scheme) among \(schemes)")
+        if expected { registered += 1 } else { other += 1 }
+      }
+    }
+    #expect(registered > 500)
+    #expect(other > 1_000)
+  }
 }

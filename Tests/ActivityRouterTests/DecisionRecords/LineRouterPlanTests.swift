@@ -129,6 +129,25 @@ import Testing
     #expect(result.planned + result.decided == Self.templateURLs.count)
   }
 
+  /// After a long run of lines that no plan takes (a route with a query constraint is decided
+  /// in full), only some lines are looked up for a plan; the first probe that finds one looks
+  /// up every line again, and every record is still the full path's.
+  @Test(arguments: [RecordFormat.json, .text])
+  func plansAreFoundAgainAfterALongRunDecidedInFull(_ format: RecordFormat) throws {
+    let router = try TestTables.router(Self.templateTable)
+    let unplanned = Array(repeating: "https://example.com/search?q=x", count: 300)
+    let planned = Array(repeating: "https://example.com/orders/42", count: 300)
+    let lines = unplanned + planned + unplanned + Self.templateURLs
+    let result = Self.compare(router, SessionState(), lines, format: format)
+    #expect(
+      result.mismatches.isEmpty,
+      "\(result.mismatches.count) records differ:\n\(result.mismatches.prefix(5).joined(separator: "\n"))")
+    #expect(result.planned + result.decided == lines.count)
+    // At most one probe's interval of the planned run is decided in full before a probe finds its plan.
+    #expect(result.planned > 300 - 40 + Self.templateURLs.count / 3, "planned \(result.planned)")
+    #expect(result.decided > 600)
+  }
+
   @Test func openWindowsThatAllowEverythingAreStillPlanned() throws {
     let router = try TestTables.router(Self.templateTable)
     let state = try Self.sessions(
