@@ -164,8 +164,9 @@ extension DecisionRecord {
       case .success(let url):
         // Decided from the URL, with no `Event` made for it (``eventField(_:)`` of a URL).
         withRecordSink(
-          eventField: #","event":"url""#, correlation: nil, identifier: nil, input: bytes, line: line,
-          explains: explains, includesLine: includesLine, to: &out, layout: &layout, sessions: sessions
+          eventField: #","event":"url""#, correlation: nil, identifier: nil, input: bytes,
+          inputNeedsNoEscape: url.needsNoEscape, line: line, explains: explains, includesLine: includesLine, to: &out,
+          layout: &layout, sessions: sessions
         ) { sink in
           DecisionEngine.decide(
             url: url, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails,
@@ -211,13 +212,15 @@ extension DecisionRecord {
   @inline(__always)
   private static func withRecordSink(
     eventField: StaticString, correlation: JSONValue?, identifier: String?, input bytes: UnsafeBufferPointer<UInt8>,
-    line: Int, explains: Bool, includesLine: Bool, to out: inout [UInt8], layout: inout RecordLayout,
+    inputNeedsNoEscape: Bool = false, line: Int, explains: Bool, includesLine: Bool, to out: inout [UInt8],
+    layout: inout RecordLayout,
     sessions: UnsafeMutablePointer<KeptDecision>?, _ decide: (inout any DecisionSink) -> Void
   ) {
     withUnsafeMutablePointer(to: &out) { out in
       withUnsafeMutablePointer(to: &layout) { layout in
         var lent = RecordSink.Lent(
-          line: line, input: bytes, eventField: eventField, correlation: correlation, identifier: identifier,
+          line: line, input: bytes, inputNeedsNoEscape: inputNeedsNoEscape, eventField: eventField,
+          correlation: correlation, identifier: identifier,
           explain: explains, includesLine: includesLine, out: out, layout: layout, sessions: sessions)
         // Lent in place (a `let` lent by `withUnsafePointer` was copied).
         withUnsafeMutablePointer(to: &lent) { lent in

@@ -396,6 +396,25 @@ struct RecordWriter: ~Copyable {
     count &+= n &+ 2
   }
 
+  /// Bytes that need no escape in a JSON string (printable ASCII other than `"` and `\`, which
+  /// the caller knows: the URL reader has seen every byte of a line's URL), quoted with one copy
+  /// and no test; what ``quoted(_:)`` writes for them. Debug builds check the caller's word.
+  ///
+  /// ```swift
+  /// w.quoted(plain: line)   // "https://example.com/repos/apple/swift"
+  /// ```
+  @inline(__always)
+  mutating func quoted(plain raw: UnsafeBufferPointer<UInt8>) {
+    assert(JSONWriter.skipUnescaped(raw, from: 0) == raw.count, "bytes said to need no escape need one")
+    let n = raw.count
+    guard count &+ n &+ 2 <= capacity, let source = raw.baseAddress else { return quoted(raw) }
+    let target = chunk + count
+    target.pointee = UInt8(ascii: "\"")
+    RecordWriter.copy(source, n, to: target + 1)
+    target[n &+ 1] = UInt8(ascii: "\"")
+    count &+= n &+ 2
+  }
+
   /// The rest of a quoted string from its first byte that needs an escape, and the closing quote.
   @inline(never)
   private mutating func escapeRest(_ raw: UnsafeBufferPointer<UInt8>, from start: Int) {
