@@ -51,7 +51,11 @@ import Testing
   }
 
   @Test func everyByteAtEveryPositionOfTheSeeds() {
-    for seed in URLWordScanTests.seeds + ["https://example.com/repos/apple/swift/issues/1"] {
+    // The reader's seeds in the common form (a change anywhere in them may leave it or stay in it).
+    let seeds = URLWordScanTests.seeds.filter { Self.marked(Array($0.utf8)) }
+    #expect(!seeds.isEmpty)
+    let common = ["https://example.com/repos/apple/swift/issues/1", "notes://note/6F0E4F5A-6A57", "myapp://h/a~b"]
+    for seed in seeds + common {
       let bytes = Array(seed.utf8)
       for cut in 0...bytes.count { Self.expectTruthful(Array(bytes[..<cut])) }
       for position in 0...bytes.count {
