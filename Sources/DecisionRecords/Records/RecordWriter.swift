@@ -552,14 +552,54 @@ struct RecordWriter: ~Copyable {
     // Through the members' buffer: a `for` over the array copies each member (retaining its key
     // and value) and destroys it after.
     object.members.withUnsafeBufferPointer { members in
+      guard let first = members.baseAddress else { return }
       for i in members.indices {
-        key(members[i].key, first: i == 0)
-        // A string value (most of them) is written from where it is; only another kind of value
-        // is copied out for `json`.
-        if case .string(let string) = members[i].value { self.string(string) } else { json(members[i].value) }
+        memberKey(at: first + i, first: i == 0)
+        memberValue(at: first + i)
       }
     }
     byte(UInt8(ascii: "}"))
+  }
+
+  /// The key of the member at `member`, as ``key(_:first:)`` writes it: a small ASCII key from
+  /// its two words, read where it is; any other out of line, read there. (With the string
+  /// itself handed to the out-of-line case, the key was retained and released for every member.)
+  @inline(__always)
+  private mutating func memberKey(at member: UnsafePointer<JSONObject.Member>, first: Bool) {
+    if let (low, high) = SmallASCIIString.words(of: member.pointee.key),
+      quoted(
+        low: low, high: high & 0x00FF_FFFF_FFFF_FFFF, count: Int(truncatingIfNeeded: high &>> 56) & 0xF,
+        comma: !first, colon: true)
+    {
+      return
+    }
+    memberKeyLong(at: member, first: first)
+  }
+
+  @inline(never)
+  private mutating func memberKeyLong(at member: UnsafePointer<JSONObject.Member>, first: Bool) {
+    key(member.pointee.key, first: first)
+  }
+
+  /// The value of the member at `member`, as ``json(_:)`` writes it: a small ASCII string from
+  /// its two words, read where it is; any other value out of line, read there.
+  @inline(__always)
+  private mutating func memberValue(at member: UnsafePointer<JSONObject.Member>) {
+    if case .string(let string) = member.pointee.value, let (low, high) = SmallASCIIString.words(of: string),
+      quoted(
+        low: low, high: high & 0x00FF_FFFF_FFFF_FFFF, count: Int(truncatingIfNeeded: high &>> 56) & 0xF,
+        comma: false, colon: false)
+    {
+      return
+    }
+    memberValueLong(at: member)
+  }
+
+  @inline(never)
+  private mutating func memberValueLong(at member: UnsafePointer<JSONObject.Member>) {
+    // A string value (most of them) is written from where it is; only another kind of value is
+    // copied out for `json`.
+    if case .string(let string) = member.pointee.value { self.string(string) } else { json(member.pointee.value) }
   }
 
   /// A JSON array of strings.
