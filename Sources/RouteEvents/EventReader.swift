@@ -74,8 +74,9 @@ public enum EventReader {
   /// }
   /// ```
   package static func readURL(borrowing line: UnsafeBufferPointer<UInt8>) -> Result<URLRecord, EventError> {
-    switch URLRecord.readRanges(line) {
-    case .success(let ranges): return .success(URLRecord(borrowing: line, ranges: ranges))
+    var plain = false
+    switch URLRecord.readRanges(line, needsNoEscape: &plain) {
+    case .success(let ranges): return .success(URLRecord(borrowing: line, ranges: ranges, needsNoEscape: plain))
     case .failure(let error): return .failure(eventError(error, columnBase: 1))
     }
   }

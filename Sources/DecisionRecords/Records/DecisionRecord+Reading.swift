@@ -162,18 +162,20 @@ extension DecisionRecord {
       // `EventReader.readURL(borrowing:)` makes it: a `Result` holding the record was destroyed
       // whole after the switch, through its generic value witnesses (about 110 instructions a
       // line, the record's own destroy about 35); these ranges hold nothing to release.
-      switch URLRecord.readRanges(bytes) {
+      var plain = false
+      switch URLRecord.readRanges(bytes, needsNoEscape: &plain) {
       case .failure:
         // The reader's error record, from the reader itself (a refused URL is rare: read again).
         if case .failure(let error) = EventReader.readURL(borrowing: bytes) {
           appendError(line: line, utf8: bytes, error, to: &out, includesLine: includesLine, layout: &layout)
         }
       case .success(let ranges):
-        let url = URLRecord(borrowing: bytes, ranges: ranges)
+        let url = URLRecord(borrowing: bytes, ranges: ranges, needsNoEscape: plain)
         // Decided from the URL, with no `Event` made for it (``eventField(_:)`` of a URL).
         withRecordSink(
-          eventField: #","event":"url""#, correlation: nil, identifier: nil, input: bytes, line: line,
-          explains: explains, includesLine: includesLine, to: &out, layout: &layout, sessions: sessions
+          eventField: #","event":"url""#, correlation: nil, identifier: nil, input: bytes,
+          inputNeedsNoEscape: url.needsNoEscape, line: line, explains: explains, includesLine: includesLine, to: &out,
+          layout: &layout, sessions: sessions
         ) { sink in
           DecisionEngine.decide(
             url: url, router: router, state: state, explains: explains, readsEventDetails: &readsEventDetails,
@@ -219,7 +221,8 @@ extension DecisionRecord {
   @inline(__always)
   private static func withRecordSink(
     eventField: StaticString, correlation: JSONValue?, identifier: String?, input bytes: UnsafeBufferPointer<UInt8>,
-    line: Int, explains: Bool, includesLine: Bool, to out: inout [UInt8], layout: inout RecordLayout,
+    inputNeedsNoEscape: Bool = false, line: Int, explains: Bool, includesLine: Bool, to out: inout [UInt8],
+    layout: inout RecordLayout,
     sessions: UnsafeMutablePointer<KeptDecision>?, _ decide: (inout any DecisionSink) -> Void
   ) {
     withUnsafeMutablePointer(to: &out) { out in
@@ -232,7 +235,8 @@ extension DecisionRecord {
           let lent = buffer.baseAddress!
           lent.initialize(
             to: RecordSink.Lent(
-              line: line, input: bytes, eventField: eventField, correlation: correlation, identifier: identifier,
+              line: line, input: bytes, inputNeedsNoEscape: inputNeedsNoEscape, eventField: eventField,
+              correlation: correlation, identifier: identifier,
               explain: explains, includesLine: includesLine, out: out, layout: layout, sessions: sessions))
           var sink: any DecisionSink = RecordSink(lent: lent)
           decide(&sink)

@@ -23,6 +23,9 @@ struct RecordSink: DecisionSink {
     let line: Int
     /// The line's bytes, echoed as the record's input.
     let input: UnsafeBufferPointer<UInt8>
+    /// Whether the URL reader found that no byte of `input` needs an escape in a JSON string
+    /// (`URLRecord.needsNoEscape`): then echoed with one copy, without testing each word.
+    let inputNeedsNoEscape: Bool
     /// The event's `,"event":…` field, its correlation id and its identifier
     /// (`DecisionRecord.identifier(of:)`), read before the decision (a read of the event
     /// through a pointer copied it).
@@ -143,7 +146,7 @@ struct RecordSink: DecisionSink {
       if let id = lent.pointee.correlation { DecisionRecord.writeID(id, to: &w) }
       w.literal(#""input":"#)
       let inputStart = w.offset
-      w.quoted(lent.pointee.input)
+      if lent.pointee.inputNeedsNoEscape { w.quoted(plain: lent.pointee.input) } else { w.quoted(lent.pointee.input) }
       layout.pointee.input = inputStart..<w.offset
       body(&w, layout)
       if lent.pointee.explain { DecisionRecord.writeTrace(trace, to: &w) }

@@ -18,9 +18,9 @@ extension RecordWriter {
     let count = parameters.storage.count
     byte(UInt8(ascii: "{"))
     for k in 0..<count {
-      if k > 0 { byte(UInt8(ascii: ",")) }
       let name = parameters.storage.name(k)
-      if !quoted(low: name.low, high: name.high, count: Int(name.count), colon: true) {
+      if !quoted(low: name.low, high: name.high, count: Int(name.count), comma: k > 0, colon: true) {
+        if k > 0 { byte(UInt8(ascii: ",")) }
         quoted(name)
         byte(UInt8(ascii: ":"))
       }

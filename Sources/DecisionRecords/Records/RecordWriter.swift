@@ -220,36 +220,45 @@ struct RecordWriter: ~Copyable {
 
   /// A quoted, escaped JSON string, as `JSONWriter.appendString` writes it.
   ///
-  /// Inlined where it is called: a string of 1 to 16 bytes that needs no escape (a key, a name,
-  /// an identifier) is tested and copied right there, in two overlapping words
-  /// (``JSONWriter/copyShortUnescaped(_:_:to:)``), from the bytes the string lends, with no call;
-  /// so the string is not retained for it, even when it is read from an array or an object.
-  /// Any other string goes to ``quotedLong(_:)``.
+  /// Inlined where it is called, and kept small there (the optimizer stops inlining into a
+  /// function past a size): a small ASCII string (15 bytes or fewer, held in the value itself:
+  /// most keys, names, scene and session ids) is tested and stored from its two words
+  /// (``quoted(low:high:count:comma:colon:)``), with no copy of them to the stack, no branch on
+  /// its length and no call, so it is not retained for it, even when it is read from an array
+  /// or an object. Any other string is written from the bytes it lends (``quoted(_:)``), or
+  /// through ``quotedLong(_:)``.
   @inline(__always)
   mutating func string(_ s: String) {
-    if s.utf8.withContiguousStorageIfAvailable({ quotedShort($0) }) != true { quotedLong(s) }
-  }
-
-  /// The short case of ``string(_:)``: false, with nothing written, when `raw` is empty, longer
-  /// than 16 bytes, has a byte that needs an escape, or does not fit in the chunk.
-  @inline(__always)
-  private mutating func quotedShort(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-    let n = raw.count
-    guard n &- 1 < 16, count &+ 18 <= capacity, let source = raw.baseAddress else { return false }
-    let target = chunk + count
-    guard JSONWriter.copyShortUnescaped(UnsafeRawPointer(source), n, to: UnsafeMutableRawPointer(target + 1)) else {
-      return false
+    if let (low, high) = SmallASCIIString.words(of: s),
+      quoted(
+        low: low, high: high & 0x00FF_FFFF_FFFF_FFFF, count: Int(truncatingIfNeeded: high &>> 56) & 0xF,
+        comma: false, colon: false)
+    {
+      return
     }
-    target.pointee = UInt8(ascii: "\"")
-    target[n &+ 1] = UInt8(ascii: "\"")
-    count &+= n &+ 2
-    return true
+    // Any other string from the bytes it lends (a native one lends them with no copy), else
+    // from a copy.
+    if s.utf8.withContiguousStorageIfAvailable({ quoted($0) }) == nil { quotedLong(s) }
   }
 
-  /// An object's key, `"key":`, after a comma unless it is the first: the short case writes the
-  /// comma, the quoted key and the colon with one check for room.
+  /// An object's key, `"key":`, after a comma unless it is the first: a small ASCII key's
+  /// comma, quoted bytes and colon are written from its two words with one check for room.
   @inline(__always)
   mutating func key(_ s: String, first: Bool) {
+    if let (low, high) = SmallASCIIString.words(of: s),
+      quoted(
+        low: low, high: high & 0x00FF_FFFF_FFFF_FFFF, count: Int(truncatingIfNeeded: high &>> 56) & 0xF,
+        comma: !first, colon: true)
+    {
+      return
+    }
+    keyLong(s, first: first)
+  }
+
+  /// ``key(_:first:)`` of a string that is not small ASCII, or needs an escape: out of line, so
+  /// that the short path inlined where a key is written stays small.
+  @inline(never)
+  private mutating func keyLong(_ s: String, first: Bool) {
     if s.utf8.withContiguousStorageIfAvailable({ keyShort($0, first: first) }) != true {
       if !first { byte(UInt8(ascii: ",")) }
       quotedLong(s)
@@ -257,8 +266,8 @@ struct RecordWriter: ~Copyable {
     }
   }
 
-  /// The short case of ``key(_:first:)``, as ``quotedShort(_:)``: the comma is stored in any
-  /// case and, before the first key, written over by the quote.
+  /// A key of 1 to 16 bytes that needs no escape, from the bytes its string lends: the comma
+  /// is stored in any case and, before the first key, written over by the quote.
   @inline(__always)
   private mutating func keyShort(_ raw: UnsafeBufferPointer<UInt8>, first: Bool) -> Bool {
     let n = raw.count
@@ -282,20 +291,41 @@ struct RecordWriter: ~Copyable {
   /// an escape or is not ASCII (the caller writes those another way).
   @inline(__always)
   mutating func quoted(low: UInt64, high: UInt64, count n: Int, colon: Bool) -> Bool {
-    // The bytes past `n` made plain for the test.
-    let plain: UInt64 = 0x4141_4141_4141_4141
-    let first = n >= 8 ? low : low | plain &<< UInt64(truncatingIfNeeded: n &* 8)
-    let second = n <= 8 ? plain : high | plain &<< UInt64(truncatingIfNeeded: (n &- 8) &* 8)
-    guard JSONWriter.escapeFlags(first) | JSONWriter.escapeFlags(second) == 0 else { return false }
-    _ = room(19)
-    let target = UnsafeMutableRawPointer(chunk + count)
+    quoted(low: low, high: high, count: n, comma: false, colon: colon)
+  }
+
+  /// The same, after a comma when `comma` is true: `,"key":` for a key that is not an
+  /// object's first, with one check for room. False, with nothing written (not the comma
+  /// either), when a byte needs an escape or is not ASCII.
+  @inline(__always)
+  mutating func quoted(low: UInt64, high: UInt64, count n: Int, comma: Bool, colon: Bool) -> Bool {
+    guard RecordWriter.needNoEscape(low: low, high: high, count: n) else { return false }
+    _ = room(20)
+    // The comma is stored in any case and, when there is none, written over by the quote.
+    chunk[count] = UInt8(ascii: ",")
+    let skip = comma ? 1 : 0
+    let target = UnsafeMutableRawPointer(chunk + (count &+ skip))
     target.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
     target.storeBytes(of: low, toByteOffset: 1, as: UInt64.self)
     target.storeBytes(of: high, toByteOffset: 9, as: UInt64.self)
     target.storeBytes(of: UInt8(ascii: "\""), toByteOffset: n &+ 1, as: UInt8.self)
     target.storeBytes(of: UInt8(ascii: ":"), toByteOffset: n &+ 2, as: UInt8.self)
-    count &+= colon ? n &+ 3 : n &+ 2
+    count &+= (colon ? n &+ 3 : n &+ 2) &+ skip
     return true
+  }
+
+  /// Whether the `n` bytes (0 to 16) held in two words (the first in `low`'s lowest byte) need
+  /// no escape in a JSON string: the bytes past `n` are made plain for the test, and a string
+  /// of at most eight bytes (most names, keys and ids) tests one word.
+  @inline(__always)
+  static func needNoEscape(low: UInt64, high: UInt64, count n: Int) -> Bool {
+    let plain: UInt64 = 0x4141_4141_4141_4141
+    if n <= 8 {
+      // (A shift by 64 would be masked to none: eight bytes are the whole word.)
+      return JSONWriter.escapeFlags(n == 8 ? low : low | plain &<< UInt64(truncatingIfNeeded: n &* 8)) == 0
+    }
+    let second = n >= 16 ? high : high | plain &<< UInt64(truncatingIfNeeded: (n &- 8) &* 8)
+    return JSONWriter.escapeFlags(low) | JSONWriter.escapeFlags(second) == 0
   }
 
   /// A UUID from its 32 hexadecimal digits in two words (the first digit in `high`'s top four
@@ -362,6 +392,25 @@ struct RecordWriter: ~Copyable {
       count &+= 1 &+ plain
       return escapeRest(raw, from: plain)
     }
+    target[n &+ 1] = UInt8(ascii: "\"")
+    count &+= n &+ 2
+  }
+
+  /// Bytes that need no escape in a JSON string (printable ASCII other than `"` and `\`, which
+  /// the caller knows: the URL reader has seen every byte of a line's URL), quoted with one copy
+  /// and no test; what ``quoted(_:)`` writes for them. Debug builds check the caller's word.
+  ///
+  /// ```swift
+  /// w.quoted(plain: line)   // "https://example.com/repos/apple/swift"
+  /// ```
+  @inline(__always)
+  mutating func quoted(plain raw: UnsafeBufferPointer<UInt8>) {
+    assert(JSONWriter.skipUnescaped(raw, from: 0) == raw.count, "bytes said to need no escape need one")
+    let n = raw.count
+    guard count &+ n &+ 2 <= capacity, let source = raw.baseAddress else { return quoted(raw) }
+    let target = chunk + count
+    target.pointee = UInt8(ascii: "\"")
+    RecordWriter.copy(source, n, to: target + 1)
     target[n &+ 1] = UInt8(ascii: "\"")
     count &+= n &+ 2
   }
@@ -438,6 +487,30 @@ struct RecordWriter: ~Copyable {
     count = at &+ 1
   }
 
+  /// A decision's Apple rules as ``names(_:in:)`` writes them, read from the list's code words
+  /// a byte at a time (``AppleRuleList/codeWords``), not through its subscript.
+  @inline(__always)
+  mutating func names(_ list: AppleRuleList, in names: borrowing CaseNames<AppleRuleID>) {
+    let n = list.count
+    guard let words = names.listWords, n > 0, n <= 16, count &+ n &* 8 &+ 9 <= capacity else {
+      return namesOneByOne(list, in: names)
+    }
+    let open = count
+    var at = open
+    var codes = list.codeWords.low
+    for i in 0..<n {
+      if i == 8 { codes = list.codeWords.high }
+      // A code is the case's byte plus one.
+      let index = Int(truncatingIfNeeded: UInt8(truncatingIfNeeded: codes) &- 1)
+      UnsafeMutableRawPointer(chunk + at).storeBytes(of: words[index], as: UInt64.self)
+      at &+= names.count(at: index) &+ 1
+      codes &>>= 8
+    }
+    chunk[open] = UInt8(ascii: "[")
+    chunk[at] = UInt8(ascii: "]")
+    count = at &+ 1
+  }
+
   /// ``names(_:in:)`` a name at a time (an empty list, a table without words, a chunk nearly full).
   @inline(never)
   private mutating func namesOneByOne<List: RandomAccessCollection>(
@@ -479,14 +552,54 @@ struct RecordWriter: ~Copyable {
     // Through the members' buffer: a `for` over the array copies each member (retaining its key
     // and value) and destroys it after.
     object.members.withUnsafeBufferPointer { members in
+      guard let first = members.baseAddress else { return }
       for i in members.indices {
-        key(members[i].key, first: i == 0)
-        // A string value (most of them) is written from where it is; only another kind of value
-        // is copied out for `json`.
-        if case .string(let string) = members[i].value { self.string(string) } else { json(members[i].value) }
+        memberKey(at: first + i, first: i == 0)
+        memberValue(at: first + i)
       }
     }
     byte(UInt8(ascii: "}"))
+  }
+
+  /// The key of the member at `member`, as ``key(_:first:)`` writes it: a small ASCII key from
+  /// its two words, read where it is; any other out of line, read there. (With the string
+  /// itself handed to the out-of-line case, the key was retained and released for every member.)
+  @inline(__always)
+  private mutating func memberKey(at member: UnsafePointer<JSONObject.Member>, first: Bool) {
+    if let (low, high) = SmallASCIIString.words(of: member.pointee.key),
+      quoted(
+        low: low, high: high & 0x00FF_FFFF_FFFF_FFFF, count: Int(truncatingIfNeeded: high &>> 56) & 0xF,
+        comma: !first, colon: true)
+    {
+      return
+    }
+    memberKeyLong(at: member, first: first)
+  }
+
+  @inline(never)
+  private mutating func memberKeyLong(at member: UnsafePointer<JSONObject.Member>, first: Bool) {
+    key(member.pointee.key, first: first)
+  }
+
+  /// The value of the member at `member`, as ``json(_:)`` writes it: a small ASCII string from
+  /// its two words, read where it is; any other value out of line, read there.
+  @inline(__always)
+  private mutating func memberValue(at member: UnsafePointer<JSONObject.Member>) {
+    if case .string(let string) = member.pointee.value, let (low, high) = SmallASCIIString.words(of: string),
+      quoted(
+        low: low, high: high & 0x00FF_FFFF_FFFF_FFFF, count: Int(truncatingIfNeeded: high &>> 56) & 0xF,
+        comma: false, colon: false)
+    {
+      return
+    }
+    memberValueLong(at: member)
+  }
+
+  @inline(never)
+  private mutating func memberValueLong(at member: UnsafePointer<JSONObject.Member>) {
+    // A string value (most of them) is written from where it is; only another kind of value is
+    // copied out for `json`.
+    if case .string(let string) = member.pointee.value { self.string(string) } else { json(member.pointee.value) }
   }
 
   /// A JSON array of strings.

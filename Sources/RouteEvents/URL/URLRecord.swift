@@ -36,6 +36,11 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   @usableFromInline let borrowed: BorrowedUTF8
   /// The component ranges, as UTF-8 offsets into ``text``.
   public let ranges: URLComponentRanges
+  /// Whether the reader found every byte of the text printable ASCII other than `"` and `\`
+  /// (``URLSyntax/parse(_:needsNoEscape:)``): a JSON string holds it as it is, so a record
+  /// echoes it with one copy. False when not known (a record made otherwise). Not part of the
+  /// record's equality or hash, which compare the text and the ranges.
+  package let needsNoEscape: Bool
 
   /// The UTF-8 bytes a record borrows: valid while their owner keeps them (a line's bytes, for
   /// the line's decision). Unchecked `Sendable`: a borrowed record never leaves the call that
@@ -112,8 +117,17 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   /// segment limit checked.
   @inline(__always)
   package static func readRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<URLComponentRanges, URLReadError> {
+    var plain = false
+    return readRanges(bytes, needsNoEscape: &plain)
+  }
+
+  /// The same, and whether the bytes need no JSON escape (``URLSyntax/parse(_:needsNoEscape:)``).
+  @inline(__always)
+  package static func readRanges(
+    _ bytes: UnsafeBufferPointer<UInt8>, needsNoEscape: inout Bool
+  ) -> Result<URLComponentRanges, URLReadError> {
     let ranges: URLComponentRanges
-    switch URLSyntax.parse(bytes) {
+    switch URLSyntax.parse(bytes, needsNoEscape: &needsNoEscape) {
     case .success(let parsed): ranges = parsed
     case .failure(let error): return .failure(error)
     }
@@ -143,6 +157,7 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
     self.owned = text
     self.borrowed = .nothing
     self.ranges = ranges
+    self.needsNoEscape = false
   }
 
   /// A record of `bytes` that borrows them, with the `ranges` ``URLSyntax/parse(_:)`` returned
@@ -155,10 +170,13 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   ///   let url = URLRecord(borrowing: line, ranges: ranges)   // used before `line` goes away
   /// }
   /// ```
-  package init(borrowing bytes: UnsafeBufferPointer<UInt8>, ranges: URLComponentRanges) {
+  ///
+  /// `needsNoEscape` is what ``readRanges(_:needsNoEscape:)`` said of the bytes.
+  package init(borrowing bytes: UnsafeBufferPointer<UInt8>, ranges: URLComponentRanges, needsNoEscape: Bool = false) {
     self.owned = ""
     self.borrowed = BorrowedUTF8(bytes)
     self.ranges = ranges
+    self.needsNoEscape = needsNoEscape
   }
 
   /// The bytes the record at `record` borrows, read in place; nil when it owns its text.

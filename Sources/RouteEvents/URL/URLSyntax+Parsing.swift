@@ -11,6 +11,17 @@ extension URLSyntax {
   /// Allocation-free on success. The input must be the whole URL: nothing is trimmed, and a leading
   /// or trailing space is refused (``URLReadError/Reason/surroundingSpace``).
   public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<URLComponentRanges, URLReadError> {
+    var plain = false
+    return parse(bytes, needsNoEscape: &plain)
+  }
+
+  /// The same, and whether the URL is the common form read in one place (a plain scheme, `//`,
+  /// a plain host name, then plain bytes, ``PlainBytes``, to the end): every byte printable
+  /// ASCII other than `"` and `\`, which a JSON string holds as it is (`needsNoEscape` set to
+  /// true; left as it is otherwise). A record echoes such a URL with one copy.
+  package static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, needsNoEscape: inout Bool
+  ) -> Result<URLComponentRanges, URLReadError> {
     let n = bytes.count
     if n > maxLength {
       return .failure(invalid(Reason.tooLong, maxLength, "the URL is longer than 65536 bytes"))
@@ -52,6 +63,7 @@ extension URLSyntax {
         r.hostBounds = .init(readerLower: start, upper: end)
         if plainRunEnd(p, from: end, n) == n {
           r.pathBounds = .init(readerLower: end, upper: n)
+          needsNoEscape = true
           return .success(r)
         }
         if let error = scanTail(bytes, from: end, into: &r) { return .failure(error) }

@@ -47,6 +47,16 @@ public struct AppleRuleList: Sendable, Hashable, RandomAccessCollection, Express
     return Self.rule(UInt8(truncatingIfNeeded: word &>> UInt64((position & 7) &* 8)))
   }
 
+  /// The first sixteen rules' codes, a byte each in order (the first in `low`'s lowest byte,
+  /// zero past the last): a rule's code is its case's byte plus one. For a writer that reads
+  /// the list a byte at a time without indexing it.
+  ///
+  /// ```swift
+  /// let list: AppleRuleList = [.e1, .v3]
+  /// list.codeWords.low & 0xFF   // the code of .e1
+  /// ```
+  @inlinable package var codeWords: (low: UInt64, high: UInt64) { (low, high) }
+
   /// Appends `rule`, even when the list holds it already.
   @inlinable public mutating func append(_ rule: AppleRuleID) {
     if length >= 16 {

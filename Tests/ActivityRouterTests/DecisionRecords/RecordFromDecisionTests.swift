@@ -26,6 +26,9 @@ import Testing
     Array(#"{"launch": {}}"#.utf8),
     Array("{not json".utf8),
     Array("notes://tag/ä\u{2028}ö".utf8),
+    // Echoed with one copy (the reader found nothing to escape): short, and past a word's copies.
+    Array("notes://tag/a".utf8),
+    Array("notes://tag/a~b&c'd(e)*f+g,h;i=j:k@l[m]n_o-p.q".utf8),
   ]
 
   static func lines() throws -> [[UInt8]] {
