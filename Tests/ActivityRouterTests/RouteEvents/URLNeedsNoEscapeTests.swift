@@ -56,19 +56,7 @@ import Testing
     #expect(!seeds.isEmpty)
     let common = ["https://example.com/repos/apple/swift/issues/1", "notes://note/6F0E4F5A-6A57", "myapp://h/a~b"]
     for seed in seeds + common {
-      let bytes = Array(seed.utf8)
-      for cut in 0...bytes.count { Self.expectTruthful(Array(bytes[..<cut])) }
-      for position in 0...bytes.count {
-        for b in 0...255 {
-          var inserted = bytes
-          inserted.insert(UInt8(b), at: position)
-          Self.expectTruthful(inserted)
-          guard position < bytes.count else { continue }
-          var replaced = bytes
-          replaced[position] = UInt8(b)
-          Self.expectTruthful(replaced)
-        }
-      }
+      URLWordScanTests.forEachChange(of: Array(seed.utf8)) { Self.expectTruthful($0) }
     }
   }
 

@@ -223,19 +223,22 @@ import Testing
   }
 
   @Test func everyByteAtEveryPositionOfTheSeeds() {
-    for seed in Self.seeds {
-      let bytes = Array(seed.utf8)
-      for cut in 0...bytes.count { Self.expectSameAnswer(Array(bytes[..<cut])) }
-      for position in 0...bytes.count {
-        for b in 0...255 {
-          var inserted = bytes
-          inserted.insert(UInt8(b), at: position)
-          Self.expectSameAnswer(inserted)
-          guard position < bytes.count else { continue }
-          var replaced = bytes
-          replaced[position] = UInt8(b)
-          Self.expectSameAnswer(replaced)
-        }
+    for seed in Self.seeds { Self.forEachChange(of: Array(seed.utf8)) { Self.expectSameAnswer($0) } }
+  }
+
+  /// Every prefix of `bytes`, and `bytes` with each of the 256 byte values inserted at every
+  /// position and put in place of every byte: the changes a reader's seed is tried with.
+  static func forEachChange(of bytes: [UInt8], _ body: ([UInt8]) -> Void) {
+    for cut in 0...bytes.count { body(Array(bytes[..<cut])) }
+    for position in 0...bytes.count {
+      for b in 0...255 {
+        var inserted = bytes
+        inserted.insert(UInt8(b), at: position)
+        body(inserted)
+        guard position < bytes.count else { continue }
+        var replaced = bytes
+        replaced[position] = UInt8(b)
+        body(replaced)
       }
     }
   }
