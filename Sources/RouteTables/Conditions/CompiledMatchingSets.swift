@@ -27,6 +27,10 @@ package struct CompiledMatchingSets: Sendable {
   /// ``tests``.
   package struct Scene: Sendable {
     package var form: Form
+    /// For ``Form/anyOf``: whether every test is a `CONTAINS` whose value no difference between
+    /// a URL's bytes and its `absoluteString` can reach (``answersOnBytes(_:_:)``), so the tests
+    /// run on the bytes as they are, without checking first that they are the `absoluteString`.
+    package var answersOnBytes = false
     package var first: Int32
     package var count: Int32
   }
@@ -67,7 +71,11 @@ package struct CompiledMatchingSets: Sendable {
         scenes.append(Scene(form: .general, first: first, count: 0))
         continue
       }
-      scenes.append(Scene(form: form, first: first, count: Int32(tests.count) - first))
+      let own = tests[Int(first)...]
+      scenes.append(
+        Scene(
+          form: form, answersOnBytes: form == .anyOf && own.allSatisfy { Self.answersOnBytes($0, bytes) },
+          first: first, count: Int32(tests.count) - first))
     }
     self.scenes = scenes
     self.tests = tests
@@ -91,6 +99,34 @@ package struct CompiledMatchingSets: Sendable {
     case .and, .not:
       return nil
     }
+  }
+
+  /// Whether `test` answers the same on a URL's bytes as on its `absoluteString`, for a URL
+  /// with no userinfo, no port and an ASCII host: a `CONTAINS` whose value holds only unreserved
+  /// bytes (letters, digits, `-`, `.`, `_`, `~`) and does not start with a hex digit.
+  ///
+  /// Such a URL's `absoluteString` is its bytes with some bytes of the path, the query and the
+  /// fragment each replaced by an escape, `%` and two hex digits (Foundation's rebuild); no other
+  /// byte moves. The value has no `%` and none of the bytes Foundation escapes, so a place where
+  /// it occurs in one text lies in bytes both texts share, or would start at an escape's second
+  /// or third byte, a hex digit, which its first byte is not. A non-ASCII byte (escaped in the
+  /// `absoluteString`) is never equal to an ASCII value's byte, folded or not.
+  ///
+  /// ```swift
+  /// // true for CONTAINS[cd] 'note-editor'; false for 'editor' ("%3Editor" holds it), 'a:b', 'a%20b'
+  /// ```
+  static func answersOnBytes(_ test: Test, _ bytes: [UInt8]) -> Bool {
+    guard test.op == .contains else { return false }
+    let value = bytes[Int(test.start)..<Int(test.start) &+ Int(test.count)]
+    guard let first = value.first else { return true }
+    let isHex = first &- 0x30 < 10 || (first | 0x20) &- 0x61 < 6
+    return !isHex && value.allSatisfy(isUnreserved)
+  }
+
+  /// A letter, a digit, `-`, `.`, `_` or `~`: in every component's set of Foundation, never
+  /// escaped.
+  private static func isUnreserved(_ b: UInt8) -> Bool {
+    b &- 0x30 < 10 || (b | 0x20) &- 0x61 < 26 || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x7E
   }
 
   /// Appends a comparison that is decided on ASCII bytes: not `LIKE`, an ASCII value.

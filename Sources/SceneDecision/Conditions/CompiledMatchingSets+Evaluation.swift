@@ -73,9 +73,36 @@ extension TableView {
       // The sets are read through their address in the router, not copied.
       let offset = MemoryLayout<CompiledRouter>.offset(of: \CompiledRouter.matchingSets)!
       let sets = UnsafeRawPointer(router).advanced(by: offset).assumingMemoryBound(to: CompiledMatchingSets.self)
-      // Bytes that are the `absoluteString` as they are are ASCII (every component kept as
-      // written is, and the host is): not scanned again.
-      return url.testAbsoluteString { CompiledMatchingSets.answer(sceneAt: scene, text: $0, of: sets, isASCII: true) }
+      return url.matchingAnswer(sceneAt: scene, of: sets)
     }
+  }
+}
+
+extension CompiledMatchingSets {
+  /// The answer of the ``Form/anyOf`` entry at `scene` of the sets at `sets` for the
+  /// `absoluteString` of the URL at `url`, told on the URL's bytes in place; nil when it cannot
+  /// be told so (the caller evaluates the predicate on the string).
+  ///
+  /// An entry that ``Scene/answersOnBytes`` is tested on the bytes as they are when the URL has
+  /// no userinfo, no port and an ASCII host (its `absoluteString` is then its bytes with some
+  /// bytes escaped, which such an entry's values cannot tell), with no check that they are the
+  /// `absoluteString`; any other on the bytes only when they are the `absoluteString`
+  /// (``URLRecord/testAbsoluteString(at:_:)``).
+  ///
+  /// ```swift
+  /// // CONTAINS[cd] 'note-editor' on notes://note/1?x=<y>: tested on the bytes, no `absoluteString` made
+  /// ```
+  static func answer(sceneAt scene: Int, url: UnsafePointer<URLRecord>, of sets: UnsafePointer<Self>) -> Bool? {
+    let entry = sets.pointee.scenes[scene]
+    if entry.answersOnBytes {
+      let r = url.pointee.ranges
+      if r.user == nil && r.portText == nil && r.hostIsASCII {
+        // Not scanned for ASCII: a non-ASCII byte is never equal to a value's byte.
+        return URLRecord.withBytes(at: url) { anyOf(entry, $0, sets, isASCII: true) }
+      }
+    }
+    // Bytes that are the `absoluteString` as they are are ASCII (every component kept as
+    // written is, and the host is): not scanned again.
+    return URLRecord.testAbsoluteString(at: url) { answer(sceneAt: scene, text: $0, of: sets, isASCII: true) }
   }
 }

@@ -73,10 +73,12 @@ extension ObservedInPlace where Value == URLRecord {
   /// The URL's host, normalized (lowercase, IDNA ASCII); not a read, as ``scheme``.
   var host: String? { base.pointee.normalizedHost }
 
-  /// `URLRecord.testAbsoluteString(_:)` of the URL, read in place. Not a read: the caller
-  /// marks what its test decides.
-  func testAbsoluteString(_ test: (UnsafeBufferPointer<UInt8>) -> Bool?) -> Bool? {
-    URLRecord.testAbsoluteString(at: base, test)
+  /// The answer of the compiled matching set at `scene` of `sets` for the URL's
+  /// `absoluteString`, told on its bytes in place
+  /// (``CompiledMatchingSets/answer(sceneAt:url:of:)``); nil when it cannot be told so. Not a
+  /// read: the caller marks what the answer decides.
+  func matchingAnswer(sceneAt scene: Int, of sets: UnsafePointer<CompiledMatchingSets>) -> Bool? {
+    CompiledMatchingSets.answer(sceneAt: scene, url: base, of: sets)
   }
 
   /// Whether the URL has a userinfo (`user[:password]@`, even empty). Not a read: a reused

@@ -14,15 +14,64 @@ import Testing
 /// the values, non-ASCII), and the forms the sets compile to.
 @Suite struct CompiledMatchingSetsTests {
   /// What scene selection does with a compiled set: a constant, or the tests on the URL's bytes
-  /// when they are its `absoluteString`; nil when the set cannot tell.
+  /// (as they are when the set answers on them, else when they are its `absoluteString`); nil
+  /// when the set cannot tell.
   static func answer(_ sets: CompiledMatchingSets, _ i: Int, _ url: URLRecord) -> Bool? {
     switch sets.scenes[i].form {
     case .general: return nil
     case .always: return true
     case .never: return false
     case .anyOf:
-      return withUnsafePointer(to: url) { URLRecord.testAbsoluteString(at: $0) { sets.answer(sceneAt: i, text: $0) } }
+      return withUnsafePointer(to: url) { url in
+        withUnsafePointer(to: sets) { CompiledMatchingSets.answer(sceneAt: i, url: url, of: $0) }
+      }
     }
+  }
+
+  /// A set whose values no escape can reach (`Scene.answersOnBytes`: `CONTAINS` of unreserved
+  /// bytes, not starting with a hex digit) is tested on the URL's bytes as they are, also when
+  /// Foundation escapes some of them: it answers as the `absoluteString`'s evaluation, on random
+  /// URLs (bytes Foundation escapes next to the values, non-ASCII hosts and paths, ports) and on
+  /// URLs made so that an escape would split or make a value.
+  @Test func setsThatAnswerOnTheBytesAnswerAsTheAbsoluteStringDoes() {
+    let onBytes = ["note-editor", "NOTE-EDITOR", "note", "Note", "x", "tor", "n", "z9", "g.h", "_", "~a", "-", "o-e"]
+    let notOnBytes = ["editor", "Editor", "3E", "20", "3cnote", "a b", "n<o", "%3C", "é", "7"]
+    let predicates = (onBytes + notOnBytes).flatMap { value in
+      [false, true].map { c in
+        ActivationPredicate.comparison(.init(.contains, value, caseInsensitive: c, diacriticInsensitive: c))
+      }
+    }
+    let sets = CompiledMatchingSets(predicates: predicates + [ActivationPredicate(matching: ["note-editor", "tor"])])
+    let expected =
+      Array(repeating: true, count: onBytes.count * 2) + Array(repeating: false, count: notOnBytes.count * 2) + [true]
+    #expect(sets.scenes.map(\.answersOnBytes) == expected)
+    var g = SeededGenerator(seed: 0xB7_7E5)
+    var texts = (0..<3_000).map { _ in AbsoluteStringPredicateTests.randomURL(&g) }
+    texts += [
+      "notes://x/n<ote-editor", "notes://x/note-editor<", "notes://x/a%3Cnote-editor", "notes://x/a>ditor",
+      "notes://x/a>tor", "notes://x/a b/tor", "notes://x/%20tor", "notes://x/a?q=<note-editor>#n%3Cote",
+      "notes://x/a?q=x#note|editor", "notes://x/ab>ditor/3E", "notes://x/é/note-editor", "notes://café/note-editor",
+      "https://notes.example.com:0443/note-editor", "https://u@notes.example.com/note-editor",
+      "notes://x/{note-editor}", "NOTES://X/NOTE-EDITOR%7B", "notes:note-editor", "notes:/a<b/tor",
+    ]
+    var disagreements: [String] = []
+    var (answeredOnBytes, escaped) = (0, 0)
+    for text in texts {
+      guard let url = try? URLRecord(parsing: text) else { continue }
+      let absolute = url.absoluteString
+      let onTheBytes = url.ranges.user == nil && url.ranges.portText == nil && url.ranges.hostIsASCII
+      if onTheBytes && absolute != url.text { escaped += 1 }
+      for (i, predicate) in (predicates + [ActivationPredicate(matching: ["note-editor", "tor"])]).enumerated() {
+        guard let answer = Self.answer(sets, i, url) else { continue }
+        if sets.scenes[i].answersOnBytes && onTheBytes { answeredOnBytes += 1 }
+        if answer != AbsoluteStringPredicateTests.folded(predicate, absolute) {
+          disagreements.append("\(predicate) on \(text.debugDescription) (\(absolute.debugDescription))")
+        }
+      }
+    }
+    #expect(escaped > 300, "\(escaped)")
+    #expect(answeredOnBytes > 10_000, "\(answeredOnBytes)")
+    #expect(disagreements.isEmpty, "\(disagreements.count): \(disagreements.prefix(10).joined(separator: "\n"))")
   }
 
   /// `CONTAINS` on ASCII bytes (`TextFolding.containsASCII`, places filtered eight at a time on
