@@ -35,6 +35,9 @@ extension TableLoader {
     /// target's, its pattern's) are on one line, and a table written without indentation is
     /// one line: such a location is made without looking its line up.
     var line: (start: Int, end: Int, number: Int, file: String) = (0, 0, 0, "")
+    /// The last plain pattern's origin (`scheme://host[:port]`), which the next pattern that
+    /// starts with it takes rather than reads again.
+    var origin = PlainPatternParser.Origin()
 
     init(table: RouteTable) {
       self.table = table
@@ -263,7 +266,7 @@ extension TableLoader {
       guard !escaped,
         let pattern = URLPattern(
           utf8: UnsafeBufferPointer(rebasing: bytes[text]), valueSets: context.table.valueSets,
-          strings: context.strings, location: context.location(quote, reader))
+          strings: context.strings, location: context.location(quote, reader), origin: &context.origin)
       else { return nil }
       // One pattern (nearly every route): an array of exactly one.
       guard list else { return [consume pattern] }

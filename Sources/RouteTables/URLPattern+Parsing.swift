@@ -74,10 +74,22 @@ extension URLPattern {
     utf8 bytes: UnsafeBufferPointer<UInt8>, valueSets: [String: [String]], strings: ShortStringCache? = nil,
     location: SourceLocation? = nil
   ) {
+    var origin = PlainPatternParser.Origin()
+    self.init(utf8: bytes, valueSets: valueSets, strings: strings, location: location, origin: &origin)
+  }
+
+  /// ``init(utf8:valueSets:strings:location:)`` for one of a sequence of patterns (a table's):
+  /// `origin` holds the last plain pattern's scheme, host and port, which a pattern that
+  /// starts with the same bytes takes rather than reads again (and it records this one's).
+  init?(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, valueSets: [String: [String]], strings: ShortStringCache?,
+    location: SourceLocation?, origin: inout PlainPatternParser.Origin
+  ) {
     let text = String(decoding: bytes, as: UTF8.self)
     // The text and the location moved into a plain pattern (kept for the full parser otherwise).
-    if let form = PlainPatternParser.form(bytes) {
-      self = PlainPatternParser.pattern(form, bytes, text: text, strings: strings, location: location)
+    if let form = PlainPatternParser.form(bytes, origin: origin) {
+      self = PlainPatternParser.pattern(
+        form, bytes, text: text, strings: strings, location: location, origin: &origin)
       return
     }
     var parser = URLPatternParser(text: text, bytes: bytes)
@@ -99,6 +111,20 @@ extension URLPattern {
       parser.valueSets = valueSets
       guard let pattern = parser.parse(), parser.errors.isEmpty else { return nil }
       return pattern
+    }
+  }
+
+  /// The patterns of `texts` read one after another by the plain form's parser as a table's
+  /// are (each pattern's origin compared with the last one's: ``PlainPatternParser/Origin``);
+  /// nil for a text not of that form. For tests that hold them to patterns read alone.
+  package static func parsedInSequence(_ texts: [String]) -> [URLPattern?] {
+    var origin = PlainPatternParser.Origin()
+    return texts.map { text in
+      var utf8 = text
+      return utf8.withUTF8 { bytes in
+        guard let form = PlainPatternParser.form(bytes, origin: origin) else { return nil }
+        return PlainPatternParser.pattern(form, bytes, text: text, strings: nil, location: nil, origin: &origin)
+      }
     }
   }
 

@@ -113,4 +113,39 @@ import Testing
     }
     #expect(taken > 1_000)
   }
+
+  /// Patterns read one after another as a table's are (each taking the last one's scheme,
+  /// host and port when it starts with the same origin) read as they do alone.
+  @Test func patternsReadInSequenceReadAsAlone() {
+    var rng = SeededGenerator(seed: 0x0819_1A)
+    let origins = [
+      "https://example.com", "https://example.co", "https://example.comm", "https://example.com:8443",
+      "https://example.com:844", "http://example.com", "https://api.example.com", "app://h", "app://hostname",
+      "app://hostname:80", "https://a-very-long-host-name.example.com", "https://example.com:", "HTTPS://example.com",
+      "https://example.com?q", "https://exa_mple.com",
+    ]
+    let pieces = [
+      "/users", "/{id}", "/{n:int}", "/*", "/{rest*}", "/", "//", "/a.b", "/x?q", "/{a}b", "/é", ":80", "x",
+    ]
+    var texts: [String] = []
+    for _ in 0..<10_000 {
+      var text = origins[Int.random(in: 0..<origins.count, using: &rng)]
+      for _ in 0..<Int.random(in: 0..<5, using: &rng) { text += pieces[Int.random(in: 0..<pieces.count, using: &rng)] }
+      texts.append(text)
+    }
+    let inSequence = URLPattern.parsedInSequence(texts)
+    var taken = 0
+    var dumped = (a: "", b: "")
+    for (text, pattern) in zip(texts, inSequence) {
+      let alone = URLPattern.parsed(text, plainParser: true)
+      #expect(pattern == alone, "\(text)")
+      #expect(pattern?.layout == alone?.layout, "\(text)")
+      dumped = ("", "")
+      dump(pattern, to: &dumped.a)
+      dump(alone, to: &dumped.b)
+      #expect(dumped.a == dumped.b, "\(text)")
+      if pattern != nil { taken += 1 }
+    }
+    #expect(taken > 3_000)
+  }
 }
