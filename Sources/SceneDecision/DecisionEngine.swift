@@ -80,8 +80,16 @@ public enum DecisionEngine {
     DetailReads.with(all: false) { reads in
       withUnsafePointer(to: router) { pointer in
         withUnsafePointer(to: state) { state in
-          var ctx = DecisionContext(router: pointer, state: state, explains: explains, reads: reads, scratch: scratch)
-          ExternalEvents.decide(url: url, router: router, &ctx, into: &sink)
+          // The context is made in place and destroyed only when it holds something to release
+          // (``DecisionContext/holdsNothingToRelease``): a delivered route's holds nothing once
+          // its parts are handed on.
+          withUnsafeTemporaryAllocation(of: DecisionContext.self, capacity: 1) { buffer in
+            let ctx = buffer.baseAddress!
+            ctx.initialize(
+              to: DecisionContext(router: pointer, state: state, explains: explains, reads: reads, scratch: scratch))
+            ExternalEvents.decide(url: url, router: router, &ctx.pointee, into: &sink)
+            if !ctx.pointee.holdsNothingToRelease { ctx.deinitialize(count: 1) }
+          }
         }
       }
       readsEventDetails = reads.any

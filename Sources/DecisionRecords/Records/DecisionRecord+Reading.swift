@@ -150,7 +150,7 @@ extension DecisionRecord {
     readsEventDetails = true
     // A line longer than the echo limit (its record echoes a beginning, cut between characters),
     // or not UTF-8, is written as a record.
-    guard bytes.count <= DecisionRecord.echoLimit, UTF8Bytes.firstInvalidOffset(bytes) == nil else {
+    guard bytes.count <= DecisionRecord.echoLimit else {
       return appendRecord(
         line: line, utf8: bytes, router: router, state: state, explains: explains, includesLine: includesLine,
         readsEventDetails: &readsEventDetails, scratch: scratch, to: &out, layout: &layout, sessions: sessions)
@@ -162,8 +162,18 @@ extension DecisionRecord {
       // `EventReader.readURL(borrowing:)` makes it: a `Result` holding the record was destroyed
       // whole after the switch, through its generic value witnesses (about 110 instructions a
       // line, the record's own destroy about 35); these ranges hold nothing to release.
+      // The reader reads any bytes (it checks none for UTF-8), so they are read first: a line it
+      // finds in its common form, which needs no JSON escape, is printable ASCII alone
+      // (``URLSyntax/parse(_:needsNoEscape:)``), valid UTF-8 with no check (about 78
+      // instructions a GitHub line); any other line is checked before its ranges are used.
       var plain = false
-      switch URLRecord.readRanges(bytes, needsNoEscape: &plain) {
+      let read = URLRecord.readRanges(bytes, needsNoEscape: &plain)
+      guard plain || UTF8Bytes.firstInvalidOffset(bytes) == nil else {
+        return appendRecord(
+          line: line, utf8: bytes, router: router, state: state, explains: explains, includesLine: includesLine,
+          readsEventDetails: &readsEventDetails, scratch: scratch, to: &out, layout: &layout, sessions: sessions)
+      }
+      switch read {
       case .failure:
         // The reader's error record, from the reader itself (a refused URL is rare: read again).
         if case .failure(let error) = EventReader.readURL(borrowing: bytes) {
@@ -183,6 +193,11 @@ extension DecisionRecord {
         }
       }
       return
+    }
+    guard UTF8Bytes.firstInvalidOffset(bytes) == nil else {
+      return appendRecord(
+        line: line, utf8: bytes, router: router, state: state, explains: explains, includesLine: includesLine,
+        readsEventDetails: &readsEventDetails, scratch: scratch, to: &out, layout: &layout, sessions: sessions)
     }
     // (Checked UTF-8 just above: the reader does not check it again.)
     switch EventReader.read(validUTF8: bytes) {

@@ -18,7 +18,8 @@ import Testing
   }
 
   /// Holds the mark to the JSON writer's own test: marked bytes have nothing to escape, and the
-  /// reader gives the same answer with and without the mark.
+  /// reader gives the same answer with and without the mark. Marked bytes are ASCII too: a
+  /// line's record takes them as valid UTF-8 without checking them (`DecisionRecord.appendJSON`).
   static func expectTruthful(_ bytes: [UInt8], _ sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     bytes.withUnsafeBufferPointer { buffer in
       var plain = false
@@ -27,6 +28,7 @@ import Testing
       if plain {
         #expect(
           JSONWriter.skipUnescaped(buffer, from: 0) == buffer.count, "\(bytes)", sourceLocation: sourceLocation)
+        #expect(UTF8Bytes.isASCII(buffer), "\(bytes)", sourceLocation: sourceLocation)
       }
     }
   }
