@@ -129,15 +129,11 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
     // The common form read in place (no `Result` between the reader and this one); a path
     // shorter than the segment limit cannot hold more segments than it (each one but the first
     // follows a `/` of its own): nothing to check, and no scratch space.
-    var common = URLComponentRanges(readerScheme: 0, end: 0)
-    switch URLSyntax.readCommonForm(bytes, into: &common) {
-    case .plain where common.pathBounds.upper &- common.pathBounds.lower < PathSegments.maxCount:
-      needsNoEscape = true
-      return .success(common)
-    case .read where common.pathBounds.upper &- common.pathBounds.lower < PathSegments.maxCount:
-      return .success(common)
-    default: return readRangesInGeneral(bytes, needsNoEscape: &needsNoEscape)
+    if let (ranges, plain) = URLSyntax.commonFormRanges(bytes, pathLimit: PathSegments.maxCount) {
+      if plain { needsNoEscape = true }
+      return .success(ranges)
     }
+    return readRangesInGeneral(bytes, needsNoEscape: &needsNoEscape)
   }
 
   /// ``readRanges(_:needsNoEscape:)`` of any input, by the general reader

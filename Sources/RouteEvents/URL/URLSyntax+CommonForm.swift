@@ -4,13 +4,15 @@
 // reader refuses, is left to the general reader, which reads it from the start. No allocation.
 
 extension URLSyntax {
-  /// What ``readCommonForm(_:into:)`` found.
+  /// What ``readCommonForm(_:)`` found: where the scheme ends (its `:`) and where the host ends;
+  /// the host starts after `://`.
   enum CommonForm {
-    /// The common form with plain bytes (``PlainBytes``) after the host, to the end: the
-    /// reader's `needsNoEscape` form.
-    case plain
-    /// The common form with a query or fragment, or a byte that is not plain, after the host.
-    case read
+    /// The common form with plain bytes (``PlainBytes``) after the host, to the end: the path,
+    /// and the reader's `needsNoEscape` form.
+    case plain(colon: Int, hostEnd: Int)
+    /// The common form up to the host, then a query, a fragment or a byte that is not plain,
+    /// for ``scanTail(_:from:into:)``.
+    case tail(colon: Int, hostEnd: Int)
     /// Another form, or one the reader refuses: for the general reader.
     case other
   }
@@ -23,14 +25,15 @@ extension URLSyntax {
   static var httpWord: UInt64 { 0x2F_2F3A_7074_7468 }
   static var httpLetters: UInt64 { 0x2020_2020 }
 
-  /// Reads `bytes` when they are the common form, into `r`, with the same ranges as
-  /// ``parse(_:needsNoEscape:)`` gives them; `.other` (and `r` unspecified) for any other input,
-  /// including every input the reader refuses.
+  /// Reads `bytes` up to the end of the host, when they are the common form, with the same
+  /// checks as ``parseInGeneral(_:needsNoEscape:)`` makes there, and tells whether plain bytes
+  /// follow to the end; `.other` for any other input, including every input the reader refuses
+  /// before the tail.
   ///
   /// `https://` and `http://` in any case are told from the first word; any other scheme of
   /// letters, digits, `-` and `.` is read with the host-name word test and packed once.
   @inline(__always)
-  static func readCommonForm(_ bytes: UnsafeBufferPointer<UInt8>, into r: inout URLComponentRanges) -> CommonForm {
+  static func readCommonForm(_ bytes: UnsafeBufferPointer<UInt8>) -> CommonForm {
     let n = bytes.count
     guard let p = bytes.baseAddress, n >= 8, n <= maxLength else { return .other }
     let first = word(p, 0)
@@ -65,14 +68,30 @@ extension URLSyntax {
     }
     if special && mayBeIPv4(p, start, end) && !ipv4FormPasses(bytes, start..<end) { return .other }
     if hasHyphen && !labelsPass(bytes, start..<end) { return .other }
-    r = URLComponentRanges(readerScheme: colon, end: n)
-    r.flags = URLComponentRanges.Flags.hostIsASCII | URLComponentRanges.Flags.hasAuthority
-    r.hostBounds = .init(readerLower: start, upper: end)
-    if plainRunEnd(p, from: end, n) == n {
-      r.pathBounds = .init(readerLower: end, upper: n)
-      return .plain
+    if plainRunEnd(p, from: end, n) == n { return .plain(colon: colon, hostEnd: end) }
+    // A space at the end, which the tail's scan would pass, is refused first (no plain byte is one).
+    return p[n &- 1] == 0x20 ? .other : .tail(colon: colon, hostEnd: end)
+  }
+
+  /// The ranges of `bytes` in the common form (``readCommonForm(_:)``), or nil when the general
+  /// reader must read them (their tail refused, or a path of `pathLimit` bytes or more), and
+  /// whether they are the plain form.
+  @inline(__always)
+  static func commonFormRanges(
+    _ bytes: UnsafeBufferPointer<UInt8>, pathLimit: Int = .max
+  ) -> (ranges: URLComponentRanges, plain: Bool)? {
+    let n = bytes.count
+    switch readCommonForm(bytes) {
+    case .plain(let colon, let hostEnd):
+      guard n &- hostEnd < pathLimit else { return nil }
+      return (URLComponentRanges(readerScheme: colon, hostEnd: hostEnd, end: n), true)
+    case .tail(let colon, let hostEnd):
+      var r = URLComponentRanges(readerScheme: colon, hostEnd: hostEnd, end: n)
+      guard scanTail(bytes, from: hostEnd, into: &r) == nil, r.pathBounds.upper &- r.pathBounds.lower < pathLimit
+      else { return nil }
+      return (r, false)
+    case .other: return nil
     }
-    return scanTail(bytes, from: end, into: &r) == nil ? .read : .other
   }
 
   /// Whether ``checkIPv4Form(_:_:)`` may refuse the host `start..<end` (not empty): its last

@@ -22,18 +22,15 @@ extension URLSyntax {
   package static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, needsNoEscape: inout Bool
   ) -> Result<URLComponentRanges, URLReadError> {
-    var r = URLComponentRanges(readerScheme: 0, end: 0)
-    switch readCommonForm(bytes, into: &r) {
-    case .plain:
-      needsNoEscape = true
-      return .success(r)
-    case .read: return .success(r)
-    case .other: return parseInGeneral(bytes, needsNoEscape: &needsNoEscape)
+    guard let (ranges, plain) = commonFormRanges(bytes) else {
+      return parseInGeneral(bytes, needsNoEscape: &needsNoEscape)
     }
+    if plain { needsNoEscape = true }
+    return .success(ranges)
   }
 
   /// ``parse(_:needsNoEscape:)`` of any input, step by step: the scheme, the authority, then the
-  /// path, query and fragment (the common form too, as ``readCommonForm(_:into:)`` reads it).
+  /// path, query and fragment (the common form too, as ``readCommonForm(_:)`` reads it).
   @inline(never)
   package static func parseInGeneral(
     _ bytes: UnsafeBufferPointer<UInt8>, needsNoEscape: inout Bool
