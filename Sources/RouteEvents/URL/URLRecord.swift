@@ -126,8 +126,24 @@ public struct URLRecord: Sendable, Hashable, CustomStringConvertible {
   package static func readRanges(
     _ bytes: UnsafeBufferPointer<UInt8>, needsNoEscape: inout Bool
   ) -> Result<URLComponentRanges, URLReadError> {
+    // The common form read in place (no `Result` between the reader and this one); a path
+    // shorter than the segment limit cannot hold more segments than it (each one but the first
+    // follows a `/` of its own): nothing to check, and no scratch space.
+    if let (ranges, plain) = URLSyntax.commonFormRanges(bytes, pathLimit: PathSegments.maxCount) {
+      if plain { needsNoEscape = true }
+      return .success(ranges)
+    }
+    return readRangesInGeneral(bytes, needsNoEscape: &needsNoEscape)
+  }
+
+  /// ``readRanges(_:needsNoEscape:)`` of any input, by the general reader
+  /// (``URLSyntax/parseInGeneral(_:needsNoEscape:)``).
+  @inline(never)
+  static func readRangesInGeneral(
+    _ bytes: UnsafeBufferPointer<UInt8>, needsNoEscape: inout Bool
+  ) -> Result<URLComponentRanges, URLReadError> {
     let ranges: URLComponentRanges
-    switch URLSyntax.parse(bytes, needsNoEscape: &needsNoEscape) {
+    switch URLSyntax.parseInGeneral(bytes, needsNoEscape: &needsNoEscape) {
     case .success(let parsed): ranges = parsed
     case .failure(let error): return .failure(error)
     }

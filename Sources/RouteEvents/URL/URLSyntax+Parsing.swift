@@ -22,6 +22,19 @@ extension URLSyntax {
   package static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, needsNoEscape: inout Bool
   ) -> Result<URLComponentRanges, URLReadError> {
+    guard let (ranges, plain) = commonFormRanges(bytes) else {
+      return parseInGeneral(bytes, needsNoEscape: &needsNoEscape)
+    }
+    if plain { needsNoEscape = true }
+    return .success(ranges)
+  }
+
+  /// ``parse(_:needsNoEscape:)`` of any input, step by step: the scheme, the authority, then the
+  /// path, query and fragment (the common form too, as ``readCommonForm(_:)`` reads it).
+  @inline(never)
+  package static func parseInGeneral(
+    _ bytes: UnsafeBufferPointer<UInt8>, needsNoEscape: inout Bool
+  ) -> Result<URLComponentRanges, URLReadError> {
     let n = bytes.count
     if n > maxLength {
       return .failure(invalid(Reason.tooLong, maxLength, "the URL is longer than 65536 bytes"))
@@ -359,7 +372,7 @@ extension URLSyntax {
   /// a character boundary: such a byte changes nothing but the position. Which byte of a
   /// component Foundation would encode matters only when the component also has an escape
   /// (``URLReadError/Reason/mixedEncoding``): it is looked for then, once the component is read.
-  private static func scanTail(
+  static func scanTail(
     _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into r: inout URLComponentRanges
   ) -> URLReadError? {
     let n = bytes.count

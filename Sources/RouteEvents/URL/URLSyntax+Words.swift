@@ -17,13 +17,32 @@ extension URLSyntax {
     word(p, n &- 8) &>> UInt64(truncatingIfNeeded: (i &- (n &- 8)) &* 8)
   }
 
+  /// The high bit of the first byte of `w` (lowest first) that is not plain (``PlainBytes``), and
+  /// perhaps of bytes above it; 0 when every byte is plain. Twelve operations where
+  /// ``PlainBytes/nonPlainMask(_:)`` marks every byte exactly in sixteen.
+  ///
+  /// Each term is a byte test whose carry or borrow leaves a byte only at a byte that is not
+  /// plain (an add carries out only from a byte of at least 0xA6 or of 0xFF, a subtract borrows
+  /// only from the byte that equals the compared one): below the first such byte every test is
+  /// exact, and that byte is marked by its own test. `URLWordScanTests` hold the first mark to
+  /// ``PlainBytes/set`` for every byte at every position.
+  @inline(__always)
+  static func firstNonPlainMask(_ w: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let belowAmpersand = ~(w &+ ones &* (0x80 - 0x26))  // < '&' (an ASCII byte)
+    let deleteOrAbove = w &+ ones | w  // DEL, or not ASCII
+    let question = (w ^ ones &* 0x3F) &- ones  // '?' (or not ASCII)
+    let backslash = (w ^ ones &* 0x5C) &- ones  // '\' (or not ASCII)
+    return (belowAmpersand | deleteOrAbove | question | backslash) & 0x8080_8080_8080_8080
+  }
+
   /// Where the run of plain bytes (``PlainBytes``) that starts at `start` ends: the first byte
   /// that is not plain, or `n`.
   @inline(__always)
   static func plainRunEnd(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int) -> Int {
     var i = start
     while i &+ 8 <= n {
-      let mask = PlainBytes.nonPlainMask(word(p, i))
+      let mask = firstNonPlainMask(word(p, i))
       if mask != 0 { return i &+ mask.trailingZeroBitCount &>> 3 }
       i &+= 8
     }
@@ -33,7 +52,7 @@ extension URLSyntax {
       return i
     }
     // The zero bytes shifted in are not plain: the run stops at `n` at the latest.
-    return i &+ PlainBytes.nonPlainMask(lastWord(p, from: i, n)).trailingZeroBitCount &>> 3
+    return i &+ firstNonPlainMask(lastWord(p, from: i, n)).trailingZeroBitCount &>> 3
   }
 
   /// Where the run of plain host-name bytes (``HostNameBytes``) that starts at `start` ends (the

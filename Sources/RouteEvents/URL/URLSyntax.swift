@@ -206,6 +206,24 @@ extension URLComponentRanges {
   }
 }
 
+extension URLComponentRanges {
+  /// The reader's ranges of the common form (``URLSyntax/readCommonForm(_:)``) of `n` bytes: the
+  /// scheme up to `colon`, `//`, an ASCII host up to `hostEnd`, then the path to the end.
+  @inline(__always)
+  init(readerScheme colon: Int, hostEnd: Int, end n: Int) {
+    schemeBounds = Bounds(readerLower: 0, upper: colon)
+    userBounds = .missing
+    passwordBounds = .missing
+    hostBounds = Bounds(readerLower: colon &+ 3, upper: hostEnd)
+    portTextBounds = .missing
+    pathBounds = Bounds(readerLower: hostEnd, upper: n)
+    queryBounds = .missing
+    fragmentBounds = .missing
+    portValue = 0
+    flags = Flags.hostIsASCII | Flags.hasAuthority
+  }
+}
+
 /// Why a text is not a URL the router accepts: a stable code and sub-reason, the byte offset, a message.
 ///
 /// ``code`` is ``DiagnosticCode/invalidURL`` for malformed input and ``DiagnosticCode/ambiguousURL``
