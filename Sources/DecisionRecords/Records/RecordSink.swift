@@ -45,10 +45,6 @@ struct RecordSink: DecisionSink {
   /// Only a stateful run's: it keeps the effects to apply them; a record does not write them.
   var keepsEffects: Bool { lent.pointee.sessions != nil }
 
-  // Inlined into the protocol's witness, which owns the consumed arguments: out of line, the
-  // optimizer made the effects borrowed, so that keeping them copied them (and the witness then
-  // destroyed its own), about 200 instructions a stateful line.
-  @inline(__always)
   mutating func deliver(
     _ outcome: Decision.Outcome, receiver: borrowing Decision.Receiver, receives: Bool,
     match: borrowing RouteMatch, value: borrowing DecisionValue, reason: DecisionReason?,
