@@ -58,7 +58,7 @@ struct RecordSink: DecisionSink {
     write(
       outcome, receiver: receiver, receives: receives, match: match, value: value, reason: reason,
       appleRules: appleRules, message: message, trace: trace, handlers: handlers, values: router.values)
-    lent.pointee.sessions?.pointee.effects = effects
+    keep(consume effects)
   }
 
   mutating func take(_ decision: consuming Decision, router: borrowing CompiledRouter) {
@@ -75,7 +75,7 @@ struct RecordSink: DecisionSink {
       layout: &lent.pointee.layout.pointee, values: router.values)
     // The effects alone: the whole decision moved into an optional, then taken out of it, was
     // two moves of its 456 bytes and the optional's destroy.
-    lent.pointee.sessions?.pointee.effects = decision.storedEffects
+    keep(decision.storedEffects)
   }
 
   mutating func windowAction(
@@ -93,7 +93,20 @@ struct RecordSink: DecisionSink {
         receiver: receiver, match: match, action: action, value: value, reason: reason, appleRules: appleRules,
         message: message, handlers: handlers, to: &w, layout: &layout.pointee, values: values)
     }
-    lent.pointee.sessions?.pointee.effects = effects
+    keep(consume effects)
+  }
+
+  /// Moves `effects` into a stateful run's kept decision (nothing in a stateless run). The
+  /// kept decision's effects are nil until then, one decision a line: they are made over the
+  /// nil, which holds nothing (an assignment destroyed it through the optional's witnesses),
+  /// at the field's address (a closure that captured the effects copied them, and the caller
+  /// destroyed its own: about 200 instructions a stateful line).
+  @inline(__always)
+  private func keep(_ effects: consuming SessionEffects) {
+    guard let kept = lent.pointee.sessions else { return }
+    assert(kept.pointee.effects == nil, "a line's decision is kept once")
+    let offset = MemoryLayout<DecisionRecord.KeptDecision>.offset(of: \DecisionRecord.KeptDecision.effects)!
+    (UnsafeMutableRawPointer(kept) + offset).assumingMemoryBound(to: SessionEffects?.self).initialize(to: effects)
   }
 
   /// Whether `effects` would leave more sessions open than a stateful run allows: if so, the

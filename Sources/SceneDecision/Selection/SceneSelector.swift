@@ -59,19 +59,24 @@ struct SceneSelector {
     var best: Int?
     var fromPolicy = false
 
-    /// Adds `n` candidates whose best is at position `p`.
-    mutating func add(_ p: Int, count n: Int, fromPolicy: Bool, _ sessions: [Session], _ policies: ScenePolicies) {
+    /// Adds `n` candidates whose best is at position `p`, a session of `ctx`'s state.
+    mutating func add(_ p: Int, count n: Int, fromPolicy: Bool, _ ctx: borrowing DecisionContext) {
       count += n
-      if let b = best {
-        // The sessions are read in place (an array's elements passed on were copied).
-        let keep = sessions.withUnsafeBufferPointer { s in
-          let before = TieBreaking.precedes(p, b, in: s, policies)
-          return before || (!TieBreaking.precedes(b, p, in: s, policies) && p < b)
-        }
-        guard keep else { return }
-      }
+      // The first candidate is the best so far without a comparison (the sessions and the
+      // policies, passed to it, were retained for it).
+      if let b = best, !Self.precedes(p, b, ctx) { return }
       best = p
       self.fromPolicy = fromPolicy
+    }
+
+    /// Whether the session at `p` comes before the one at `b` by the tie-break policy, the
+    /// first position of equal ones.
+    private static func precedes(_ p: Int, _ b: Int, _ ctx: borrowing DecisionContext) -> Bool {
+      // The sessions are read in place (an array's elements passed on were copied).
+      ctx.state.storage.withUnsafeBufferPointer { s in
+        let before = TieBreaking.precedes(p, b, in: s, ctx.policies)
+        return before || (!TieBreaking.precedes(b, p, in: s, ctx.policies) && p < b)
+      }
     }
   }
 
@@ -82,10 +87,10 @@ struct SceneSelector {
       ctx.step(.session, "open sessions", .info, "no scene is open", rule: .v3)
       return nil
     }
-    // Positions in the storage, holes and all (the index's and the scan's).
-    let sessions = ctx.state.storage
+    // Positions in the storage, holes and all (the index's and the scan's), read in place by
+    // `choose` (a copy of the storage kept here was retained and released).
     let (prefer, allow, excludedByPolicy) = ctx.explains ? scanSessions(&ctx) : indexedSessions(&ctx)
-    return choose(prefer, allow, excludedByPolicy: excludedByPolicy, sessions, &ctx)
+    return choose(prefer, allow, excludedByPolicy: excludedByPolicy, &ctx)
   }
 
   /// Every open session in turn, each with its trace step (the decision explains itself).
@@ -157,25 +162,34 @@ struct SceneSelector {
     var allow = Candidates()
     var excludedByPolicy = false
     // The declarations that have sessions, in any order: the answer does not depend on it (the
-    // best is the least by a total order; the one citation made here, S8, is made or not).
-    var i = index.pointee.scenes.startIndex
-    while i != index.pointee.scenes.endIndex {
-      let scene = index.pointee.scene(at: i)
-      i = index.pointee.scenes.index(after: i)
-      guard scene.hasSessions else { continue }
+    // best is the least by a total order; the one citation made here, S8, is made or not). By
+    // position, each entry's fields read in place (a copy of an entry retained its id and lists).
+    let entries = index.pointee.scenes.count
+    var i = 0
+    while i < entries {
+      let (hasSessions, plain, best) = index.pointee.scenes.withUnsafeBufferPointer {
+        (!$0[i].all.isEmpty, $0[i].plain, $0[i].queue.best)
+      }
+      guard hasSessions else {
+        i &+= 1
+        continue
+      }
       // Sessions belong to the first declaration of their id, as a scan finds it.
       // (By position, its fields read in place: a copy of a declaration retains every field.)
-      guard let declaration = ctx.table.sceneIndex(scene.id) else { continue }
+      let declaration = index.pointee.scenes.withUnsafeBufferPointer { ctx.table.sceneIndex($0[i].id) }
+      i &+= 1
+      guard let declaration else { continue }
       if ctx.table.scenes[declaration].kind == .settings {
         ctx.cite(.s8)
         continue
       }
-      guard scene.plain > 0, let best = scene.best else { continue }
-      guard let sets = effectiveSets(session: best, declaration: declaration, &ctx, subject: { "" }) else {
+      guard plain > 0, let best else { continue }
+      // The sessions without sets of their own have the declaration's (the best one is not read).
+      guard let sets = declaredSets(declaration, &ctx, subject: { "" }) else {
         excludedByPolicy = true
         continue
       }
-      addCandidates(sets, best, count: scene.plain, &prefer, &allow, &text, ctx)
+      addCandidates(sets, best, count: plain, &prefer, &allow, &text, ctx)
     }
     for p in index.pointee.withOwnSets where !index.pointee.isHole(p) {
       let declaration = ctx.state.storage.withUnsafeBufferPointer { ctx.table.sceneIndex($0[p].scene) }
@@ -201,53 +215,42 @@ struct SceneSelector {
       // The policy's sets, `[]` and `["*"]`, told without testing them: `[]` matches nothing,
       // `*` anything the missing-identifier policy lets match; neither reads the text.
       guard identifier.forRecord.hasText || ctx.policies.missingIdentifier != .matchesNothing else { return }
-      allow.add(p, count: count, fromPolicy: true, ctx.state.storage, ctx.policies)
+      allow.add(p, count: count, fromPolicy: true, ctx)
     case .sets(let preferring, let allowing):
       if identifier.satisfies(set: preferring, ctx.policies, text: &text) {
-        prefer.add(p, count: count, fromPolicy: false, ctx.state.storage, ctx.policies)
+        prefer.add(p, count: count, fromPolicy: false, ctx)
       } else if identifier.satisfies(set: allowing, ctx.policies, text: &text) {
-        allow.add(p, count: count, fromPolicy: false, ctx.state.storage, ctx.policies)
+        allow.add(p, count: count, fromPolicy: false, ctx)
       }
     }
   }
 
   /// S2: the best of the sessions that prefer the event, else of those that allow it.
   private func choose(
-    _ prefer: Candidates, _ allow: Candidates, excludedByPolicy: Bool, _ sessions: [Session],
-    _ ctx: inout DecisionContext
+    _ prefer: Candidates, _ allow: Candidates, excludedByPolicy: Bool, _ ctx: inout DecisionContext
   ) -> ReceiverChoice.Chosen? {
-    for round in 0..<2 {
-      let (group, word) = round == 0 ? (prefer, "prefers") : (allow, "allows")
-      guard group.count > 0, let best = group.best else { continue }
-      // The chosen session's fields are read in place (a copy retained all of them, and so
-      // did each field read through the array's subscript).
-      let (unattached, chosen) = sessions.withUnsafeBufferPointer {
+    let prefers = prefer.count > 0 && prefer.best != nil
+    let group = prefers ? prefer : allow
+    if group.count > 0, let best = group.best {
+      // The chosen session's fields are read in place, in the state's storage (a copy retained
+      // all of them, and so did each field read through the array's subscript).
+      let (unattached, chosen) = ctx.state.storage.withUnsafeBufferPointer {
         ($0[best].state == .unattached, ReceiverChoice.Chosen(id: $0[best].id, scene: $0[best].scene))
       }
       ctx.cite(.s2)
       ctx.cite(.v2)
-      // The step's text is built only when the decision explains itself.
-      let explains = ctx.explains
-      var detail = explains ? "an open scene that \(word) the event receives it" : ""
-      if group.count > 1 {
-        if explains {
-          detail +=
-            "; \(group.count) sessions \(word == "prefers" ? "prefer" : "allow") it, the tie-break (\(TieBreaking.describe(ctx.policies))) picks this one"
-        }
-        ctx.cite(.v10)
-      }
-      if unattached {
-        if explains { detail += "; the archived session reconnects" }
-        ctx.cite(.u8)
-      }
+      if group.count > 1 { ctx.cite(.v10) }
+      if unattached { ctx.cite(.u8) }
       if group.fromPolicy {
-        if explains { detail += " (it has no view modifier, so it allows everything)" }
         ctx.cite(.v8)
         ctx.cite(.amb1)
       }
       // A step without a rule: nothing of it is made without an explanation (its texts were
       // captured, the chosen session's id and scene retained for them).
-      if explains { ctx.step(.session, "session \(chosen.id) ('\(chosen.scene)')", .chosen, detail) }
+      if ctx.explains {
+        let detail = Self.chosenDetail(group, prefers: prefers, unattached: unattached, ctx.policies)
+        ctx.step(.session, "session \(chosen.id) ('\(chosen.scene)')", .chosen, detail)
+      }
       return chosen
     }
     let noneOpen = ctx.state.storage.isEmpty
@@ -260,6 +263,21 @@ struct SceneSelector {
       if ctx.table.platform.isAppKit { ctx.cite(.mac1) }
     }
     return nil
+  }
+
+  /// The chosen session's step's detail: why it receives the event.
+  private static func chosenDetail(
+    _ group: Candidates, prefers: Bool, unattached: Bool, _ policies: borrowing ScenePolicies
+  ) -> String {
+    let word = prefers ? "prefers" : "allows"
+    var detail = "an open scene that \(word) the event receives it"
+    if group.count > 1 {
+      detail +=
+        "; \(group.count) sessions \(prefers ? "prefer" : "allow") it, the tie-break (\(TieBreaking.describe(policies))) picks this one"
+    }
+    if unattached { detail += "; the archived session reconnects" }
+    if group.fromPolicy { detail += " (it has no view modifier, so it allows everything)" }
+    return detail
   }
 
   /// A session's effective `handlesExternalEvents` sets.
@@ -289,6 +307,12 @@ struct SceneSelector {
     // through the array's subscript: the buffer's element is read instead).
     let (preferring, allowing) = ctx.state.storage.withUnsafeBufferPointer { ($0[p].preferring, $0[p].allowing) }
     if preferring != nil || allowing != nil { return .sets(preferring: preferring ?? [], allowing: allowing ?? []) }
+    return declaredSets(d, &ctx, subject: subject)
+  }
+
+  /// The sets of a session of declaration `d` without sets of its own: the declaration's (V5),
+  /// or the unmodified-scene policy (V8, AMB1); nil when such a session is not a candidate.
+  private func declaredSets(_ d: Int, _ ctx: inout DecisionContext, subject: () -> String) -> EffectiveSets? {
     let declared = (ctx.table.scenes[d].preferring, ctx.table.scenes[d].allowing)
     if declared.0 != nil || declared.1 != nil { return .sets(preferring: declared.0 ?? [], allowing: declared.1 ?? []) }
     let platform = ctx.table.platform

@@ -19,6 +19,8 @@ import RouterSupport
 struct SessionIndex: Sendable {
   /// The sessions of one declaration id.
   struct Scene: Sendable {
+    /// The declaration id.
+    let id: String
     /// Positions, ascending, holes among them (at most as many as open ones: empty when none
     /// is open).
     var all: [Int] = []
@@ -35,7 +37,12 @@ struct SessionIndex: Sendable {
   /// Whether every id is used once (the loaders refuse a repeated id; a state built in code may
   /// repeat one, and the engine then reads the sessions in full).
   private(set) var uniqueIDs = true
-  private(set) var scenes: [String: Scene] = [:]
+  /// The sessions of each declaration id that has had sessions since the index was made, in
+  /// the order of their first sessions: read by position (a loop over a dictionary's entries
+  /// found each one's bucket in the table's bitmap, and copied its key).
+  private(set) var scenes: [Scene] = []
+  /// The place of each declaration id in ``scenes``.
+  private var sceneSlots: [String: Int] = [:]
   /// Positions of sessions presenting each value, ascending, under the value's
   /// ``valueKey(_:)``: values that differ may share a key, so the positions found for a value
   /// are candidates, to be compared with it (``positions(presenting:)``). No holes.
@@ -65,7 +72,7 @@ struct SessionIndex: Sendable {
     positions.reserveCapacity(sessions.count)
     queueSlots = Array(repeating: -1, count: sessions.count)
     for p in sessions.indices { added(sessions[p], at: p) }
-    for id in scenes.keys { rebuildQueue(id, sessions) }
+    for i in scenes.indices { rebuildQueue(i, sessions) }
   }
 
   static func hasOwnSets(_ s: Session) -> Bool { s.preferring != nil || s.allowing != nil }
@@ -83,8 +90,8 @@ struct SessionIndex: Sendable {
   /// The open positions of declaration `id`'s sessions, ascending.
   func positions(ofScene id: String) -> [Int] {
     // Read in place: a copy of the `Scene` would retain its tie-break queue's arrays too.
-    guard let i = scenes.index(forKey: id) else { return [] }
-    return open(scenes.values[i].all, holes: scenes.values[i].holes)
+    guard let i = sceneSlots[id] else { return [] }
+    return open(scenes[i].all, holes: scenes[i].holes)
   }
 
   /// Indexes the session just appended at position `p` (the queue entry aside).
@@ -92,8 +99,16 @@ struct SessionIndex: Sendable {
     if positions[s.id] == nil { positions[s.id] = p } else { uniqueIDs = false }
     if queueSlots.count <= p { queueSlots.append(contentsOf: repeatElement(-1, count: p + 1 - queueSlots.count)) }
     let own = SessionIndex.hasOwnSets(s)
-    scenes[s.scene, default: Scene()].all.append(p)
-    if !own { scenes[s.scene]!.plain += 1 }
+    let i: Int
+    if let slot = sceneSlots[s.scene] {
+      i = slot
+    } else {
+      i = scenes.count
+      sceneSlots[s.scene] = i
+      scenes.append(Scene(id: s.scene))
+    }
+    scenes[i].all.append(p)
+    if !own { scenes[i].plain += 1 }
     if let v = s.value { byValue[SessionIndex.valueKey(v), default: []].append(p) }
     if own { withOwnSets.append(p) }
     if s.state == .foregroundActive { active.append(p) }
@@ -111,8 +126,8 @@ struct SessionIndex: Sendable {
     // The session is read in place, and its scene's entry changed through its position (a
     // copy of the session, and the dictionary's optional-chained modify, cost more than the
     // update itself).
-    guard !SessionIndex.hasOwnSets(sessions[p]), let i = scenes.index(forKey: sessions[p].scene) else { return }
-    scenes.values[i].queue.update(p, ties, sessions, &queueSlots)
+    guard !SessionIndex.hasOwnSets(sessions[p]), let i = sceneSlots[sessions[p].scene] else { return }
+    scenes[i].queue.update(p, ties, sessions, &queueSlots)
   }
 
   /// The position of the one foreground-active session when it is `id`'s, ids being unique:
@@ -164,15 +179,15 @@ struct SessionIndex: Sendable {
     }
     let own = SessionIndex.hasOwnSets(s)
     let flags = holeFlags
-    if let i = scenes.index(forKey: s.scene) {
+    if let i = sceneSlots[s.scene] {
       if !own {
-        scenes.values[i].plain -= 1
-        scenes.values[i].queue.remove(p, ties, sessions, &queueSlots)
+        scenes[i].plain -= 1
+        scenes[i].queue.remove(p, ties, sessions, &queueSlots)
       }
-      scenes.values[i].holes += 1
-      if scenes.values[i].holes > scenes.values[i].all.count - scenes.values[i].holes {
-        scenes.values[i].all.removeAll { $0 < flags.count && flags[$0] }
-        scenes.values[i].holes = 0
+      scenes[i].holes += 1
+      if scenes[i].holes > scenes[i].all.count - scenes[i].holes {
+        scenes[i].all.removeAll { $0 < flags.count && flags[$0] }
+        scenes[i].holes = 0
       }
     }
     if own {
@@ -201,12 +216,13 @@ struct SessionIndex: Sendable {
     let isOwn = SessionIndex.hasOwnSets(s)
     if wasOwn && !isOwn {
       withOwnSets.removeAll { $0 == p }
-      scenes[s.scene]!.plain += 1
+      scenes[sceneSlots[s.scene]!].plain += 1
       changedKey(sessions, at: p)
     } else if !wasOwn && isOwn {
       SessionIndex.insert(p, into: &withOwnSets)
-      scenes[s.scene]!.plain -= 1
-      scenes[s.scene]!.queue.remove(p, ties, sessions, &queueSlots)
+      let i = sceneSlots[s.scene]!
+      scenes[i].plain -= 1
+      scenes[i].queue.remove(p, ties, sessions, &queueSlots)
     }
   }
 
@@ -214,17 +230,16 @@ struct SessionIndex: Sendable {
   mutating func use(ties: [ScenePolicies.TieBreak], _ sessions: [Session]) {
     guard ties != self.ties else { return }
     self.ties = ties
-    for id in scenes.keys { rebuildQueue(id, sessions) }
+    for i in scenes.indices { rebuildQueue(i, sessions) }
   }
 
   /// The foreground-active positions, replaced (after a demotion).
   mutating func setActive(_ positions: [Int]) { active = positions }
 
-  private mutating func rebuildQueue(_ id: String, _ sessions: [Session]) {
-    guard let scene = scenes[id] else { return }
-    let plain = scene.all.filter { !isHole($0) && !SessionIndex.hasOwnSets(sessions[$0]) }
-    for p in scene.queue.positions { queueSlots[p] = -1 }
-    scenes[id]!.queue = TieQueue(plain, ties, sessions, &queueSlots)
+  private mutating func rebuildQueue(_ i: Int, _ sessions: [Session]) {
+    let plain = scenes[i].all.filter { !isHole($0) && !SessionIndex.hasOwnSets(sessions[$0]) }
+    for p in scenes[i].queue.positions { queueSlots[p] = -1 }
+    scenes[i].queue = TieQueue(plain, ties, sessions, &queueSlots)
   }
 
   private static func insert(_ p: Int, into list: inout [Int]) {
@@ -301,16 +316,10 @@ struct SessionIndex: Sendable {
     }
   }
 
-  /// The entry of ``scenes`` at `i`, read in place (a copy of the entry retained its lists):
-  /// the declaration's id, whether it has open sessions (``Scene/all`` not empty), how many of
-  /// them have no sets of their own, and the best of those.
-  func scene(at i: Dictionary<String, Scene>.Index) -> (id: String, hasSessions: Bool, plain: Int, best: Int?) {
-    (scenes.keys[i], !scenes.values[i].all.isEmpty, scenes.values[i].plain, scenes.values[i].queue.best)
-  }
-
   /// The best session without sets of its own of declaration `id`, by the queue's ties.
   func bestPlain(of id: String) -> Int? {
-    scenes[id]?.queue.best
+    guard let i = sceneSlots[id] else { return nil }
+    return scenes[i].queue.best
   }
 }
 
