@@ -120,16 +120,41 @@ struct RecordSink: DecisionSink {
   ) {
     let lent = self.lent
     writeRecord(trace: trace) { w, layout in
-      let names = DecisionRecord.recordNames
+      // The names' tables from the fragments' cache when there is one (no `swift_once` check).
+      let names: DecisionRecord.RecordNames
+      if let fragments = layout.pointee.fragments {
+        names = RecordFragments.names(fragments)
+      } else {
+        names = DecisionRecord.recordNames
+      }
       DecisionRecord.writeDelivered(
         lent.pointee.eventField, outcome, receiver: receiver, receives: receives, match: match, value: value,
         handlers: handlers, names: names, to: &w, layout: &layout.pointee, values: values)
       // The identifier copied out only when there is one: copied whole, it was retained and
       // released for every URL line, which has none (about 26 instructions a line).
       if case .some(let identifier) = lent.pointee.identifier { DecisionRecord.writeIdentifier(identifier, to: &w) }
-      DecisionRecord.writeRules(nil, appleRules, names: names, to: &w)
+      RecordSink.writeRules(appleRules, route: match.route, names: names, to: &w, layout: layout)
       if reason != nil || !message.isEmpty { DecisionRecord.writeReason(reason, message: message, to: &w) }
     }
+  }
+
+  /// `,"appleRules":[…]`, copied from the route's slot of the fragments' cache when it holds
+  /// these rules' bytes, and kept there when it does not (``RecordFragments``).
+  @inline(__always)
+  private static func writeRules(
+    _ appleRules: AppleRuleList, route: Int, names: DecisionRecord.RecordNames, to w: inout RecordWriter,
+    layout: UnsafeMutablePointer<RecordLayout>
+  ) {
+    guard let fragments = layout.pointee.fragments, appleRules.count <= 16 else {
+      return DecisionRecord.writeRules(nil, appleRules, names: names, to: &w)
+    }
+    let slot = RecordFragments.slot(fragments, route: route)
+    var copied = false
+    if slot.holds(appleRules) { copied = w.fragment(slot.rulesText) }
+    if copied { return }
+    let start = w.offset
+    DecisionRecord.writeRules(nil, appleRules, names: names, to: &w)
+    if let written = w.written(start..<w.offset) { slot.keep(written, rules: appleRules) }
   }
 
   /// One record written into the output: its opening, correlation id and input, then what
