@@ -133,27 +133,28 @@ struct RecordSink: DecisionSink {
       // The identifier copied out only when there is one: copied whole, it was retained and
       // released for every URL line, which has none (about 26 instructions a line).
       if case .some(let identifier) = lent.pointee.identifier { DecisionRecord.writeIdentifier(identifier, to: &w) }
-      RecordSink.writeRules(appleRules, route: match.route, names: names, to: &w, layout: layout)
+      // The Apple rules copied from the route's slot when it holds them (``RecordFragments``).
+      var copied = false
+      if let fragments = layout.pointee.fragments, appleRules.count <= 16 {
+        let slot = RecordFragments.slot(fragments, route: match.route)
+        if slot.holds(appleRules) { copied = w.fragment(slot.rulesText) }
+        if !copied {
+          RecordSink.writeRules(appleRules, into: slot, to: &w)
+          copied = true
+        }
+      }
+      if !copied { DecisionRecord.writeRules(nil, appleRules, names: names, to: &w) }
       if reason != nil || !message.isEmpty { DecisionRecord.writeReason(reason, message: message, to: &w) }
     }
   }
 
-  /// `,"appleRules":[…]`, copied from the route's slot of the fragments' cache when it holds
-  /// these rules' bytes, and kept there when it does not (``RecordFragments``).
-  @inline(__always)
-  private static func writeRules(
-    _ appleRules: AppleRuleList, route: Int, names: DecisionRecord.RecordNames, to w: inout RecordWriter,
-    layout: UnsafeMutablePointer<RecordLayout>
-  ) {
-    guard let fragments = layout.pointee.fragments, appleRules.count <= 16 else {
-      return DecisionRecord.writeRules(nil, appleRules, names: names, to: &w)
-    }
-    let slot = RecordFragments.slot(fragments, route: route)
-    var copied = false
-    if slot.holds(appleRules) { copied = w.fragment(slot.rulesText) }
-    if copied { return }
+  /// `,"appleRules":[…]`, written and kept in `slot` of the fragments' cache for the next
+  /// line of the route (``RecordFragments``): out of line, as a line seldom needs it.
+  @inline(never)
+  private static func writeRules(_ appleRules: AppleRuleList, into slot: RecordFragments.Slot, to w: inout RecordWriter)
+  {
     let start = w.offset
-    DecisionRecord.writeRules(nil, appleRules, names: names, to: &w)
+    DecisionRecord.writeRules(nil, appleRules, names: DecisionRecord.recordNames, to: &w)
     if let written = w.written(start..<w.offset) { slot.keep(written, rules: appleRules) }
   }
 
