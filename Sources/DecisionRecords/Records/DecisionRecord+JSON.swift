@@ -163,14 +163,31 @@ extension DecisionRecord {
   /// (``DecisionBuilder``), field by field through the same helpers. Such a decision has a match
   /// and the action `deliver`, its scene and session are the receiver's when it `receives`
   /// (else none), and its lists are empty.
+  ///
+  /// With `fragments` (``RecordLayout/fragments``), the bytes from the event's field to the
+  /// parameters' key are copied from the route's slot when it holds them for this decision's
+  /// key, and kept there when it does not (``RecordFragments``): the same bytes either way.
   static func writeDelivered(
     _ eventField: StaticString, _ outcome: Decision.Outcome, receiver: Decision.Receiver, receives: Bool,
     match: RouteMatch, value: DecisionValue, handlers: [HandlerCall], names: borrowing RecordNames,
     to w: inout RecordWriter, layout: inout RecordLayout, values: ValueTemplatePlans
   ) {
-    w.literal(eventField)
-    writeSelection(outcome, receiver: receiver, receives: receives, names: names, to: &w)
-    writeMatch(match, to: &w, layout: &layout)
+    if let fragments = layout.fragments,
+      let key = RecordFragments.Key(
+        eventField, outcome, receiver: receiver, receives: receives, rule: match.routeName)
+    {
+      let slot = RecordFragments.slot(fragments, route: match.route)
+      var copied = false
+      if slot.matches(key) { copied = w.fragment(slot.text) }
+      if !copied {
+        let start = w.offset
+        writeFragment(eventField, outcome, receiver: receiver, receives: receives, match: match, names: names, to: &w)
+        if let written = w.written(start..<w.offset) { slot.keep(written, as: key) }
+      }
+    } else {
+      writeFragment(eventField, outcome, receiver: receiver, receives: receives, match: match, names: names, to: &w)
+    }
+    writeParameters(match, to: &w, layout: &layout)
     w.literal(#","action":"deliver""#)
     // Matched here, not through `isAbsent` (a call across the module boundary).
     if case .absent = value {} else { writeValue(value, match: match, values: values, to: &w, layout: &layout) }
@@ -247,6 +264,28 @@ extension DecisionRecord {
     w.literal(#","rule":"#)
     w.string(match.routeName)
     w.literal(#","params":"#)
+    writeParameters(match, to: &w, layout: &layout)
+  }
+
+  /// A delivered route's record from the event's field to `,"params":`: what
+  /// ``RecordFragments`` keeps.
+  @inline(never)
+  private static func writeFragment(
+    _ eventField: StaticString, _ outcome: Decision.Outcome, receiver: borrowing Decision.Receiver, receives: Bool,
+    match: borrowing RouteMatch, names: borrowing RecordNames, to w: inout RecordWriter
+  ) {
+    w.literal(eventField)
+    writeSelection(outcome, receiver: receiver, receives: receives, names: names, to: &w)
+    w.literal(#","rule":"#)
+    w.string(match.routeName)
+    w.literal(#","params":"#)
+  }
+
+  /// The parameters' object `{…}` (and `decodedSeparators`), with where the parameters are.
+  @inline(__always)
+  private static func writeParameters(
+    _ match: borrowing RouteMatch, to w: inout RecordWriter, layout: inout RecordLayout
+  ) {
     let paramsStart = w.offset
     w.parameters(match.parameters)
     layout.params = paramsStart..<w.offset

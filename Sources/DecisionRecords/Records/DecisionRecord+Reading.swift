@@ -148,6 +148,8 @@ extension DecisionRecord {
     sessions: UnsafeMutablePointer<KeptDecision>? = nil
   ) {
     readsEventDetails = true
+    // The record writer's fragments kept with the scratch, from line to line (``RecordFragments``).
+    if let scratch { layout.fragments = RecordFragments.storage(of: scratch) }
     // A line longer than the echo limit (its record echoes a beginning, cut between characters),
     // or not UTF-8, is written as a record.
     guard bytes.count <= DecisionRecord.echoLimit else {

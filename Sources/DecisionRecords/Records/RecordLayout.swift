@@ -11,4 +11,7 @@ struct RecordLayout {
   var params: Range<Int>?
   var value: Range<Int>?
   var isExact = true
+  /// The cache of record fragments kept with the line's scratch (``RecordFragments``), when the
+  /// record is written with one; nil otherwise (every fragment written afresh).
+  var fragments: UnsafeMutableRawPointer?
 }

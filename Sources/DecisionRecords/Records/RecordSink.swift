@@ -133,16 +133,42 @@ struct RecordSink: DecisionSink {
   ) {
     let lent = self.lent
     writeRecord(trace: trace) { w, layout in
-      let names = DecisionRecord.recordNames
+      // The names' tables from the fragments' cache when there is one (no `swift_once` check).
+      let names: DecisionRecord.RecordNames
+      if let fragments = layout.pointee.fragments {
+        names = RecordFragments.names(fragments)
+      } else {
+        names = DecisionRecord.recordNames
+      }
       DecisionRecord.writeDelivered(
         lent.pointee.eventField, outcome, receiver: receiver, receives: receives, match: match, value: value,
         handlers: handlers, names: names, to: &w, layout: &layout.pointee, values: values)
       // The identifier copied out only when there is one: copied whole, it was retained and
       // released for every URL line, which has none (about 26 instructions a line).
       if case .some(let identifier) = lent.pointee.identifier { DecisionRecord.writeIdentifier(identifier, to: &w) }
-      DecisionRecord.writeRules(nil, appleRules, names: names, to: &w)
+      // The Apple rules copied from the route's slot when it holds them (``RecordFragments``).
+      var copied = false
+      if let fragments = layout.pointee.fragments, appleRules.count <= 16 {
+        let slot = RecordFragments.slot(fragments, route: match.route)
+        if slot.holds(appleRules) { copied = w.fragment(slot.rulesText) }
+        if !copied {
+          RecordSink.writeRules(appleRules, into: slot, to: &w)
+          copied = true
+        }
+      }
+      if !copied { DecisionRecord.writeRules(nil, appleRules, names: names, to: &w) }
       if reason != nil || !message.isEmpty { DecisionRecord.writeReason(reason, message: message, to: &w) }
     }
+  }
+
+  /// `,"appleRules":[…]`, written and kept in `slot` of the fragments' cache for the next
+  /// line of the route (``RecordFragments``): out of line, as a line seldom needs it.
+  @inline(never)
+  private static func writeRules(_ appleRules: AppleRuleList, into slot: RecordFragments.Slot, to w: inout RecordWriter)
+  {
+    let start = w.offset
+    DecisionRecord.writeRules(nil, appleRules, names: DecisionRecord.recordNames, to: &w)
+    if let written = w.written(start..<w.offset) { slot.keep(written, rules: appleRules) }
   }
 
   /// One record written into the output: its opening, correlation id and input, then what

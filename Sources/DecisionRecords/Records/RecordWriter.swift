@@ -127,6 +127,35 @@ struct RecordWriter: ~Copyable {
     return true
   }
 
+  /// Writes a kept fragment (``RecordFragments``: `count` bytes at `start`, readable to a whole
+  /// number of 32-byte blocks) when the chunk has room for those blocks, copied a block at a
+  /// time (what lies past the fragment is written into free capacity, then written over); false,
+  /// with nothing written, otherwise.
+  @inline(__always)
+  mutating func fragment(_ text: (start: UnsafeRawPointer, count: Int)) -> Bool {
+    let n = text.count
+    guard count &+ n &+ 31 <= capacity else { return false }
+    let to = UnsafeMutableRawPointer(chunk + count)
+    var i = 0
+    while i < n {
+      let w0 = text.start.loadUnaligned(fromByteOffset: i, as: SIMD2<UInt64>.self)
+      let w1 = text.start.loadUnaligned(fromByteOffset: i &+ 16, as: SIMD2<UInt64>.self)
+      to.storeBytes(of: w0, toByteOffset: i, as: SIMD2<UInt64>.self)
+      to.storeBytes(of: w1, toByteOffset: i &+ 16, as: SIMD2<UInt64>.self)
+      i &+= 32
+    }
+    count &+= n
+    return true
+  }
+
+  /// The bytes of this record at `range` (offsets as ``offset`` counts them), when the chunk
+  /// holds them all (nothing has moved to the spill array); nil otherwise.
+  @inline(__always)
+  func written(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8>? {
+    guard moved == 0, range.upperBound <= count else { return nil }
+    return UnsafeBufferPointer(start: chunk + range.lowerBound, count: range.count)
+  }
+
   /// Moves the chunk's bytes to the spill array.
   private mutating func flush() {
     guard count > 0 else { return }

@@ -45,6 +45,10 @@ public struct MatchScratch: ~Copyable {
   var fastTailEnd = 0
   /// With ``fastTailEnd``: where the fragment's `#` is (``fastTailEnd`` when there is none).
   var fastFragmentStart = 0
+  /// Memory the record writer keeps with the scratch from line to line (its cache of record
+  /// fragments, `RecordFragments` in `DecisionRecords`): nil until the writer first needs it,
+  /// then plain bytes it allocated, freed with the scratch.
+  package var recordCache: UnsafeMutableRawPointer? = nil
 
   /// Allocates the working memory (about 80 KiB), in one block.
   public init() {
@@ -95,6 +99,7 @@ public struct MatchScratch: ~Copyable {
 
   deinit {
     UnsafeMutableRawPointer(segments).deallocate()
+    recordCache?.deallocate()
   }
 
   /// A scratch for one call: over the kept block when there is one (no allocation), else new.
@@ -125,6 +130,8 @@ public struct MatchScratch: ~Copyable {
         of: lastHost, toByteOffset: MatchScratch.keptHostOffset, as: Int.self)
       let block = UInt(bitPattern: UnsafeMutableRawPointer(segments))
       if SpareBlock.address.compareExchange(expected: 0, desired: block, ordering: .releasing).exchanged {
+        // (The record writer's cache is not kept with the block.)
+        recordCache?.deallocate()
         discard self
         return
       }
