@@ -186,7 +186,9 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
 
     /// The number of parameters of the words at `p` (a ``words``' bytes).
     @inlinable @inline(__always)
-    package static func count(in p: UnsafeRawPointer) -> Int { Int(truncatingIfNeeded: p.loadUnaligned(as: UInt64.self) & 7) }
+    package static func count(in p: UnsafeRawPointer) -> Int {
+      Int(truncatingIfNeeded: p.loadUnaligned(as: UInt64.self) & 7)
+    }
 
     /// Parameter k's 12 header bits, of the words at `p`.
     @inlinable @inline(__always)
@@ -219,7 +221,8 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
           count: 0)
       default:
         guard n <= 15 else {
-          return InlineValue(kind: .long, low: UInt64(truncatingIfNeeded: at), high: 0, count: UInt8(truncatingIfNeeded: n))
+          return InlineValue(
+            kind: .long, low: UInt64(truncatingIfNeeded: at), high: 0, count: UInt8(truncatingIfNeeded: n))
         }
         let bytes = Bytes16(v, count: n)
         return InlineValue(kind: .text, low: bytes.low, high: bytes.high, count: bytes.count)
@@ -597,7 +600,9 @@ extension RouteParameters {
         base.storeBytes(of: low, toByteOffset: at, as: UInt64.self)
         base.storeBytes(of: high, toByteOffset: at &+ 8, as: UInt64.self)
       } else {
-        withUnsafeBytes(of: (low, high)) { (base + at).copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: n) }
+        withUnsafeBytes(of: (low, high)) {
+          (base + at).copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: n)
+        }
       }
       at &+= n
     }
