@@ -537,6 +537,8 @@ extension RouteParameters {
     @inline(__always)
     private func holds(_ name: Bytes16) -> Bool {
       guard count > 0 else { return false }
+      // One parameter: the same bytes, so first the same length (parameter 0's, bits 14-17).
+      if count == 1 && Int(truncatingIfNeeded: header &>> 14) & 0xF != Int(name.count) { return false }
       var words = storage.words
       words[0] = header | UInt64(truncatingIfNeeded: count)
       return Builder.holds(words, name)
