@@ -84,7 +84,7 @@ extension RecordWriter {
           bytes(UnsafeBufferPointer(rebasing: pool[Int(ops[i].start)..<Int(ops[i].start) &+ Int(ops[i].count)]))
           guard ops[i].name >= 0 else { return }
           if let k = Self.inPlaceIndex(of: ops[i], in: parameters, plans) {
-            inPlaceValue(parameters.storage.value(k))
+            inPlaceValue(parameters.storage, k)
           } else {
             literal("null")
           }
@@ -210,7 +210,7 @@ private struct InPlaceParameters: TemplateParameters {
 
   func write(named name: String, to writer: inout RecordWriter) {
     guard let k = parameters.inPlaceIndex(named: name) else { return writer.literal("null") }
-    writer.inPlaceValue(parameters.storage.value(k))
+    writer.inPlaceValue(parameters.storage, k)
   }
 
   func render(_ template: ValueTemplate) -> JSONValue { template.render(parameters) }

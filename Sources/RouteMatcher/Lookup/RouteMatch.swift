@@ -17,7 +17,7 @@ public struct RouteMatch: Sendable, Hashable {
   public var pattern: Int
   /// Captured parameters in capture order; an absent optional parameter has no entry. Read by
   /// key or in order as a ``JSONObject`` is (``RouteParameters/object`` is one): a match keeps up
-  /// to two of them without an array, typed values as what they are (``RouteParameters``).
+  /// to four of them without an array, packed, typed values as what they are (``RouteParameters``).
   ///
   /// ```swift
   /// match.parameters["id"]           // .string("2F1A…")

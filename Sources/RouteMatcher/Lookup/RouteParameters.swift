@@ -12,12 +12,13 @@ public import RouterSupport
 /// match.parameters.object                       // a JSONObject, for what takes one
 /// ```
 ///
-/// Up to two parameters whose names are 15 bytes or fewer and whose values are text of 15 bytes
-/// or fewer, integers or UUIDs — most of them — are held in the value itself as bytes, with no
-/// array, no string and no reference made: each value as what it is (the text's bytes, an
-/// integer, the 128 bits of a UUID). Matching a URL allocates nothing for them, and a parameter's
-/// name and value are made when they are read (a UUID's text then). Others are held as a
-/// ``JSONObject``.
+/// Up to four parameters whose names are 15 bytes or fewer and whose values are text, integers
+/// or UUIDs — most of them — are held in the value itself as bytes, packed back to back in 56
+/// bytes (a name's bytes, then its value's: the text's bytes, an integer's 8, a UUID's 16), with
+/// no array, no string and no reference made. Matching a URL allocates nothing for them, and a
+/// parameter's name and value are made when they are read (a UUID's text then). Others (five
+/// parameters or more, a longer name, more bytes than fit, a value of another type, a name set
+/// twice) are held as a ``JSONObject``.
 public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral,
   CustomStringConvertible
 {
@@ -29,26 +30,29 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
   /// first.value   // .string("2F1A0C3E-…")
   /// ```
   public struct Parameter: Sendable, Hashable {
-    /// A parameter in place (when `member` is nil): its name's two words and its value's, as
-    /// ``Storage`` keeps them, decoded when read (so that making one is four moves).
-    @usableFromInline let slot: (UInt64, UInt64, UInt64, UInt64)
+    /// The parameters in place, as ``Storage/words`` (when `member` is nil), and which one this
+    /// is: decoded when read (so that making one is a few moves).
+    @usableFromInline let words: SIMD8<UInt64>
+    @usableFromInline let index: Int
     /// A parameter of an object.
     @usableFromInline let member: JSONObject.Member?
 
     /// The parameter's name.
-    public var key: String { member?.key ?? Storage.name(slot.0, slot.1).string }
+    public var key: String { member?.key ?? Storage(words: words).name(index).string }
 
     /// The parameter's value, as JSON.
-    public var value: JSONValue { member?.value ?? Storage.value(slot.1, slot.2, slot.3).json }
+    public var value: JSONValue { member?.value ?? Storage(words: words).json(index) }
 
     /// Creates a parameter.
     public init(key: String, value: JSONValue) {
-      slot = (0, 0, 0, 0)
+      words = SIMD8()
+      index = 0
       member = JSONObject.Member(key: key, value: value)
     }
 
-    @inlinable init(slot: (UInt64, UInt64, UInt64, UInt64)) {
-      self.slot = slot
+    @inlinable init(words: SIMD8<UInt64>, index: Int) {
+      self.words = words
+      self.index = index
       member = nil
     }
 
@@ -61,9 +65,10 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
   }
 
   /// A value as the matcher keeps it in place: text of 15 bytes or fewer, an integer, or a UUID
-  /// (its 32 hexadecimal digits, the first 16 in `high`). Plain bytes.
+  /// (its 32 hexadecimal digits, the first 16 in `high`). Plain bytes. Read from a ``Storage``,
+  /// a longer text is `long`: where its bytes are in the storage (`low`) and how many (`count`).
   @usableFromInline package struct InlineValue: Sendable {
-    @usableFromInline package enum Kind: UInt8, Sendable { case text, int, uuid }
+    @usableFromInline package enum Kind: UInt8, Sendable { case text, int, uuid, long }
     @usableFromInline package var kind: Kind
     /// The text's bytes (the first eight in `low`), the integer, or the UUID's last 16 digits.
     @usableFromInline package var low: UInt64
@@ -93,11 +98,13 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
       InlineValue(kind: .uuid, low: low, high: high, count: 0)
     }
 
+    /// The value as JSON (not for a `long` text: ``Storage/json(_:)`` reads one).
     package var json: JSONValue {
       switch kind {
       case .text: return .string(Bytes16(low: low, high: high, count: count).string)
       case .int: return .number(JSONNumber(Int64(bitPattern: low)))
       case .uuid: return .string(InlineValue.uuidText(high, low))
+      case .long: preconditionFailure("a long text is read from its storage")
       }
     }
 
@@ -120,23 +127,27 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
     }
   }
 
-  /// Up to two parameters in place, each name and value in two words; or all of them in an
-  /// object. 72 bytes and no reference but the object's, so that a ``RouteMatch`` (112 bytes)
-  /// and the `Result` that holds one are copied with a few moves and no reference counting.
+  /// Up to four parameters in place, packed: one header word, then each parameter's name and
+  /// value bytes back to back in the next 56 bytes; or all of them in an object. 72 bytes and no
+  /// reference but the object's, so that a ``RouteMatch`` (112 bytes) and the `Result` that holds
+  /// one are copied with a few moves and no reference counting.
   @usableFromInline package struct Storage: Sendable {
-    /// Parameter k's name in words 4k and 4k + 1, its value in words 4k + 2 and 4k + 3. A name's
-    /// last byte (the top byte of its second word) says the parameter is there (bit 7), its
-    /// value's kind (bits 5-6) and the name's length (bits 0-3); a text value's last byte its
-    /// length. So a name or a text value in place has 15 bytes or fewer. One vector, not eight
-    /// words, so that the storage is two values to the compiler: copied and destroyed in line
-    /// where it is copied (eight words and the object are copied through the type's value
-    /// witnesses); first, so that its 16-byte alignment adds no padding.
-    @usableFromInline var words = SIMD8<UInt64>()
+    /// Word 0 is the header: bits 0-2 the count; parameter k's 12 bits at bit 8 + 12k, of which
+    /// bits 0-5 are where its bytes end (from byte 8, so that parameter k + 1's begin there),
+    /// bits 6-9 its name's length and bits 10-11 its value's kind (0 text, 1 integer, 2 UUID).
+    /// Bytes 8 ..< 64 hold each parameter's name, then its value: a text's bytes, an integer's
+    /// eight (little-endian), a UUID's 16 (its last 16 digits' word, then its first's). One vector,
+    /// not eight words, so that the storage is two values to the compiler: copied and destroyed
+    /// in line where it is copied (eight words and the object are copied through the type's
+    /// value witnesses); first, so that its 16-byte alignment adds no padding.
+    @usableFromInline package var words = SIMD8<UInt64>()
     @usableFromInline package var object: JSONObject?
 
-    static let capacity = 2
-    /// The longest name or text value kept in place.
+    static let capacity = 4
+    /// The longest name kept in place.
     static let longest = 15
+    /// The bytes the parameters' names and values share.
+    static let room = 56
 
     init() {}
 
@@ -144,57 +155,84 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
       self.object = object
     }
 
-    @inlinable package var count: Int {
-      Int(truncatingIfNeeded: words[1] &>> 63) &+ Int(truncatingIfNeeded: words[5] &>> 63)
+    @inlinable init(words: SIMD8<UInt64>) {
+      self.words = words
     }
+
+    @inlinable package var count: Int { Int(truncatingIfNeeded: words[0] & 7) }
 
     /// Parameter k's name as bytes.
-    @inlinable package func name(_ k: Int) -> Bytes16 {
-      k == 0 ? Storage.name(words[0], words[1]) : Storage.name(words[4], words[5])
-    }
-
-    /// Parameter k's value.
-    @inlinable package func value(_ k: Int) -> InlineValue {
-      k == 0 ? Storage.value(words[1], words[2], words[3]) : Storage.value(words[5], words[6], words[7])
-    }
-
-    /// Parameter k's four words: its name's two and its value's two.
     @inlinable @inline(__always)
-    func slot(_ k: Int) -> (UInt64, UInt64, UInt64, UInt64) {
-      k == 0 ? (words[0], words[1], words[2], words[3]) : (words[4], words[5], words[6], words[7])
+    package func name(_ k: Int) -> Bytes16 {
+      withUnsafeBytes(of: words) { Storage.name(in: $0.baseAddress.unsafelyUnwrapped, k) }
     }
 
-    /// The name whose two words are `low` and `high` (its meta byte on top).
-    @inlinable static func name(_ low: UInt64, _ high: UInt64) -> Bytes16 {
-      Bytes16(low: low, high: high & 0x00FF_FFFF_FFFF_FFFF, count: UInt8(truncatingIfNeeded: high &>> 56) & 0xF)
+    /// Parameter k's value: text of 15 bytes or fewer, an integer or a UUID as what it is; longer
+    /// text as ``InlineValue/Kind/long`` (its bytes read with ``text(in:_:)``).
+    @inlinable @inline(__always)
+    package func value(_ k: Int) -> InlineValue {
+      withUnsafeBytes(of: words) { Storage.value(in: $0.baseAddress.unsafelyUnwrapped, k) }
     }
 
-    /// The value whose two words are `low` and `high`, of the parameter whose name's second word
-    /// (with the meta byte) is `nameHigh`.
-    @inlinable static func value(_ nameHigh: UInt64, _ low: UInt64, _ high: UInt64) -> InlineValue {
-      let kind = InlineValue.Kind(rawValue: UInt8(truncatingIfNeeded: nameHigh &>> 61) & 0x3) ?? .text
-      guard kind == .text else { return InlineValue(kind: kind, low: low, high: high, count: 0) }
-      return InlineValue(
-        kind: .text, low: low, high: high & 0x00FF_FFFF_FFFF_FFFF, count: UInt8(truncatingIfNeeded: high &>> 56))
-    }
-
-    /// Appends a parameter in place (fewer than ``capacity`` are; the name and a text value
-    /// have ``longest`` bytes or fewer).
-    @inline(__always)
-    mutating func append(_ name: Bytes16, _ value: InlineValue) {
-      let meta = UInt64(0x80 | value.kind.rawValue &<< 5 | name.count) &<< 56
-      let high = value.kind == .text ? value.high | UInt64(value.count) &<< 56 : value.high
-      if count == 0 {
-        words[0] = name.low
-        words[1] = name.high | meta
-        words[2] = value.low
-        words[3] = high
-      } else {
-        words[4] = name.low
-        words[5] = name.high | meta
-        words[6] = value.low
-        words[7] = high
+    /// Parameter k's value as JSON.
+    package func json(_ k: Int) -> JSONValue {
+      withUnsafeBytes(of: words) { raw in
+        let p = raw.baseAddress.unsafelyUnwrapped
+        let value = Storage.value(in: p, k)
+        guard value.kind == .long else { return value.json }
+        return .string(String(decoding: Storage.text(in: p, value), as: UTF8.self))
       }
+    }
+
+    /// The number of parameters of the words at `p` (a ``words``' bytes).
+    @inlinable @inline(__always)
+    package static func count(in p: UnsafeRawPointer) -> Int {
+      Int(truncatingIfNeeded: p.loadUnaligned(as: UInt64.self) & 7)
+    }
+
+    /// Parameter k's 12 header bits, of the words at `p`.
+    @inlinable @inline(__always)
+    static func field(in p: UnsafeRawPointer, _ k: Int) -> Int {
+      Int(truncatingIfNeeded: p.loadUnaligned(as: UInt64.self) &>> UInt64(truncatingIfNeeded: 8 &+ 12 &* k)) & 0xFFF
+    }
+
+    /// Where parameter k's bytes begin (from byte 8), of the words at `p`.
+    @inlinable @inline(__always)
+    static func start(in p: UnsafeRawPointer, _ k: Int) -> Int { k == 0 ? 0 : field(in: p, k &- 1) & 0x3F }
+
+    /// Parameter k's name, of the words at `p`.
+    @inlinable @inline(__always)
+    package static func name(in p: UnsafeRawPointer, _ k: Int) -> Bytes16 {
+      Bytes16(p + (8 &+ start(in: p, k)), count: field(in: p, k) &>> 6 & 0xF)
+    }
+
+    /// Parameter k's value, of the words at `p` (``value(_:)``).
+    @inlinable @inline(__always)
+    package static func value(in p: UnsafeRawPointer, _ k: Int) -> InlineValue {
+      let bits = field(in: p, k)
+      let at = 8 &+ start(in: p, k) &+ (bits &>> 6 & 0xF)
+      let n = 8 &+ (bits & 0x3F) &- at
+      let v = p + at
+      switch bits &>> 10 {
+      case 1: return InlineValue(kind: .int, low: v.loadUnaligned(as: UInt64.self), high: 0, count: 0)
+      case 2:
+        return InlineValue(
+          kind: .uuid, low: v.loadUnaligned(as: UInt64.self), high: v.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+          count: 0)
+      default:
+        guard n <= 15 else {
+          return InlineValue(
+            kind: .long, low: UInt64(truncatingIfNeeded: at), high: 0, count: UInt8(truncatingIfNeeded: n))
+        }
+        let bytes = Bytes16(v, count: n)
+        return InlineValue(kind: .text, low: bytes.low, high: bytes.high, count: bytes.count)
+      }
+    }
+
+    /// The bytes of a ``InlineValue/Kind/long`` text `value` of the words at `p`.
+    @inlinable @inline(__always)
+    package static func text(in p: UnsafeRawPointer, _ value: InlineValue) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(start: (p + Int(value.low)).assumingMemoryBound(to: UInt8.self), count: Int(value.count))
     }
   }
 
@@ -210,17 +248,25 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
       self.count = count
     }
 
-    /// The bytes of `raw` (16 or fewer): two overlapping loads of a word, half a word or a
-    /// quarter, shifted into place, with no loop.
+    /// The bytes of `raw` (16 or fewer).
     @inline(__always)
     init(_ raw: UnsafeBufferPointer<UInt8>) {
-      let n = raw.count
+      guard let base = raw.baseAddress else {
+        self.init(low: 0, high: 0, count: 0)
+        return
+      }
+      self.init(UnsafeRawPointer(base), count: raw.count)
+    }
+
+    /// The `n` bytes at `p` (16 or fewer): two overlapping loads of a word, half a word or a
+    /// quarter, shifted into place, with no loop.
+    @inlinable @inline(__always)
+    init(_ p: UnsafeRawPointer, count n: Int) {
       count = UInt8(truncatingIfNeeded: n)
-      guard n > 0, let base = raw.baseAddress else {
+      guard n > 0 else {
         (low, high) = (0, 0)
         return
       }
-      let p = UnsafeRawPointer(base)
       if n >= 8 {
         low = p.loadUnaligned(as: UInt64.self)
         // Bytes n - 8 ..< n, of which the last n - 8 are the second word's.
@@ -302,7 +348,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
       return Parameter(key: member.key, value: member.value)
     }
     precondition(position >= 0 && position < storage.count, "no parameter at \(position)")
-    return Parameter(slot: storage.slot(position))
+    return Parameter(words: storage.words, index: position)
   }
 
   /// The value of the first parameter named `key`, or nil.
@@ -315,7 +361,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
   /// parameter's) is compared as two words with each name in place, with no string made; another
   /// is compared as a string (as ``JSONObject``'s subscript compares, by canonical equivalence).
   package func inPlaceValue(named key: String) -> JSONValue? {
-    inPlaceIndex(named: key).map { storage.value($0).json }
+    inPlaceIndex(named: key).map { storage.json($0) }
   }
 
   /// The position of the first parameter in place named `key`, or nil (``inPlaceValue(named:)``'s
@@ -367,8 +413,7 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
         let member = object.members[position]
         return Parameter(key: member.key, value: member.value)
       }
-      return Parameter(
-        slot: position == 0 ? (words[0], words[1], words[2], words[3]) : (words[4], words[5], words[6], words[7]))
+      return Parameter(words: words, index: position)
     }
   }
 
@@ -394,12 +439,19 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
 }
 
 extension RouteParameters {
-  /// Parameters gathered one by one: in place while there are two or fewer, each name and text
-  /// value of 15 bytes or fewer (integers and UUIDs as what they are); otherwise all of them in an object
-  /// from then on. Setting a name again replaces its value where it is (as ``JSONObject``'s
+  /// Parameters gathered one by one: in place while they fit (``Storage``: four or fewer, each
+  /// name of 15 bytes or fewer, integers and UUIDs as what they are, text as its bytes, 56 bytes
+  /// in all); otherwise all of them in an object from then on. Setting a name again replaces its value where it is (as ``JSONObject``'s
   /// subscript does).
   struct Builder {
+    /// The object, or the parameters' bytes in place (their header in ``header``, written into
+    /// the storage when it is read or built).
     private var storage = Storage()
+    /// The header in place but the count (``Storage/words``' word 0), where the bytes end and how
+    /// many parameters there are, kept apart while parameters are set.
+    private var header: UInt64 = 0
+    private var end = 0
+    private var count = 0
     /// How many parameters the match is expected to set (its captures and constraints): the
     /// object's members are reserved with it when the parameters spill into one, so that the
     /// members array is allocated once, not grown at the spill and at each parameter after it.
@@ -439,27 +491,122 @@ extension RouteParameters {
       var string: String { long.map { String(decoding: $0, as: UTF8.self) } ?? key.string }
     }
 
-    /// Sets the parameter `name` to `value`.
+    /// Sets the parameter `name` to `value` (text of 15 bytes or fewer, an integer or a UUID): in
+    /// place when it fits (``fits(_:_:)``) and no parameter in place has its name.
     @inline(__always)
     mutating func set(_ name: Name, _ value: InlineValue) {
-      if storage.count < Storage.capacity && name.long == nil && storage.object == nil
-        && (value.kind != .text || value.count <= Storage.longest)
-      {
-        if storage.count == 0 || !storage.name(0).equals(name.key) {
-          storage.append(name.key, value)
-          return
-        }
+      let bytes = value.kind == .text ? Int(value.count) : value.kind == .int ? 8 : 16
+      if fits(name, bytes) && !holds(name.key) {
+        append(name.key, value)
+        return
       }
       set(name.string, json: value.json)
     }
 
-    /// Sets `name` to a value of `raw`'s bytes as text: in place when they are 15 or fewer.
+    /// Sets `name` to a value of `raw`'s bytes as text: in place when it fits.
+    @inline(__always)
     mutating func set(_ name: Name, text raw: UnsafeBufferPointer<UInt8>) {
       if raw.count <= Storage.longest {
         set(name, .text(raw))
+      } else if fits(name, raw.count) && !holds(name.key) {
+        append(name.key, InlineValue(kind: .long, low: 0, high: 0, count: 0), long: raw)
       } else {
         set(name.string, json: .string(String(decoding: raw, as: UTF8.self)))
       }
+    }
+
+    /// Whether a parameter `name` with a value of `bytes` bytes fits in place after the ones
+    /// there: fewer than ``Storage/capacity`` there, none in an object, the name
+    /// ``Storage/longest`` bytes or fewer, and ``Storage/room`` bytes in all.
+    @inline(__always)
+    private func fits(_ name: Name, _ bytes: Int) -> Bool {
+      count < Storage.capacity && name.long == nil && storage.object == nil
+        && end &+ Int(name.key.count) &+ bytes <= Storage.room
+    }
+
+    /// The storage with its header: what the parameters set so far read as.
+    private var packed: Storage {
+      var packed = storage
+      packed.words[0] = header | UInt64(truncatingIfNeeded: count)
+      return packed
+    }
+
+    /// Whether a parameter in place has the name `name`, as the builder replaces one: the first
+    /// parameter by its bytes; any parameter when there are two or more by `==` (as
+    /// ``JSONObject``'s subscript finds a key), two ASCII names by their bytes.
+    @inline(__always)
+    private func holds(_ name: Bytes16) -> Bool {
+      guard count > 0 else { return false }
+      // One parameter: the same bytes, so first the same length (parameter 0's, bits 14-17).
+      if count == 1 && Int(truncatingIfNeeded: header &>> 14) & 0xF != Int(name.count) { return false }
+      var words = storage.words
+      words[0] = header | UInt64(truncatingIfNeeded: count)
+      return Builder.holds(words, name)
+    }
+
+    /// ``holds(_:)`` for the parameters in `words`.
+    private static func holds(_ words: SIMD8<UInt64>, _ name: Bytes16) -> Bool {
+      withUnsafeBytes(of: words) { raw in
+        let p = raw.baseAddress.unsafelyUnwrapped
+        let count = Storage.count(in: p)
+        if count == 1 { return Storage.name(in: p, 0).equals(name) }
+        for k in 0..<count {
+          let held = Storage.name(in: p, k)
+          if held.isASCII && name.isASCII {
+            if held.equals(name) { return true }
+          } else if held.string == name.string {
+            return true
+          }
+        }
+        return false
+      }
+    }
+
+    /// Appends a parameter in place (``fits(_:_:)``): its name, then its value (`long` its text
+    /// when longer than ``Storage/longest``).
+    @inline(__always)
+    private mutating func append(_ name: Bytes16, _ value: InlineValue, long: UnsafeBufferPointer<UInt8>? = nil) {
+      var at = 8 &+ end
+      withUnsafeMutableBytes(of: &storage.words) { raw in
+        let base = raw.baseAddress.unsafelyUnwrapped
+        Builder.put(name.low, name.high, Int(name.count), base, &at)
+        switch value.kind {
+        case .int:
+          base.storeBytes(of: value.low, toByteOffset: at, as: UInt64.self)
+          at &+= 8
+        case .uuid:
+          base.storeBytes(of: value.low, toByteOffset: at, as: UInt64.self)
+          base.storeBytes(of: value.high, toByteOffset: at &+ 8, as: UInt64.self)
+          at &+= 16
+        case .text: Builder.put(value.low, value.high, Int(value.count), base, &at)
+        case .long:
+          if let long, let source = long.baseAddress {
+            (base + at).copyMemory(from: source, byteCount: long.count)
+            at &+= long.count
+          }
+        }
+      }
+      let kind = value.kind == .int ? 1 : value.kind == .uuid ? 2 : 0
+      end = at &- 8
+      let field = end | Int(name.count) &<< 6 | kind &<< 10
+      header |= UInt64(truncatingIfNeeded: field) &<< UInt64(truncatingIfNeeded: 8 &+ 12 &* count)
+      count &+= 1
+    }
+
+    /// Writes `n` bytes (16 or fewer, zero past `n`) held in two words at `at`, and moves `at`
+    /// past them: as two words when there is room for them (the zeros past `n` are written over
+    /// by what follows), else byte by byte.
+    @inline(__always)
+    private static func put(_ low: UInt64, _ high: UInt64, _ n: Int, _ base: UnsafeMutableRawPointer, _ at: inout Int) {
+      if at &+ 16 <= 64 {
+        base.storeBytes(of: low, toByteOffset: at, as: UInt64.self)
+        base.storeBytes(of: high, toByteOffset: at &+ 8, as: UInt64.self)
+      } else {
+        withUnsafeBytes(of: (low, high)) {
+          (base + at).copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: n)
+        }
+      }
+      at &+= n
     }
 
     /// Sets `name` to any JSON value: the parameters are kept in an object from now on (the ones
@@ -468,12 +615,14 @@ extension RouteParameters {
     /// only by the storage (no copy of it, no `Storage` made again).
     mutating func set(_ name: String, json value: JSONValue) {
       if storage.object == nil {
+        let packed = packed
         var members: [JSONObject.Member] = []
-        members.reserveCapacity(Swift.max(expected, storage.count &+ 1))
-        for k in 0..<storage.count {
-          members.append(JSONObject.Member(key: storage.name(k).string, value: storage.value(k).json))
+        members.reserveCapacity(Swift.max(expected, count &+ 1))
+        for k in 0..<count {
+          members.append(JSONObject.Member(key: packed.name(k).string, value: packed.json(k)))
         }
         storage = Storage(object: JSONObject(members))
+        (header, end, count) = (0, 0, 0)
       }
       let found = storage.object!.members.withUnsafeBufferPointer { members in
         members.firstIndex { Builder.same($0.key, name) }
@@ -504,7 +653,9 @@ extension RouteParameters {
     /// a call through the storage's value witnesses); the builder is left empty.
     mutating func build() -> RouteParameters {
       var built = Storage()
+      if storage.object == nil { storage.words[0] = header | UInt64(truncatingIfNeeded: count) }
       swap(&built, &storage)
+      (header, end, count) = (0, 0, 0)
       return RouteParameters(storage: built)
     }
   }

@@ -52,6 +52,17 @@ import Testing
     #expect(inPlace > 300)
   }
 
+  /// Parameters packed in place, 0 to 5 of every length (``SizedRouteParameters/specs()``), are
+  /// written as their object is, at the start of the chunk and across its end.
+  @Test(arguments: [0, RecordWriter.chunkSize - 30] as [Int])
+  func packedParametersAreTheObjectsJSON(prefix: Int) {
+    for spec in SizedRouteParameters.specs() {
+      let (parameters, object) = SizedRouteParameters.make(spec)
+      #expect(
+        Self.written(parameters, prefix: prefix) == Self.expected(json: .object(object), prefix: prefix), "\(spec)")
+    }
+  }
+
   /// Across the end of the chunk: every prefix that puts a name, a value or a UUID over it.
   @Test func parametersWhereverTheChunkEnds() {
     var rng = SeededGenerator(seed: 0xC4)

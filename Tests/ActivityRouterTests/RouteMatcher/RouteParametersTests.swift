@@ -4,8 +4,8 @@ import Testing
 
 @testable import RouteMatcher
 
-/// `RouteParameters` holds up to two parameters in place (names and text values of 15 bytes or
-/// fewer, integers, UUIDs) and reads as the `JSONObject` the match used to carry: the same
+/// `RouteParameters` holds up to four parameters in place (names of 15 bytes or fewer, text,
+/// integers, UUIDs, 56 bytes of names and values) and reads as the `JSONObject` the match used to carry: the same
 /// members, in order, the same lookups and equality, whichever way it holds them.
 @Suite struct RouteParametersTests {
   @Test func heldInPlaceReadAsTheObject() {
@@ -35,16 +35,17 @@ import Testing
     #expect(builder.build().isEmpty)
   }
 
-  /// A name or a text value longer than 15 bytes, a third parameter, a name set twice (in a
+  /// A name longer than 15 bytes, more bytes than fit, a fifth parameter, a name set twice (in a
   /// pattern built in code) or any other JSON value: all of them in an object, as `JSONObject`'s
   /// subscript would have set them.
   @Test func otherParametersAreKeptInAnObject() {
     var builder = RouteParameters.Builder()
+    let long = String(repeating: "sixteen-bytes-xx", count: 3)
     RandomRouteParameters.set(&builder, "q", text: "short")
-    RandomRouteParameters.set(&builder, "long", text: "sixteen-bytes-xx")
+    RandomRouteParameters.set(&builder, "long", text: long)
     var parameters = builder.build()
     #expect(parameters.storage.object != nil)
-    #expect(parameters.object == ["q": "short", "long": "sixteen-bytes-xx"])
+    #expect(parameters.object == ["q": "short", "long": .string(long)])
 
     builder = RouteParameters.Builder()
     RandomRouteParameters.set(&builder, "a-name-16-bytes!", .int(1))
@@ -85,9 +86,9 @@ import Testing
   }
 
   /// The iterator (a `for` loop over the parameters) gives what the subscript gives, in order,
-  /// whether the parameters are held in place (one, two) or in an object (a third spills them).
+  /// whether the parameters are held in place (one to four) or in an object (a fifth spills them).
   @Test func theIteratorReadsWhatTheSubscriptReads() {
-    for count in 0...3 {
+    for count in 0...5 {
       var builder = RouteParameters.Builder()
       for k in 0..<count {
         if k == 1 {
@@ -97,7 +98,7 @@ import Testing
         }
       }
       let parameters = builder.build()
-      #expect((parameters.storage.object == nil) == (count < 3))
+      #expect((parameters.storage.object == nil) == (count < 5))
       var seen: [RouteParameters.Parameter] = []
       for parameter in parameters { seen.append(parameter) }
       #expect(seen.count == count)
